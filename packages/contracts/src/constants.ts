@@ -1,0 +1,34 @@
+/** Business constants of SPEC §9 and the limits chosen where the spec is silent (docs/decisions.md). */
+export const APP_VERSION = '1.0.0';
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const UPLOAD_TIMEOUT_MS = 60_000;
+export const TOAST_MS = 2_000;
+export const PAGE_LOAD_DELAY_MS = 200;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const RISE_COLOUR = '#21E57B';
+export const FALL_COLOUR = '#FD005C';
+export const TAB_BAR_HEIGHT = 50;
+export const NAV_BAR_HEIGHT = 60;
+export const EDGE_PADDING = 15;
+export const FOLLOW_MIN = '100';
+export const FOLLOW_MAX = '1000000';
+export const BLOCK_TRADE_MIN_SHARES = 10_000;
+export const MIN_DEPOSIT = '1';
+export const DEPOSIT_CONFIRMATIONS = 3;
+export const SPARKLINE_POINTS = 50;
+export const ROBOT_MESSAGES_MAX = 20;
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm:ss A';
+export const DATE_FORMAT = 'MM/DD/YYYY';
+export const TIME_FORMAT = 'hh:mm';
+
+/** Email codes: 6 digits, single use, 10 minutes. */
+export const EMAIL_CODE_TTL_SECONDS = 600;
+/** A new code for the same address and purpose may be asked for after this long. */
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+/** At most this many codes per address per hour. */
+export const EMAIL_CODES_PER_HOUR = 5;
+/** Wrong guesses of one code before it is burnt. */
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** The 6th failed login for an account within 15 minutes answers 429. */
+export const LOGIN_FAILURES_ALLOWED = 5;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;

@@ -1,0 +1,152 @@
+/** The logged-in user, identity submission, files and reference data. */
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import * as r from '../rules.js';
+import { ok, userInfo } from './auth.js';
+
+export const userInfoEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/info',
+  auth: 'user',
+  tag: 'user',
+  summary: 'The logged-in user with the labels of SPEC §3 and the wsUrl for live quotes.',
+  request: z.object({}).optional().default({}),
+  data: userInfo,
+});
+
+export const getUserInfoById = defineEndpoint({
+  method: 'POST',
+  path: '/getUserInfoById',
+  auth: 'user',
+  tag: 'user',
+  summary: "A user's info by internal id; only one's own: any other id answers 404.",
+  request: z.object({ id: r.id }),
+  data: userInfo,
+});
+
+export const updateProfile = defineEndpoint({
+  method: 'POST',
+  path: '/user/profile',
+  auth: 'user',
+  tag: 'user',
+  summary:
+    'Update contact details and the preferred language (our addition; identity fields change only through /updateReal).',
+  request: z.object({
+    phone: r.phone.optional(),
+    addressLine: r.address.optional(),
+    city: z.string().trim().max(100).optional(),
+    postalCode: z.string().trim().max(20).optional(),
+    language: z.enum(['en', 'nl', 'zh-Hans']).optional(),
+  }),
+  data: userInfo,
+});
+
+export const kycSubmission = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  idType: z.enum(['idCard', 'passport', 'DL']),
+  country: z.string(),
+  reason: z.string().nullable(),
+  createTimeTimestamp: z.number().int(),
+  reviewTimeTimestamp: z.number().int().nullable(),
+});
+
+/**
+ * Identity verification (SPEC §2 kyc/individual). An ID card needs front and back, a passport
+ * the photo page, a driver's licence front and back. Company accounts add their licence and
+ * bank documents. The submission waits for review (status 1).
+ */
+export const updateReal = defineEndpoint({
+  method: 'POST',
+  path: '/updateReal',
+  auth: 'user',
+  tag: 'user',
+  summary: 'Submit identity verification documents; the review answers within 24 hours in the inbox.',
+  request: z
+    .object({
+      firstName: r.firstName,
+      lastName: r.lastName,
+      country: r.country,
+      idType: r.idType,
+      idNumber: r.idNumber,
+      frontFileId: r.fileId,
+      backFileId: r.fileId.optional(),
+      addressLine: r.address.optional(),
+      city: z.string().trim().max(100).optional(),
+      postalCode: z.string().trim().max(20).optional(),
+      licenceFileId: r.fileId.optional(),
+      bankFileId: r.fileId.optional(),
+    })
+    .refine((b) => b.idType === 'passport' || Boolean(b.backFileId), {
+      error: r.V.uploadCredentials,
+      path: ['backFileId'],
+    }),
+  data: kycSubmission,
+});
+
+export const uploadedFile = z.object({
+  fileId: z.string(),
+  /** A signed address valid for one hour, for showing the file back to its owner. */
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+export const fileUpload = defineEndpoint({
+  method: 'POST',
+  path: '/file/upload',
+  auth: 'user',
+  tag: 'files',
+  summary:
+    'Upload an image (JPEG, PNG, WebP, GIF; 5 MB) in multipart field `file`. The real type is checked from its bytes.',
+  request: z.object({}),
+  multipart: true,
+  data: uploadedFile,
+});
+
+export const fileTermsUpload = defineEndpoint({
+  method: 'POST',
+  path: '/file/terms/upload',
+  auth: 'user',
+  tag: 'files',
+  summary: 'Upload a document (PDF or image; 5 MB) in multipart field `file`, for corporate papers and proofs.',
+  request: z.object({}),
+  multipart: true,
+  data: uploadedFile,
+});
+
+export const appVersion = defineEndpoint({
+  method: 'GET',
+  path: '/appVersion/getPublishAppVersion',
+  auth: 'public',
+  tag: 'meta',
+  summary: 'The published app version.',
+  request: z.object({}),
+  data: z.object({ version: z.string(), releasedAt: z.string(), notes: z.string() }),
+});
+
+export const area = z.object({ code: z.string(), name: z.string(), dialCode: z.string() });
+export const areaInfoList = defineEndpoint({
+  method: 'GET',
+  path: '/areaInfo/list',
+  auth: 'public',
+  tag: 'meta',
+  summary: 'Countries (ISO 3166 code, name in the request language, dial code) for registration and KYC.',
+  request: z.object({}),
+  data: z.array(area),
+});
+
+export const dictEntry = z.object({ key: z.string(), value: z.unknown() });
+export const dictData = defineEndpoint({
+  method: 'GET',
+  path: '/dict/data',
+  auth: 'public',
+  tag: 'meta',
+  summary:
+    'Operator-editable content by type: `brand` (name, tagline), `marketing` (the figures of SPEC §1), `support` (contact), `config` (default language).',
+  request: z.object({ type: z.enum(['brand', 'marketing', 'support', 'config']) }),
+  data: z.array(dictEntry),
+});
+
+export { ok };

@@ -1,0 +1,37 @@
+/** The message catalogue shared by server (msg) and clients (form errors), and language choice. */
+import { LANGUAGES, type Language } from './enums.js';
+import en from './locales/en.json' with { type: 'json' };
+import nl from './locales/nl.json' with { type: 'json' };
+import zhHans from './locales/zh-Hans.json' with { type: 'json' };
+
+export const messageCatalogue = { en, nl, 'zh-Hans': zhHans } as const satisfies Record<Language, typeof en>;
+
+/**
+ * Picks nl, en or zh-Hans from a `languages` or `accept-language` header value. Any zh tag
+ * (zh, zh-CN, zh-TW, zh-Hans-CN) means Simplified Chinese, our only Chinese; unknown tags fall back to English.
+ */
+export function resolveLanguage(...headers: Array<string | undefined | null>): Language {
+  for (const header of headers) {
+    if (!header) continue;
+    const tags = header
+      .split(',')
+      .map((part) => {
+        const [tag = '', ...params] = part.trim().split(';');
+        const q = params.find((p) => p.trim().startsWith('q='));
+        return { tag: tag.trim().toLowerCase(), q: q ? Number(q.split('=')[1]) : 1 };
+      })
+      .filter((t) => t.tag && !Number.isNaN(t.q) && t.q > 0)
+      .sort((a, b) => b.q - a.q);
+    for (const { tag } of tags) {
+      if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-Hans';
+      const base = tag.split('-')[0];
+      const found = LANGUAGES.find((l) => l === base);
+      if (found) return found;
+    }
+  }
+  return 'en';
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
