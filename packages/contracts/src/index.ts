@@ -10,7 +10,7 @@ export * from './envelope.js';
 export * from './i18n.js';
 export * from './money.js';
 export * as rules from './rules.js';
-export { V } from './rules.js';
+export { V, type ValidationKey } from './rules.js';
 
 import type { Endpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';

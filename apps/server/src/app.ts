@@ -1,0 +1,113 @@
+/** buildApp: plugins and modules, nothing else. Tests build the app the same way. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { APP_VERSION, UPLOAD_MAX_BYTES } from '@beurs/contracts';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createEmailCodes } from './modules/auth/codes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { consoleRoutes } from './modules/console/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { loadBrandName, metaRoutes } from './modules/meta/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createSessions } from './platform/auth.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { Db } from './platform/db/client.js';
+import type { Deps } from './platform/deps.js';
+import { createFileStore } from './platform/files.js';
+import { installEnvelope } from './platform/http.js';
+import { createMailer } from './platform/mail.js';
+import { createThrottle } from './platform/throttle.js';
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  logger?: boolean | object;
+  /** Per-IP limits; tests that fire many requests from one address turn them off. */
+  rateLimits?: boolean;
+  serveClients?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installEnvelope(app);
+
+  const clock = opts.clock ?? systemClock;
+  const { db, config } = opts;
+  const mailer = createMailer(config, app.log);
+  const base = { db, config, clock, log: app.log, mailer };
+  const brandName = () => loadBrandName(base);
+  const deps: Deps = {
+    ...base,
+    sessions: createSessions(db, config, clock),
+    codes: createEmailCodes(db, clock, mailer, brandName),
+    throttle: createThrottle(db, clock),
+    files: await createFileStore(db, config, clock),
+    brandName,
+  };
+
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => req.ip ?? req.socket?.remoteAddress ?? 'unknown',
+    ...(opts.rateLimits === false ? { max: Number.MAX_SAFE_INTEGER, allowList: () => true } : {}),
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kade Markets API',
+        version: APP_VERSION,
+        description:
+          'Every answer is an envelope {code, msg, data}. code 200 is success; 401/403 mean the session is gone; 400 invalid input (field names the field), 404 not found, 409 conflict, 422 a business rule (reason says which), 429 too many requests, 500 unexpected (requestId). msg is translated from accept-language / languages (en, nl, zh-Hans).',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/web/docs' });
+
+  await app.register(
+    async (web) => {
+      authRoutes(web, deps);
+      userRoutes(web, deps);
+      fileRoutes(web, deps);
+      metaRoutes(web, deps);
+      consoleRoutes(web, deps);
+    },
+    { prefix: '/web' },
+  );
+
+  if (opts.serveClients !== false) serveClients(app, config);
+  return { app, deps };
+}
+
+function serveClients(app: FastifyInstance, config: Config) {
+  const has = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
+  if (has(config.webDist)) {
+    app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: 'index.html' });
+  }
+  if (has(config.consoleDist)) {
+    app.register(fastifyStatic, {
+      root: config.consoleDist,
+      prefix: '/console/',
+      decorateReply: !has(config.webDist),
+      wildcard: false,
+      index: 'index.html',
+    });
+  }
+}

@@ -1,0 +1,51 @@
+/** Process configuration from the environment, read once at start. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: an embedded PostgreSQL is started under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  /** Secret for signed file URLs; made and kept in dataDir when not given. */
+  fileUrlSecret: string | undefined;
+  publicUrl: string | undefined;
+  tokenIdleSeconds: number;
+  tokenAbsoluteSeconds: number;
+  operatorTokenIdleSeconds: number;
+  smtp: { url: string; from: string } | undefined;
+  webDist: string;
+  consoleDist: string;
+  logLevel: string;
+  /** Seed demo users, operators and content on an empty database. */
+  seedDemo: boolean;
+}
+
+const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, '.data'));
+  return {
+    port: num(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    fileUrlSecret: env.FILE_URL_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    tokenIdleSeconds: num(env.TOKEN_IDLE_SECONDS, 7 * 24 * 3600),
+    tokenAbsoluteSeconds: num(env.TOKEN_ABSOLUTE_SECONDS, 30 * 24 * 3600),
+    operatorTokenIdleSeconds: num(env.OPERATOR_TOKEN_IDLE_SECONDS, 8 * 3600),
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM ?? 'no-reply@localhost' } : undefined,
+    webDist: path.join(root, 'apps/web/dist'),
+    consoleDist: path.join(root, 'apps/console/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}
+
+export const migrationsFolder = path.join(root, 'apps/server/drizzle');

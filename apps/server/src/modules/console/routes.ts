@@ -1,0 +1,251 @@
+/** Operator console API: its own login and roles; every action is written to the audit log. */
+import { consoleApi, E } from '@beurs/contracts';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../platform/audit.js';
+import { auditLog, kycSubmissions, mailOutbox, operators, sessions, users } from '../../platform/db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, notFound, rule } from '../../platform/errors.js';
+import { route } from '../../platform/http.js';
+import { dummyHash, verifyPassword } from '../../platform/passwords.js';
+import { rateLimit } from '../../platform/request.js';
+import { findUserById, toUserInfo } from '../users/repo.js';
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function consoleRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, sessions: sess, throttle, clock } = deps;
+  const reviewer = sess.requireOperator('reviewer');
+  const admin = sess.requireOperator('admin');
+
+  const operatorOf = (req: {
+    operator?: { id: number; username: string; role: 'admin' | 'reviewer'; sessionId: number };
+  }) => {
+    if (!req.operator) throw new AppError(401, E.loginExpired);
+    return req.operator;
+  };
+
+  route(
+    app,
+    consoleApi.consoleLogin,
+    async ({ req, body }) => {
+      const key = `op:${body.username.toLowerCase()}`;
+      await throttle.assertAllowed(key);
+      const [op] = await db.select().from(operators).where(eq(operators.username, body.username.toLowerCase()));
+      const valid = op
+        ? await verifyPassword(op.passwordHash, body.password)
+        : await verifyPassword(await dummyHash(), body.password).then(() => false);
+      if (!op || !valid || op.disabled) {
+        await throttle.recordFailure(key);
+        throw rule(E.wrongCredentials, {}, 'wrongCredentials');
+      }
+      await throttle.clear(key);
+      const role = op.role === 'admin' ? 'admin' : 'reviewer';
+      return db.transaction(async (tx) => {
+        const s = await sess.issue(
+          tx,
+          { operatorId: op.id },
+          { ip: req.ip, userAgent: req.headers['user-agent'] },
+          deps.config.operatorTokenIdleSeconds,
+        );
+        req.operator = { id: op.id, username: op.username, role, sessionId: 0 };
+        await audit(tx, req, 'operator.login');
+        return {
+          token: s.token,
+          expiresAt: s.expiresAt.getTime(),
+          operator: { id: op.id, username: op.username, role },
+        };
+      });
+    },
+    { config: rateLimit(20) },
+  );
+
+  route(
+    app,
+    consoleApi.consoleMe,
+    ({ req }) => {
+      const op = operatorOf(req);
+      return { id: op.id, username: op.username, role: op.role };
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    consoleApi.consoleLogout,
+    async ({ req }) => {
+      await sess.revoke(operatorOf(req).sessionId);
+      await audit(db, req, 'operator.logout');
+      return { ok: true as const };
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    consoleApi.consoleCustomers,
+    async ({ body }) => {
+      const q = body.q ? `%${likeEscape(body.q)}%` : undefined;
+      const where = q
+        ? or(
+            ilike(users.username, q),
+            ilike(users.email, q),
+            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, q),
+            ilike(sql`coalesce(${users.company}->>'companyName', '')`, q),
+          )
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(body.pageSize)
+          .offset((body.page - 1) * body.pageSize),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return {
+        list: rows.map((u) => ({
+          id: u.id,
+          userId: u.username,
+          email: u.email,
+          name:
+            (u.company as { companyName?: string } | null)?.companyName ??
+            ([u.firstName, u.lastName].filter(Boolean).join(' ') || null),
+          accountType: u.accountType,
+          kycStatus: u.kycStatus,
+          country: u.country,
+          createTimeTimestamp: u.createdAt.getTime(),
+          lastLoginTimestamp: u.lastLoginAt?.getTime() ?? null,
+        })),
+        total: total?.n ?? 0,
+        page: body.page,
+        pageSize: body.pageSize,
+      };
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    consoleApi.consoleCustomer,
+    async ({ req, params }) => {
+      const u = await findUserById(db, params.id);
+      if (!u) throw notFound();
+      const now = clock.now();
+      const [referrer, [referrals], subs, [active]] = await Promise.all([
+        u.referrerId ? findUserById(db, u.referrerId) : Promise.resolve(undefined),
+        db.select({ n: count() }).from(users).where(eq(users.referrerId, u.id)),
+        db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, u.id)).orderBy(desc(kycSubmissions.createdAt)),
+        db
+          .select({ n: count() })
+          .from(sessions)
+          .where(
+            and(
+              eq(sessions.userId, u.id),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, now),
+              gt(sessions.lastSeenAt, new Date(now.getTime() - deps.config.tokenIdleSeconds * 1000)),
+            ),
+          ),
+      ]);
+      // Looking at a customer's personal data is itself an audited action.
+      await audit(db, req, 'customer.view', { type: 'user', id: u.id });
+      const fileRows = async (map: Record<string, string>) =>
+        Promise.all(
+          Object.entries(map).map(async ([role, id]) => {
+            const f = await deps.files.read(id).catch(() => undefined);
+            return { role, url: deps.files.signedUrl(id), mime: f?.row.mime ?? 'application/octet-stream' };
+          }),
+        );
+      const { wsUrl: _ws, ...info } = toUserInfo(u, '');
+      return {
+        user: info,
+        referrer: referrer ? { id: referrer.id, userId: referrer.username } : null,
+        referrals: referrals?.n ?? 0,
+        kyc: await Promise.all(
+          subs.map(async (s) => ({
+            id: s.id,
+            status: s.status,
+            idType: s.idType as 'idCard' | 'passport' | 'DL',
+            country: s.country,
+            reason: s.reason,
+            createTimeTimestamp: s.createdAt.getTime(),
+            reviewTimeTimestamp: s.reviewedAt?.getTime() ?? null,
+            idNumber: s.idNumber,
+            firstName: s.firstName,
+            lastName: s.lastName,
+            files: await fileRows(s.files as Record<string, string>),
+          })),
+        ),
+        activeSessions: active?.n ?? 0,
+      };
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    consoleApi.consoleOutbox,
+    async ({ body }) => {
+      const where = body.q ? ilike(mailOutbox.recipient, `%${likeEscape(body.q.toLowerCase())}%`) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(mailOutbox)
+          .where(where)
+          .orderBy(desc(mailOutbox.id))
+          .limit(body.pageSize)
+          .offset((body.page - 1) * body.pageSize),
+        db.select({ n: count() }).from(mailOutbox).where(where),
+      ]);
+      return {
+        list: rows.map((m) => ({
+          id: m.id,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          transport: m.transport,
+          createTimeTimestamp: m.createdAt.getTime(),
+        })),
+        total: total?.n ?? 0,
+        page: body.page,
+        pageSize: body.pageSize,
+      };
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    consoleApi.consoleAudit,
+    async ({ body }) => {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ entry: auditLog, operator: operators.username })
+          .from(auditLog)
+          .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+          .orderBy(desc(auditLog.id))
+          .limit(body.pageSize)
+          .offset((body.page - 1) * body.pageSize),
+        db.select({ n: count() }).from(auditLog),
+      ]);
+      return {
+        list: rows.map(({ entry, operator }) => ({
+          id: entry.id,
+          operator: operator ?? 'system',
+          action: entry.action,
+          targetType: entry.targetType,
+          targetId: entry.targetId,
+          detail: entry.detail,
+          ip: entry.ip,
+          createTimeTimestamp: entry.createdAt.getTime(),
+        })),
+        total: total?.n ?? 0,
+        page: body.page,
+        pageSize: body.pageSize,
+      };
+    },
+    { preHandler: [admin] },
+  );
+}

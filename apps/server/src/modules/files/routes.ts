@@ -1,0 +1,40 @@
+import { E, user as userApi } from '@beurs/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { route } from '../../platform/http.js';
+import { rateLimit, userOf } from '../../platform/request.js';
+
+export function fileRoutes(app: FastifyInstance, deps: Deps) {
+  const { requireUser } = deps.sessions;
+
+  const upload =
+    (kind: 'image' | 'document') =>
+    async ({ req }: { req: Parameters<typeof userOf>[0] }) => {
+      if (!req.isMultipart()) throw new AppError(400, E.uploadMissing);
+      const part = await req.file();
+      if (!part || part.fieldname !== 'file') throw new AppError(400, E.uploadMissing);
+      const buffer = await part.toBuffer();
+      return deps.files.save(userOf(req).id, buffer, kind, part.filename);
+    };
+
+  route(app, userApi.fileUpload, upload('image'), { preHandler: [requireUser], config: rateLimit(30) });
+  route(app, userApi.fileTermsUpload, upload('document'), { preHandler: [requireUser], config: rateLimit(30) });
+
+  // Served only with a valid signature; the signed address is handed only to whoever may see it.
+  app.get('/file/:id', { schema: { hide: true } }, async (req, reply) => {
+    const params = z.object({ id: z.string().max(64) }).safeParse(req.params);
+    const query = z.object({ exp: z.coerce.number(), sig: z.string().max(100) }).safeParse(req.query);
+    if (!params.success || !query.success) throw notFound();
+    if (!deps.files.verifySignature(params.data.id, query.data.exp, query.data.sig)) throw notFound();
+    const file = await deps.files.read(params.data.id);
+    if (!file) throw notFound();
+    return reply
+      .header('cache-control', 'private, max-age=600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .type(file.row.mime)
+      .send(file.body);
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * Sessions for customers and operators. A token is random, stored as its SHA-256, expires
+ * after inactivity and absolutely, and is revoked at logout or when the password changes.
+ */
+import type { OperatorRole } from '@beurs/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Clock } from './clock.js';
+import type { Db, Tx } from './db/client.js';
+import { operators, sessions, users } from './db/schema.js';
+import { forbidden, unauthenticated } from './errors.js';
+import { hashToken, newToken } from './tokens.js';
+
+export interface CurrentUser {
+  id: number;
+  sessionId: number;
+}
+export interface CurrentOperator {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: CurrentUser;
+    operator?: CurrentOperator;
+  }
+}
+
+export function tokenFrom(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const token = h.startsWith('Bearer ') ? h.slice(7) : h;
+  return token.length >= 20 && token.length <= 200 ? token : undefined;
+}
+
+/** Sliding last-seen updates are written at most once a minute per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function createSessions(db: Db, config: Config, clock: Clock) {
+  async function issue(
+    tx: Db | Tx,
+    owner: { userId: number } | { operatorId: number },
+    meta: { ip?: string; userAgent?: string },
+    absoluteSeconds: number,
+  ) {
+    const token = newToken();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + absoluteSeconds * 1000);
+    await tx.insert(sessions).values({
+      ...('userId' in owner ? { userId: owner.userId } : { operatorId: owner.operatorId }),
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  async function lookup(token: string, idleSeconds: number) {
+    const now = clock.now();
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        operatorId: sessions.operatorId,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - idleSeconds * 1000)),
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+    }
+    return row;
+  }
+
+  async function loadUser(req: FastifyRequest): Promise<CurrentUser | undefined> {
+    const token = tokenFrom(req);
+    if (!token) return undefined;
+    const s = await lookup(token, config.tokenIdleSeconds);
+    if (!s?.userId) return undefined;
+    const [u] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, s.userId));
+    if (!u || u.disabled) return undefined;
+    return { id: s.userId, sessionId: s.id };
+  }
+
+  /** preHandler: a logged-in customer is required (401 otherwise). */
+  const requireUser = async (req: FastifyRequest, _reply: FastifyReply) => {
+    const user = await loadUser(req);
+    if (!user) throw unauthenticated();
+    req.user = user;
+  };
+
+  /** preHandler: a customer when a valid token is present, a guest otherwise. */
+  const optionalUser = async (req: FastifyRequest, _reply: FastifyReply) => {
+    const user = await loadUser(req);
+    if (user) req.user = user;
+  };
+
+  const ROLE_RANK: Record<OperatorRole, number> = { reviewer: 1, admin: 2 };
+  const requireOperator =
+    (role: OperatorRole = 'reviewer') =>
+    async (req: FastifyRequest, _reply: FastifyReply) => {
+      const token = tokenFrom(req);
+      const s = token ? await lookup(token, config.operatorTokenIdleSeconds) : undefined;
+      if (!s?.operatorId) throw unauthenticated();
+      const [op] = await db
+        .select({ id: operators.id, username: operators.username, role: operators.role, disabled: operators.disabled })
+        .from(operators)
+        .where(eq(operators.id, s.operatorId));
+      if (!op || op.disabled) throw unauthenticated();
+      const opRole = op.role as OperatorRole;
+      if (ROLE_RANK[opRole] < ROLE_RANK[role]) throw forbidden();
+      req.operator = { id: op.id, username: op.username, role: opRole, sessionId: s.id };
+    };
+
+  async function revoke(sessionId: number) {
+    await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+  }
+
+  async function revokeAllOfUser(tx: Db | Tx, userId: number) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  async function activeCount(userId: number) {
+    const now = clock.now();
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - config.tokenIdleSeconds * 1000)),
+        ),
+      );
+    return r?.n ?? 0;
+  }
+
+  return { issue, requireUser, optionalUser, requireOperator, revoke, revokeAllOfUser, activeCount };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

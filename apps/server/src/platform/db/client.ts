@@ -1,0 +1,24 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../../config.js';
+import * as schema from './schema.js';
+
+// NUMERIC (1700) and BIGINT (20) stay strings unless a column maps them; money is never a float.
+pg.types.setTypeParser(1700, (v) => v);
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export function createDb(connectionString: string, max = 20): Db {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'beurs' });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return drizzle(pool, { schema }) as Db;
+}
+
+export async function migrateDb(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}
+
+export { schema };

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import type { RequestMeta } from '../modules/auth/service.js';
+import { requestLanguage } from './i18n.js';
+
+export const metaOf = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  lang: requestLanguage(req),
+});
+
+/** The live-quotes WebSocket address, on the host the client used. */
+export const wsUrlFor = (req: FastifyRequest) => {
+  const proto = req.headers['x-forwarded-proto'] === 'https' || req.protocol === 'https' ? 'wss' : 'ws';
+  return `${proto}://${req.host}/web/ws/quotes`;
+};
+
+/** The caller of a route registered with auth 'user' (the preHandler guarantees it). */
+export function userOf(req: FastifyRequest) {
+  if (!req.user) throw new Error('route registered without requireUser');
+  return req.user;
+}
+
+/** Per-IP limits for the endpoints that check secrets or send mail. */
+export const rateLimit = (max: number, timeWindow = '1 minute') => ({ rateLimit: { max, timeWindow } });
