@@ -1,6 +1,6 @@
 /**
- * Email codes: 6 digits, single use, valid 10 minutes, for one purpose. One per minute and
- * five per hour per address; five wrong guesses burn a code.
+ * Email codes: 6 digits, single use, valid 10 minutes, for one purpose. One per minute per
+ * address and purpose, five per hour per address; five wrong guesses burn a code.
  */
 import {
   E,
@@ -31,11 +31,12 @@ export function createEmailCodes(db: Db, clock: Clock, mailer: Mailer, brand: ()
       const now = clock.now();
       const hourAgo = new Date(now.getTime() - 3600_000);
       const recent = await tx
-        .select({ createdAt: emailCodes.createdAt })
+        .select({ createdAt: emailCodes.createdAt, purpose: emailCodes.purpose })
         .from(emailCodes)
         .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, hourAgo)))
         .orderBy(desc(emailCodes.createdAt));
-      const last = recent[0];
+      // One code a minute per address and purpose; five an hour per address in all.
+      const last = recent.find((c) => c.purpose === purpose);
       if (last) {
         const wait = EMAIL_CODE_RESEND_SECONDS - Math.floor((now.getTime() - last.createdAt.getTime()) / 1000);
         if (wait > 0) throw tooMany(E.codeTooSoon, { seconds: wait });

@@ -1,0 +1,112 @@
+/**
+ * Builds the real app on a fresh database cloned from the migrated template, with a test
+ * clock, and gives tests a small client that speaks the envelope.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { TestClock } from '../src/platform/clock.js';
+import { createDb, type Db } from '../src/platform/db/client.js';
+import { mailOutbox } from '../src/platform/db/schema.js';
+import { seedContent } from '../src/seed.js';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { code: number; msg: string; data: T; field?: string; reason?: string; requestId?: string };
+}
+
+export async function freshDatabase(): Promise<{ db: Db; url: string; name: string }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = createDb(inject('pgAdminUrl'), 1);
+  await admin.$client.query(`create database ${name} template beurs_template`);
+  await admin.$client.end();
+  const url = inject('pgUrlTemplate').replace('{db}', name);
+  return { db: createDb(url, 10), url, name };
+}
+
+export async function createHarness(opts: { rateLimits?: boolean } = {}) {
+  const { db } = await freshDatabase();
+  await seedContent(db);
+  const dataDir = await fs.mkdtemp(path.join(inject('scratchDir'), 'data-'));
+  const config = { ...loadConfig({}), dataDir, uploadsDir: path.join(dataDir, 'uploads'), seedDemo: false };
+  const clock = new TestClock(Date.parse('2026-11-02T10:00:00Z'));
+  const { app, deps } = await buildApp({
+    db,
+    config,
+    clock,
+    logger: false,
+    rateLimits: opts.rateLimits ?? false,
+    serveClients: false,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.$client.end();
+  });
+
+  async function call<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const res = await app.inject({
+      method,
+      url: `/web${url}`,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+  const post = <T = unknown>(url: string, body: unknown = {}, token?: string, lang?: string) =>
+    call<T>('POST', url, body, { ...(token ? { authorization: token } : {}), ...(lang ? { 'accept-language': lang } : {}) });
+  const get = <T = unknown>(url: string, token?: string, lang?: string) =>
+    call<T>('GET', url, undefined, { ...(token ? { authorization: token } : {}), ...(lang ? { 'accept-language': lang } : {}) });
+
+  /** The code of the newest mail to this address, as a user would read it. */
+  async function lastCode(email: string): Promise<string> {
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const code = mail?.body.match(/\b\d{6}\b/)?.[0];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  }
+
+  let seq = 0;
+  /** Registers an individual through the real endpoints and returns its session. */
+  async function registerUser(overrides: Record<string, unknown> = {}) {
+    seq += 1;
+    const tag = `${randomBytes(3).toString('hex')}${seq}`;
+    const email = (overrides.email as string) ?? `user${tag}@example.com`;
+    const sent = await post('/getEmailCode', { email, purpose: 'register' });
+    if (sent.status !== 200) throw new Error(`getEmailCode: ${JSON.stringify(sent.body)}`);
+    const password = (overrides.password as string) ?? 'Secret123!';
+    const res = await post<{ token: string; user: { id: number; userId: string; invitationCode: string } }>(
+      '/register',
+      {
+        userId: `u_${tag}`,
+        email,
+        emailCode: await lastCode(email),
+        password,
+        firstName: 'Anna',
+        lastName: 'Bakker',
+        country: 'NL',
+        agree: true,
+        ...overrides,
+      },
+    );
+    if (res.status !== 200) throw new Error(`register: ${JSON.stringify(res.body)}`);
+    return { ...res.body.data, email, password };
+  }
+
+  return { app, deps, db, clock, config, call, post, get, lastCode, registerUser };
+}
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
