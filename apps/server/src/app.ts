@@ -1,7 +1,7 @@
 /** buildApp: plugins and modules, nothing else. Tests build the app the same way. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_VERSION, UPLOAD_MAX_BYTES } from '@beurs/contracts';
+import { APP_VERSION, E, UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,8 +20,9 @@ import { createSessions } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
+import { AppError } from './platform/errors.js';
 import { createFileStore } from './platform/files.js';
-import { installEnvelope } from './platform/http.js';
+import { installEnvelope, sendError } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { createThrottle } from './platform/throttle.js';
 
@@ -35,13 +36,23 @@ export interface BuildOptions {
   serveClients?: boolean;
 }
 
-export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp(
+  opts: BuildOptions,
+): Promise<{ app: FastifyInstance; deps: Deps; routes: ReadonlyArray<{ method: string; url: string }> }> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs and over-long path parameters get an envelope too.
+    frameworkErrors: (error, req, reply) =>
+      sendError(req, reply, new AppError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400, E.urlNotFound)),
+  });
+  // Every route, so the fuzz test can prove it covers all of them.
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,7 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   );
 
   if (opts.serveClients !== false) serveClients(app, config);
-  return { app, deps };
+  return { app, deps, routes };
 }
 
 function serveClients(app: FastifyInstance, config: Config) {

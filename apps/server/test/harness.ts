@@ -34,7 +34,7 @@ export async function createHarness(opts: { rateLimits?: boolean } = {}) {
   const dataDir = await fs.mkdtemp(path.join(inject('scratchDir'), 'data-'));
   const config = { ...loadConfig({}), dataDir, uploadsDir: path.join(dataDir, 'uploads'), seedDemo: false };
   const clock = new TestClock(Date.parse('2026-11-02T10:00:00Z'));
-  const { app, deps } = await buildApp({
+  const { app, deps, routes } = await buildApp({
     db,
     config,
     clock,
@@ -63,9 +63,15 @@ export async function createHarness(opts: { rateLimits?: boolean } = {}) {
     return { status: res.statusCode, body: res.json() };
   }
   const post = <T = unknown>(url: string, body: unknown = {}, token?: string, lang?: string) =>
-    call<T>('POST', url, body, { ...(token ? { authorization: token } : {}), ...(lang ? { 'accept-language': lang } : {}) });
+    call<T>('POST', url, body, {
+      ...(token ? { authorization: token } : {}),
+      ...(lang ? { 'accept-language': lang } : {}),
+    });
   const get = <T = unknown>(url: string, token?: string, lang?: string) =>
-    call<T>('GET', url, undefined, { ...(token ? { authorization: token } : {}), ...(lang ? { 'accept-language': lang } : {}) });
+    call<T>('GET', url, undefined, {
+      ...(token ? { authorization: token } : {}),
+      ...(lang ? { 'accept-language': lang } : {}),
+    });
 
   /** The code of the newest mail to this address, as a user would read it. */
   async function lastCode(email: string): Promise<string> {
@@ -107,6 +113,6 @@ export async function createHarness(opts: { rateLimits?: boolean } = {}) {
     return { ...res.body.data, email, password };
   }
 
-  return { app, deps, db, clock, config, call, post, get, lastCode, registerUser };
+  return { app, deps, routes, db, clock, config, call, post, get, lastCode, registerUser };
 }
 export type Harness = Awaited<ReturnType<typeof createHarness>>;

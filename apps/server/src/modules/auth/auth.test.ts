@@ -145,7 +145,9 @@ describe('registration', () => {
     const u = await h.registerUser({ email });
     await h.post('/getEmailCode', { email: u.email, purpose: 'resetPassword' });
     const code = await h.lastCode(u.email);
-    expect((await h.post('/resetPassword', { email: u.email, emailCode: code, password: 'NewPass123' })).body.code).toBe(200);
+    expect(
+      (await h.post('/resetPassword', { email: u.email, emailCode: code, password: 'NewPass123' })).body.code,
+    ).toBe(200);
     const again = await h.post('/resetPassword', { email: u.email, emailCode: code, password: 'NewPass456' });
     expect(again.body).toMatchObject({ code: 422, reason: 'codeUsed' });
   });
@@ -155,7 +157,8 @@ describe('registration', () => {
     await h.post('/getEmailCode', { email });
     const code = await h.lastCode(email);
     const wrong = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i++) expect((await h.post('/register', individual(email, wrong))).body.reason).toBe('codeWrong');
+    for (let i = 0; i < 5; i++)
+      expect((await h.post('/register', individual(email, wrong))).body.reason).toBe('codeWrong');
     expect((await h.post('/register', individual(email, code))).body.reason).toBe('codeExpired');
   });
 
@@ -166,7 +169,9 @@ describe('registration', () => {
     const email = 'dupe@example.com';
     await h.post('/getEmailCode', { email });
     const code = await h.lastCode(email);
-    expect((await h.post('/register', individual(email, code, { userId: u.user.userId.toUpperCase() }))).body).toMatchObject({
+    expect(
+      (await h.post('/register', individual(email, code, { userId: u.user.userId.toUpperCase() }))).body,
+    ).toMatchObject({
       code: 409,
       field: 'userId',
     });
@@ -176,7 +181,11 @@ describe('registration', () => {
       reason: 'invitationUnknown',
     });
     const noConsent = await h.post('/register', individual(email, code, { agree: false }), undefined, 'nl');
-    expect(noConsent.body).toMatchObject({ code: 400, field: 'agree', msg: 'Ga eerst akkoord met de gebruikersovereenkomst' });
+    expect(noConsent.body).toMatchObject({
+      code: 400,
+      field: 'agree',
+      msg: 'Ga eerst akkoord met de gebruikersovereenkomst',
+    });
     expect(await count()).toBe(before);
     // The code survived the failed attempts.
     expect((await h.post('/register', individual(email, code))).body.code).toBe(200);
@@ -197,7 +206,10 @@ describe('registration', () => {
 describe('login, tokens and logout', () => {
   it('logs in by user ID or email, a new token each time, stored only hashed', async () => {
     const u = await h.registerUser();
-    const a = await h.post<SessionData>('/loginByUsername', { username: u.user.userId.toUpperCase(), password: u.password });
+    const a = await h.post<SessionData>('/loginByUsername', {
+      username: u.user.userId.toUpperCase(),
+      password: u.password,
+    });
     const b = await h.post<SessionData>('/loginByUsername', { username: u.email, password: u.password });
     expect(a.body.code).toBe(200);
     expect(b.body.code).toBe(200);
@@ -261,7 +273,9 @@ describe('passwords', () => {
     expect(same.body).toMatchObject({ code: 422, reason: 'samePassword' });
     const weak = await h.post('/updatePassword', { oldPassword: u.password, password: 'short' }, u.token);
     expect(weak.body).toMatchObject({ code: 400, field: 'password' });
-    expect((await h.post('/updatePassword', { oldPassword: u.password, password: 'Another123' }, u.token)).body.code).toBe(200);
+    expect(
+      (await h.post('/updatePassword', { oldPassword: u.password, password: 'Another123' }, u.token)).body.code,
+    ).toBe(200);
     expect((await h.post('/api/user/info', {}, u.token)).body.code).toBe(401);
     expect((await h.post('/api/user/info', {}, other.body.data.token)).body.code).toBe(401);
     expect((await h.post('/loginByUsername', { username: u.email, password: u.password })).body.code).toBe(422);
@@ -297,7 +311,9 @@ describe('passwords', () => {
       code: 400,
       field: 'payPassword',
     });
-    expect((await h.post('/updatePayPassword', { oldPayPassword: '111111', payPassword: '222222' }, u.token)).body).toMatchObject({
+    expect(
+      (await h.post('/updatePayPassword', { oldPayPassword: '111111', payPassword: '222222' }, u.token)).body,
+    ).toMatchObject({
       code: 422,
       reason: 'payPasswordNotSet',
     });
@@ -312,7 +328,9 @@ describe('passwords', () => {
     const codeReq = await h.post('/getEmailCode', { email: u.email, purpose: 'payPassword' }, u.token);
     expect(codeReq.body.code).toBe(200);
     const code = await h.lastCode(u.email);
-    expect((await h.post('/updatePayPassword', { emailCode: code, payPassword: '975310' }, u.token)).body.code).toBe(200);
+    expect((await h.post('/updatePayPassword', { emailCode: code, payPassword: '975310' }, u.token)).body.code).toBe(
+      200,
+    );
     expect(
       (await h.post('/updatePayPassword', { oldPayPassword: '975310', payPassword: '123123' }, u.token)).body.code,
     ).toBe(200);
