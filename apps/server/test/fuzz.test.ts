@@ -102,13 +102,11 @@ describe('fuzz: every route answers bad input with a 4xx envelope', () => {
     const paramValues = ['0', '-1', 'abc', '1e99', '%00', "1' or '1'='1", 'x'.repeat(300)];
     for (const [i, body] of bodies.entries()) {
       const path = withParams(endpoint.path, paramValues[i % paramValues.length] ?? '0');
-      const url = isQuery
-        ? `/web${path}?${new URLSearchParams(
-            body && typeof body === 'object' && !Array.isArray(body)
-              ? Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])
-              : [['q', JSON.stringify(body) ?? '']],
-          ).toString()}`
-        : `/web${path}`;
+      const pairs: Array<[string, string]> =
+        body && typeof body === 'object' && !Array.isArray(body)
+          ? Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])
+          : [['q', JSON.stringify(body) ?? '']];
+      const url = isQuery ? `/web${path}?${new URLSearchParams(pairs).toString()}` : `/web${path}`;
       const res = await h.app.inject({
         method: endpoint.method,
         url,
