@@ -42,6 +42,8 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
     trustProxy: true,
+    // One line per request drowns the start-up banner and the MAIL lines; errors are still logged.
+    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,0 +1,52 @@
+import type { InstrumentDef } from './types.js';
+
+/** [code, name, refPrice (EUR), volatility, sharesOutstanding, sector, nameZh?] */
+type NlRow = [string, string, string, number, number, string, string?];
+
+// Euronext Amsterdam tickers (AEX/AMX), approximate late-2025 prices in EUR. Prices under EUR 10 carry 3 decimals.
+const rows: NlRow[] = [
+  ['ASML', 'ASML Holding N.V.', '900.00', 0.38, 387_000_000, 'Technology', '阿斯麦'],
+  ['ADYEN', 'Adyen N.V.', '1400.00', 0.45, 31_500_000, 'Financials'],
+  ['INGA', 'ING Groep N.V.', '21.50', 0.28, 2_950_000_000, 'Financials', '荷兰国际集团'],
+  ['HEIA', 'Heineken N.V.', '68.00', 0.22, 565_000_000, 'Consumer Staples', '喜力'],
+  ['HEIO', 'Heineken Holding N.V.', '57.00', 0.22, 288_000_000, 'Consumer Staples'],
+  ['PHIA', 'Koninklijke Philips N.V.', '23.50', 0.3, 950_000_000, 'Health Care', '飞利浦'],
+  ['PRX', 'Prosus N.V.', '53.00', 0.35, 2_250_000_000, 'Consumer Discretionary'],
+  ['WKL', 'Wolters Kluwer N.V.', '100.00', 0.28, 232_000_000, 'Industrials', '威科集团'],
+  ['AD', 'Koninklijke Ahold Delhaize N.V.', '34.50', 0.18, 900_000_000, 'Consumer Staples'],
+  ['AKZA', 'Akzo Nobel N.V.', '57.00', 0.28, 171_000_000, 'Materials', '阿克苏诺贝尔'],
+  ['ASM', 'ASM International N.V.', '480.00', 0.45, 49_000_000, 'Technology'],
+  ['BESI', 'BE Semiconductor Industries N.V.', '135.00', 0.55, 80_000_000, 'Technology'],
+  ['NN', 'NN Group N.V.', '59.00', 0.24, 267_000_000, 'Financials'],
+  ['AGN', 'Aegon Ltd.', '6.700', 0.3, 1_600_000_000, 'Financials', '荷兰全球人寿'],
+  ['ABN', 'ABN AMRO Bank N.V.', '27.00', 0.3, 833_000_000, 'Financials', '荷兰银行'],
+  ['RAND', 'Randstad N.V.', '35.00', 0.3, 175_000_000, 'Industrials', '任仕达'],
+  ['KPN', 'Koninklijke KPN N.V.', '3.995', 0.16, 3_900_000_000, 'Communication Services'],
+  ['UMG', 'Universal Music Group N.V.', '22.50', 0.28, 1_830_000_000, 'Communication Services', '环球音乐'],
+  ['EXO', 'Exor N.V.', '75.00', 0.28, 210_000_000, 'Financials'],
+  ['IMCD', 'IMCD N.V.', '88.00', 0.35, 59_000_000, 'Industrials'],
+  ['DSFIR', 'DSM-Firmenich AG', '70.00', 0.28, 265_000_000, 'Materials', '帝斯曼-芬美意'],
+  ['UNA', 'Unilever PLC', '51.00', 0.16, 2_500_000_000, 'Consumer Staples', '联合利华'],
+  ['MT', 'ArcelorMittal S.A.', '35.00', 0.35, 760_000_000, 'Materials', '安赛乐米塔尔'],
+  ['ASRNL', 'ASR Nederland N.V.', '57.00', 0.25, 210_000_000, 'Financials'],
+  ['LIGHT', 'Signify N.V.', '21.00', 0.32, 125_000_000, 'Industrials', '昕诺飞'],
+];
+
+export const nlStocks: readonly InstrumentDef[] = rows.map(
+  ([code, name, refPrice, volatility, sharesOutstanding, sector, nameZh]): InstrumentDef => ({
+    code,
+    name,
+    ...(nameZh ? { nameZh } : {}),
+    kind: 'stock',
+    source: 0,
+    classify: 'NL',
+    exchange: 'EURONEXT_AMS',
+    currency: 'EUR',
+    refPrice,
+    priceDecimals: Number(refPrice) < 10 ? 3 : 2,
+    lotSize: 1,
+    volatility,
+    sharesOutstanding,
+    sector,
+  }),
+);

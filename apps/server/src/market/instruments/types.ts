@@ -1,0 +1,58 @@
+export type Exchange =
+  | 'NASDAQ'
+  | 'NYSE'
+  | 'AMEX'
+  | 'HKEX'
+  | 'XETRA'
+  | 'EURONEXT_AMS'
+  | 'EURONEXT_BRU'
+  | 'BMV'
+  | 'FX'
+  | 'CME'
+  | 'COMEX'
+  | 'NYMEX'
+  | 'CBOT'
+  | 'ICE'
+  | 'EUREX'
+  | 'INDEX'
+  | 'CRYPTO';
+
+export type InstrumentKind = 'stock' | 'forex' | 'future' | 'index' | 'crypto';
+
+export interface InstrumentDef {
+  /** Ticker as displayed: 'AAPL', '00700' (HK, 5 digits), 'SAP', 'ASML', 'EURUSD', 'GC', 'SPX', 'BTCUSDT'. */
+  code: string;
+  /** English name. */
+  name: string;
+  /** Simplified Chinese name; always present for HK stocks, indices, forex pairs and futures. */
+  nameZh?: string;
+  kind: InstrumentKind;
+  /** SPEC market source: Stock 0 (US, DE, NL, BE, MX), Forex 2, Future 3, HKStock 11, GlobalIndex 99, RobotCrypto 100. */
+  source: 0 | 2 | 3 | 11 | 99 | 100;
+  /** Stocks only. */
+  classify?: 'UsStock' | 'HK' | 'DE' | 'NL' | 'BE' | 'MX';
+  exchange: Exchange;
+  /** Trading/quote currency ISO code; forex: the quote currency; futures: USD (or EUR for Eurex). */
+  currency: string;
+  /** Reference price as a decimal string, e.g. '189.50'. */
+  refPrice: string;
+  priceDecimals: number;
+  /** US 1, HK board lot, EU 1, MX 1, FX 1000 units (micro lot), futures 1 contract, crypto per pair. */
+  lotSize: number;
+  /** Annualised volatility, e.g. 0.25. */
+  volatility: number;
+  /** Stocks: approximate shares outstanding (market cap = price * shares). */
+  sharesOutstanding?: number;
+  /** Stocks: e.g. 'Technology', 'Financials'. */
+  sector?: string;
+  /** Futures only. */
+  category?: 'metals' | 'energy' | 'agricultural' | 'financial';
+  /** Futures: units per contract (GC 100 oz, CL 1000 bbl...). */
+  contractSize?: number;
+  /** Futures: 'YYYY-MM-DD' of the front contract. */
+  expiry?: string;
+  /** Futures: plausible open interest. */
+  openInterest?: number;
+  /** Forex majors and major indices; used for leverage caps. */
+  major?: boolean;
+}
