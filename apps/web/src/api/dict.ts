@@ -1,0 +1,90 @@
+/** Operator-editable content (GET /dict/data): brand and marketing figures. */
+import { user } from '@beurs/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { applyDefaultLanguage, languageSource } from '../app/i18n';
+import { api } from './client';
+
+type DictType = 'brand' | 'marketing' | 'support' | 'config';
+
+export const dictKeys = {
+  all: ['dict'] as const,
+  type: (type: DictType, language: string) => [...dictKeys.all, type, language] as const,
+};
+
+function useDictQuery<T>(type: DictType, select: (entries: Array<{ key: string; value: unknown }>) => T) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: dictKeys.type(type, i18n.language),
+    queryFn: ({ signal }) => api.call(user.dictData, { type }, undefined, { signal }),
+    select,
+    staleTime: 10 * 60_000,
+  });
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * Operator text may be one string (taken to be English, as seeded) or one string per language
+ * ({ en, nl, 'zh-Hans' }); a screen in Dutch or Chinese never shows an English-only text.
+ */
+function localized(value: unknown, language: string): string | undefined {
+  if (value && typeof value === 'object') {
+    const byLanguage = value as Record<string, unknown>;
+    return text(byLanguage[language]) ?? text(byLanguage.en);
+  }
+  return language === 'en' ? text(value) : undefined;
+}
+
+export interface Brand {
+  name: string;
+  tagline?: string;
+}
+
+/** The default name of vite.config.ts until the server answers, and if it has none. */
+export const DEFAULT_BRAND: Brand = { name: import.meta.env.VITE_BRAND_NAME || 'Kade Markets' };
+
+export function useBrandQuery() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const query = useDictQuery('brand', (entries): Brand => {
+    const byKey = new Map(entries.map((e) => [e.key, e.value]));
+    return { name: text(byKey.get('name')) ?? DEFAULT_BRAND.name, tagline: localized(byKey.get('tagline'), language) };
+  });
+  return { ...query, brand: query.data ?? DEFAULT_BRAND };
+}
+
+export const MARKETING_KEYS = ['exchanges', 'countries', 'awards', 'markets'] as const;
+export type MarketingKey = (typeof MARKETING_KEYS)[number];
+export type MarketingFigures = Partial<Record<MarketingKey, string>>;
+
+/** The marketing figures of SPEC §1; a figure the operator removed is simply not shown. */
+export function useMarketingQuery() {
+  return useDictQuery('marketing', (entries): MarketingFigures => {
+    const figures: MarketingFigures = {};
+    for (const entry of entries) {
+      const key = MARKETING_KEYS.find((k) => k === entry.key);
+      const value = text(entry.value);
+      if (key && value) figures[key] = value;
+    }
+    return figures;
+  });
+}
+
+/**
+ * At start, when neither a stored choice nor the browser picked one of our languages, the
+ * operator's default (dict config `defaultLanguage`) decides; English until it answers.
+ */
+export async function loadOperatorDefaultLanguage(): Promise<void> {
+  if (languageSource !== 'default') return;
+  try {
+    const entries = await api.call(user.dictData, { type: 'config' });
+    await applyDefaultLanguage(entries.find((e) => e.key === 'defaultLanguage')?.value);
+  } catch {
+    // English stays: a missing default is not worth an error on screen.
+  }
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { useBrandQuery } from '../api/dict';
+import { useIsLoggedIn } from '../api/session';
+import { BrandMark } from '../components/BrandMark';
+import { useDelayed } from '../lib/useDelayed';
+import { currentLocation, loginPathFor } from './navigation';
+import { findRoute } from './routes';
+import { TabBar } from './TabBar';
+import { useRouteMeta } from './useRouteMeta';
+
+/**
+ * The frame around every screen: the page, the tab bar on tab routes, a bar while a screen loads.
+ * It also guards routes that need a login: guests are sent to the login screen, which returns
+ * here afterwards. The redirect replaces the history entry, so back from the login screen goes
+ * where the user came from, not into the guarded page again (a loader redirect would push).
+ */
+export function Shell() {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const loggedIn = useIsLoggedIn();
+  const location = useLocation();
+  // The router may already be on its way elsewhere (React commits route changes in a
+  // transition): a session that ends right after leaving a guarded screen must not bounce back.
+  const latestPath = currentLocation().split('?')[0] ?? '';
+  const guard = Boolean(meta?.auth) && !loggedIn && Boolean(findRoute(latestPath)?.auth);
+  const navigation = useNavigation();
+  const showProgress = useDelayed(navigation.state === 'loading');
+  const { brand } = useBrandQuery();
+  const title = meta ? t(meta.titleKey) : '';
+
+  useEffect(() => {
+    document.title = title && meta?.tab !== 'home' ? `${title} · ${brand.name}` : brand.name;
+  }, [title, brand.name, meta?.tab]);
+
+  return (
+    <div className="app">
+      {showProgress && <div className="top-progress" aria-hidden="true" />}
+      <div className="app__body">
+        {guard ? <Navigate replace to={loginPathFor(`${location.pathname}${location.search}`)} /> : <Outlet />}
+      </div>
+      {meta?.tab && <TabBar active={meta.tab} />}
+    </div>
+  );
+}
+
+/** Shown while the first screen's code loads. */
+export function Splash() {
+  return (
+    <div className="app">
+      <div className="splash">
+        <BrandMark size={56} />
+      </div>
+    </div>
+  );
+}

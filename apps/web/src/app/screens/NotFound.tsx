@@ -1,0 +1,25 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '../../components/Page';
+import { EmptyState } from '../../components/States';
+import { HOME_PATH } from '../navigation';
+
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Page title={t('errors.notFound')}>
+      <EmptyState
+        icon="search"
+        title={t('errors.urlNotFound')}
+        description={t('notFound.description')}
+        action={
+          <Button color="primary" shape="rounded" onClick={() => navigate(HOME_PATH, { replace: true })}>
+            {t('unavailable.toHome')}
+          </Button>
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,153 @@
+import { rules } from '@beurs/contracts';
+import { Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRegisterQuickMutation } from '../../api/auth';
+import { PROFILE_PATH } from '../../app/navigation';
+import { useQueryParams } from '../../app/useQueryParams';
+import { AgreementField } from '../../components/AgreementField';
+import { AppForm, Field } from '../../components/AppForm';
+import { EmailCodeInput } from '../../components/EmailCodeInput';
+import { Icon, type IconName } from '../../components/Icon';
+import { Page } from '../../components/Page';
+import { PasswordInput } from '../../components/PasswordInput';
+import { useFormDraft } from '../../lib/formDraft';
+import { optionalText, sameAsRule, schemaRule, showFieldError } from '../../lib/formRules';
+import { inviteFrom, withInvite } from '../../lib/invite';
+import { toastSuccess } from '../../lib/toast';
+
+interface QuickValues {
+  email: string;
+  emailCode: string;
+  password: string;
+  confirmPassword: string;
+  invitationCode?: string;
+  agree: boolean;
+}
+
+function AccountTypeCard({ to, icon, title, text }: { to: string; icon: IconName; title: string; text: string }) {
+  return (
+    <Link to={to} className="type-card">
+      <span className="type-card__icon">
+        <Icon name={icon} size={24} />
+      </span>
+      <span className="type-card__body">
+        <strong>{title}</strong>
+        <small>{text}</small>
+      </span>
+      <Icon name="chevron" size={18} className="type-card__chevron" />
+    </Link>
+  );
+}
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useQueryParams<'invite' | 'code'>();
+  const invite = inviteFrom(params);
+  const [form] = Form.useForm<QuickValues>();
+  const draft = useFormDraft('register-quick', () => form.getFieldsValue(true));
+  const register = useRegisterQuickMutation();
+
+  const submit = (values: QuickValues) => {
+    register.mutate(
+      {
+        email: values.email,
+        emailCode: values.emailCode,
+        password: values.password,
+        invitationCode: optionalText(values.invitationCode),
+        agree: true,
+      },
+      {
+        onSuccess: () => {
+          draft.clearDraft();
+          toastSuccess(t('register.welcome'));
+          navigate(PROFILE_PATH, { replace: true });
+        },
+        onError: (error) => showFieldError(form, error),
+      },
+    );
+  };
+
+  return (
+    <Page>
+      <h2 className="page-heading">{t('register.heading')}</h2>
+      <p className="page-lead">{t('register.lead')}</p>
+
+      <div className="type-cards">
+        <AccountTypeCard
+          to={withInvite('/pages/auth/registerindividual', invite)}
+          icon="user"
+          title={t('register.individual')}
+          text={t('register.individualText')}
+        />
+        <AccountTypeCard
+          to={withInvite('/pages/auth/registercompany', invite)}
+          icon="building"
+          title={t('register.company')}
+          text={t('register.companyText')}
+        />
+      </div>
+
+      <div className="divider-text">
+        <span>{t('register.or')}</span>
+      </div>
+
+      <h3 className="section-heading">{t('register.quickTitle')}</h3>
+      <p className="form-hint">{t('register.quickText')}</p>
+
+      <AppForm
+        name="register"
+        form={form}
+        initialValues={{ invitationCode: invite, ...draft.initialValues }}
+        onFinish={submit}
+        submitLabel={t('register.submit')}
+        pending={register.isPending}
+      >
+        <Field name="email" label={t('fields.email')} rules={[schemaRule(rules.email)]}>
+          <Input
+            type="email"
+            placeholder={t('fields.emailPlaceholder')}
+            autoComplete="email"
+            autoCapitalize="off"
+            clearable
+          />
+        </Field>
+        <Field name="emailCode" label={t('fields.emailCode')} rules={[schemaRule(rules.emailCode)]}>
+          <EmailCodeInput purpose="register" form={form} />
+        </Field>
+        <Field
+          name="password"
+          label={t('fields.password')}
+          rules={[schemaRule(rules.password)]}
+          description={<span className="form-hint">{t('fields.passwordHint')}</span>}
+        >
+          <PasswordInput placeholder={t('fields.passwordNewPlaceholder')} autoComplete="new-password" />
+        </Field>
+        <Field
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={[sameAsRule('password', 'validation.enterPassword')]}
+        >
+          <PasswordInput placeholder={t('fields.confirmPasswordPlaceholder')} autoComplete="new-password" />
+        </Field>
+        <Field
+          name="invitationCode"
+          label={t('fields.invitationCodeOptional')}
+          rules={[schemaRule(rules.invitationCode, { optional: true })]}
+        >
+          <Input placeholder={t('fields.invitationCodePlaceholder')} autoCapitalize="characters" clearable />
+        </Field>
+        <AgreementField />
+      </AppForm>
+
+      <p className="auth-switch">
+        {t('register.haveAccount')}{' '}
+        <Link to="/pages/auth/login" replace className="text-link">
+          {t('register.login')}
+        </Link>
+      </p>
+    </Page>
+  );
+}

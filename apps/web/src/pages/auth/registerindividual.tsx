@@ -1,0 +1,145 @@
+import { rules } from '@beurs/contracts';
+import { Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRegisterIndividualMutation } from '../../api/auth';
+import { PROFILE_PATH } from '../../app/navigation';
+import { useQueryParams } from '../../app/useQueryParams';
+import { AgreementField } from '../../components/AgreementField';
+import { AppForm, Field } from '../../components/AppForm';
+import { CountrySelect } from '../../components/CountrySelect';
+import { EmailCodeInput } from '../../components/EmailCodeInput';
+import { Page } from '../../components/Page';
+import { PasswordInput } from '../../components/PasswordInput';
+import { useFormDraft } from '../../lib/formDraft';
+import { optionalText, sameAsRule, schemaRule, showFieldError } from '../../lib/formRules';
+import { inviteFrom } from '../../lib/invite';
+import { toastSuccess } from '../../lib/toast';
+
+interface IndividualValues {
+  userId: string;
+  email: string;
+  emailCode: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  phone?: string;
+  invitationCode?: string;
+  agree: boolean;
+}
+
+export function RegisterIndividualPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const invite = inviteFrom(useQueryParams<'invite' | 'code'>());
+  const [form] = Form.useForm<IndividualValues>();
+  const draft = useFormDraft('register-individual', () => form.getFieldsValue(true));
+  const register = useRegisterIndividualMutation();
+
+  const submit = (values: IndividualValues) => {
+    register.mutate(
+      {
+        userId: values.userId,
+        email: values.email,
+        emailCode: values.emailCode,
+        password: values.password,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        country: values.country,
+        phone: optionalText(values.phone),
+        invitationCode: optionalText(values.invitationCode),
+        agree: true,
+      },
+      {
+        onSuccess: () => {
+          draft.clearDraft();
+          toastSuccess(t('register.welcome'));
+          navigate(PROFILE_PATH, { replace: true });
+        },
+        onError: (error) => showFieldError(form, error),
+      },
+    );
+  };
+
+  return (
+    <Page>
+      <p className="page-lead">{t('registerIndividual.lead')}</p>
+      <AppForm
+        name="individual"
+        form={form}
+        initialValues={{ invitationCode: invite, ...draft.initialValues }}
+        onFinish={submit}
+        submitLabel={t('registerIndividual.submit')}
+        pending={register.isPending}
+      >
+        <Form.Header>{t('registerIndividual.loginSection')}</Form.Header>
+        <Field
+          name="userId"
+          label={t('fields.userId')}
+          rules={[schemaRule(rules.userId)]}
+          description={<span className="form-hint">{t('fields.userIdHint')}</span>}
+        >
+          <Input placeholder={t('fields.userIdPlaceholder')} autoComplete="username" autoCapitalize="off" clearable />
+        </Field>
+        <Field name="email" label={t('fields.email')} rules={[schemaRule(rules.email)]}>
+          <Input
+            type="email"
+            placeholder={t('fields.emailPlaceholder')}
+            autoComplete="email"
+            autoCapitalize="off"
+            clearable
+          />
+        </Field>
+        <Field name="emailCode" label={t('fields.emailCode')} rules={[schemaRule(rules.emailCode)]}>
+          <EmailCodeInput purpose="register" form={form} />
+        </Field>
+        <Field
+          name="password"
+          label={t('fields.password')}
+          rules={[schemaRule(rules.password)]}
+          description={<span className="form-hint">{t('fields.passwordHint')}</span>}
+        >
+          <PasswordInput placeholder={t('fields.passwordNewPlaceholder')} autoComplete="new-password" />
+        </Field>
+        <Field
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={[sameAsRule('password', 'validation.enterPassword')]}
+        >
+          <PasswordInput placeholder={t('fields.confirmPasswordPlaceholder')} autoComplete="new-password" />
+        </Field>
+
+        <Form.Header>{t('registerIndividual.personalSection')}</Form.Header>
+        <Field name="firstName" label={t('fields.firstName')} rules={[schemaRule(rules.firstName)]}>
+          <Input placeholder={t('fields.firstNamePlaceholder')} autoComplete="given-name" clearable />
+        </Field>
+        <Field name="lastName" label={t('fields.lastName')} rules={[schemaRule(rules.lastName)]}>
+          <Input placeholder={t('fields.lastNamePlaceholder')} autoComplete="family-name" clearable />
+        </Field>
+        <Field name="country" label={t('fields.country')} rules={[schemaRule(rules.country)]}>
+          <CountrySelect />
+        </Field>
+        <Field name="phone" label={t('fields.phoneOptional')} rules={[schemaRule(rules.phone, { optional: true })]}>
+          <Input type="tel" placeholder={t('fields.phonePlaceholder')} autoComplete="tel" clearable />
+        </Field>
+        <Field
+          name="invitationCode"
+          label={t('fields.invitationCodeOptional')}
+          rules={[schemaRule(rules.invitationCode, { optional: true })]}
+        >
+          <Input placeholder={t('fields.invitationCodePlaceholder')} autoCapitalize="characters" clearable />
+        </Field>
+        <AgreementField />
+      </AppForm>
+      <p className="auth-switch">
+        {t('register.haveAccount')}{' '}
+        <Link to="/pages/auth/login" className="text-link">
+          {t('register.login')}
+        </Link>
+      </p>
+    </Page>
+  );
+}

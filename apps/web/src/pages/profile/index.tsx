@@ -1,0 +1,178 @@
+import { AccountType, type UserInfo } from '@beurs/contracts';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useIsLoggedIn } from '../../api/session';
+import { useUserInfoQuery } from '../../api/user';
+import { Icon, type IconName } from '../../components/Icon';
+import { Menu, MenuItem } from '../../components/Menu';
+import { Page } from '../../components/Page';
+import { ErrorState, Loading } from '../../components/States';
+import { copyText } from '../../lib/clipboard';
+import { toastFailure, toastSuccess } from '../../lib/toast';
+import { displayName, initials, kycStatusOf } from '../../lib/userDisplay';
+
+const quickActions: ReadonlyArray<{
+  key: 'deposit' | 'withdraw' | 'transfer' | 'transactions';
+  icon: IconName;
+  to: string;
+}> = [
+  { key: 'deposit', icon: 'deposit', to: '/pages/deposit/index' },
+  { key: 'withdraw', icon: 'withdraw', to: '/pages/withdraw/bcard' },
+  { key: 'transfer', icon: 'transfer', to: '/pages/profile/transfer' },
+  { key: 'transactions', icon: 'list', to: '/pages/profile/transaction' },
+];
+
+function SettingsButton() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/pages/setting/index"
+      className="icon-button"
+      aria-label={t('routes.setting.index')}
+      data-testid="nav-settings"
+    >
+      <Icon name="settings" size={18} />
+    </Link>
+  );
+}
+
+function GuestProfile() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <section className="account-card account-card--guest">
+        <div className="avatar avatar--guest" aria-hidden="true">
+          <Icon name="user" size={28} />
+        </div>
+        <h2 className="account-card__name">{t('profile.guestTitle')}</h2>
+        <p className="account-card__text">{t('profile.guestText')}</p>
+        <div className="hero-card__actions">
+          <Button color="primary" shape="rounded" onClick={() => navigate('/pages/auth/login')}>
+            {t('home.login')}
+          </Button>
+          <Button shape="rounded" onClick={() => navigate('/pages/auth/register')}>
+            {t('home.register')}
+          </Button>
+        </div>
+      </section>
+      <Menu>
+        <MenuItem icon="settings" label={t('routes.setting.index')} to="/pages/setting/index" />
+        <MenuItem icon="doc" label={t('routes.auth.protocol')} to="/pages/auth/protocol" />
+      </Menu>
+    </>
+  );
+}
+
+function AccountCard({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const kyc = kycStatusOf(user.kycStatus);
+  const copyInvitation = async () => {
+    if (await copyText(user.invitationCode)) toastSuccess(t('common.copied'));
+    else toastFailure(t('common.copyFailed'));
+  };
+  return (
+    <section className="account-card" aria-label={t('profile.account')}>
+      <div className="account-card__top">
+        <div className="avatar" aria-hidden="true">
+          {initials(user)}
+        </div>
+        <div className="account-card__who">
+          <h2 className="account-card__name">{displayName(user)}</h2>
+          <p className="account-card__email">{user.email}</p>
+        </div>
+      </div>
+      <div className="account-card__tags">
+        <span className="tag tag--gold">
+          {user.accountType === AccountType.Company ? t('profile.typeCompany') : t('profile.typeIndividual')}
+        </span>
+        <span className={`tag tag--${kyc.tone}`} data-testid="kyc-status">
+          {t(`kyc.status.${kyc.key}`)}
+        </span>
+      </div>
+      <dl className="account-card__facts">
+        <div>
+          <dt>{t('fields.userId')}</dt>
+          <dd data-testid="profile-user-id">{user.userId}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.invitationCode')}</dt>
+          <dd className="account-card__code">
+            <span className="num" data-testid="profile-invitation-code">
+              {user.invitationCode}
+            </span>
+            <button
+              type="button"
+              className="copy-button"
+              onClick={copyInvitation}
+              aria-label={t('profile.copyInvitation')}
+            >
+              <Icon name="copy" size={14} />
+              {t('common.copy')}
+            </button>
+          </dd>
+        </div>
+      </dl>
+      {user.kycStatus === 2 && user.kycReason && (
+        <p className="account-card__reason">
+          <Icon name="alert" size={16} />
+          {t('kyc.failedReason', { reason: user.kycReason })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function MemberProfile() {
+  const { t } = useTranslation();
+  const userInfo = useUserInfoQuery();
+  if (userInfo.isPending) return <Loading />;
+  if (userInfo.isError) return <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />;
+  const user = userInfo.data;
+  const kyc = kycStatusOf(user.kycStatus);
+
+  return (
+    <>
+      <AccountCard user={user} />
+
+      <nav className="quick-actions" aria-label={t('profile.money')}>
+        {quickActions.map((action) => (
+          <Link key={action.key} to={action.to} className="quick-action">
+            <span className="quick-action__icon">
+              <Icon name={action.icon} size={20} />
+            </span>
+            <span className="quick-action__label">{t(`profile.actions.${action.key}`)}</span>
+          </Link>
+        ))}
+      </nav>
+
+      <h2 className="section-title">{t('profile.accountSection')}</h2>
+      <Menu>
+        <MenuItem
+          icon="idcard"
+          label={t('routes.kyc.individual')}
+          value={<span className={`tag tag--${kyc.tone}`}>{t(`kyc.status.${kyc.key}`)}</span>}
+          to="/pages/kyc/individual"
+        />
+        <MenuItem icon="card" label={t('routes.bcard.index')} to="/pages/bcard/index" />
+        <MenuItem icon="wallet" label={t('routes.vm.index')} to="/pages/vm/index" />
+        <MenuItem icon="bell" label={t('routes.notice.index')} to="/pages/notice/index" />
+        <MenuItem icon="gift" label={t('routes.profile.share')} to="/pages/profile/share" />
+        <MenuItem icon="loan" label={t('routes.loan.index')} to="/pages/loan/index" />
+      </Menu>
+
+      <h2 className="section-title">{t('profile.settingsSection')}</h2>
+      <Menu>
+        <MenuItem icon="shield" label={t('routes.setting.security')} to="/pages/setting/security" />
+        <MenuItem icon="settings" label={t('routes.setting.index')} to="/pages/setting/index" />
+        <MenuItem icon="doc" label={t('routes.auth.protocol')} to="/pages/auth/protocol" />
+      </Menu>
+    </>
+  );
+}
+
+export function ProfilePage() {
+  const loggedIn = useIsLoggedIn();
+  return <Page right={<SettingsButton />}>{loggedIn ? <MemberProfile /> : <GuestProfile />}</Page>;
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useUserInfoQuery } from '../../api/user';
+import { Menu, MenuItem } from '../../components/Menu';
+import { Page } from '../../components/Page';
+import { ErrorState, Loading } from '../../components/States';
+
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const userInfo = useUserInfoQuery();
+
+  return (
+    <Page>
+      <p className="page-lead">{t('security.lead')}</p>
+      {userInfo.isPending ? (
+        <Loading />
+      ) : userInfo.isError ? (
+        <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />
+      ) : (
+        <Menu>
+          <MenuItem
+            icon="lock"
+            label={t('routes.setting.loginpwd')}
+            hint={t('security.loginPasswordHint')}
+            value={t('security.change')}
+            to="/pages/setting/loginpwd"
+          />
+          <MenuItem
+            icon="key"
+            label={t('routes.setting.paypwd')}
+            hint={t('security.payPasswordHint')}
+            value={
+              userInfo.data.hasPayPassword ? (
+                t('security.change')
+              ) : (
+                <span className="tag tag--warn">{t('security.set')}</span>
+              )
+            }
+            to="/pages/setting/paypwd"
+            testId="pay-password-entry"
+          />
+        </Menu>
+      )}
+    </Page>
+  );
+}
