@@ -17,7 +17,24 @@ export const DEMO = {
 
 export const CONTENT: Array<{ type: string; key: string; value: unknown; sort?: number }> = [
   { type: 'brand', key: 'name', value: DEFAULT_BRAND },
-  { type: 'brand', key: 'tagline', value: 'Invest across Europe, the US and Hong Kong' },
+  {
+    type: 'brand',
+    key: 'tagline',
+    value: {
+      en: 'Invest across Europe, the US and Hong Kong',
+      nl: 'Beleggen in Europa, de VS en Hongkong',
+      'zh-Hans': '投资欧洲、美国和香港市场',
+    },
+  },
+  {
+    type: 'app',
+    key: 'releaseNotes',
+    value: {
+      en: 'Accounts, sign-in, settings and three languages.',
+      nl: 'Accounts, inloggen, instellingen en drie talen.',
+      'zh-Hans': '账户、登录、设置和三种语言。',
+    },
+  },
   { type: 'marketing', key: 'exchanges', value: 135, sort: 1 },
   { type: 'marketing', key: 'countries', value: 18, sort: 2 },
   { type: 'marketing', key: 'awards', value: 65, sort: 3 },

@@ -144,8 +144,8 @@ export const dictData = defineEndpoint({
   auth: 'public',
   tag: 'meta',
   summary:
-    'Operator-editable content by type: `brand` (name, tagline), `marketing` (the figures of SPEC §1), `support` (contact), `config` (default language).',
-  request: z.object({ type: z.enum(['brand', 'marketing', 'support', 'config']) }),
+    'Operator-editable content by type: `brand` (name, tagline), `app` (release notes), `marketing` (the figures of SPEC §1), `support` (contact), `config` (default language).',
+  request: z.object({ type: z.enum(['brand', 'marketing', 'support', 'config', 'app']) }),
   data: z.array(dictEntry),
 });
 

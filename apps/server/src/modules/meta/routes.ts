@@ -22,12 +22,26 @@ function areas(lang: Language) {
   return list;
 }
 
+/** Content values are a plain string or one string per language. */
+function localized(value: unknown, lang: Language): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    const text = v[lang] ?? v.en;
+    if (typeof text === 'string') return text;
+  }
+  return '';
+}
+
 export function metaRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, userApi.appVersion, () => ({
-    version: APP_VERSION,
-    releasedAt: '2026-11-22',
-    notes: 'Accounts, sign-in, settings and languages.',
-  }));
+  route(app, userApi.appVersion, async ({ req }) => {
+    const [row] = await deps.db
+      .select({ value: dict.value })
+      .from(dict)
+      .where(and(eq(dict.type, 'app'), eq(dict.key, 'releaseNotes')))
+      .limit(1);
+    return { version: APP_VERSION, releasedAt: '2026-11-22', notes: localized(row?.value, requestLanguage(req)) };
+  });
 
   route(app, userApi.areaInfoList, ({ req }) => areas(requestLanguage(req)));
 
