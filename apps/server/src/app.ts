@@ -1,22 +1,27 @@
 /** buildApp: plugins and modules, nothing else. Tests build the app the same way. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_VERSION, E, UPLOAD_MAX_BYTES } from '@beurs/contracts';
+import { APP_VERSION, E, market as marketApi, UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { createSimulatedProvider } from './market/index.js';
+import { allInstruments } from './market/instruments/index.js';
 import { createEmailCodes } from './modules/auth/codes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { consoleRoutes } from './modules/console/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { marketRoutes } from './modules/market/routes.js';
 import { loadBrandName, metaRoutes } from './modules/meta/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createSessions } from './platform/auth.js';
+import { createInProcessBus } from './platform/bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
@@ -72,7 +77,13 @@ export async function buildApp(
     throttle: createThrottle(db, clock),
     files: await createFileStore(db, config, clock),
     brandName,
+    // One provider per process: the same seed on every node gives the same prices.
+    market: createSimulatedProvider({ seed: config.marketSeed, instruments: allInstruments, clock }),
+    bus: createInProcessBus((err, channel) => app.log.error({ err, channel }, 'bus handler failed')),
   };
+  app.addHook('onClose', async () => {
+    await deps.bus.close();
+  });
 
   await app.register(rateLimit, {
     global: false,
@@ -93,6 +104,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/web/docs' });
+  // A larger client message closes the socket (1009); clients only send sub, unsub and ping.
+  await app.register(websocket, { options: { maxPayload: marketApi.WS_MAX_MESSAGE_BYTES } });
 
   await app.register(
     async (web) => {
@@ -101,6 +114,7 @@ export async function buildApp(
       fileRoutes(web, deps);
       metaRoutes(web, deps);
       consoleRoutes(web, deps);
+      marketRoutes(web, deps);
     },
     { prefix: '/web' },
   );

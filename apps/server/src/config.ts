@@ -23,6 +23,12 @@ export interface Config {
   logLevel: string;
   /** Seed demo users, operators and content on an empty database. */
   seedDemo: boolean;
+  /** Seed of the simulated market: the same seed gives the same prices, candles and ticks on every node. */
+  marketSeed: string;
+  /** How often the live-quotes loop publishes (SPEC: at least once a second). */
+  quoteTickMs: number;
+  /** Heartbeat of the quotes socket; a socket silent for two heartbeats is dropped. */
+  wsHeartbeatMs: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -45,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDist: path.join(root, 'apps/console/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
+    marketSeed: env.MARKET_SEED || 'kade-2026',
+    quoteTickMs: Math.max(100, num(env.QUOTE_TICK_MS, 1000)),
+    wsHeartbeatMs: Math.max(1000, num(env.WS_HEARTBEAT_MS, 15_000)),
   };
 }
 

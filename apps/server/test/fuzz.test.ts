@@ -15,8 +15,8 @@ let h: Harness;
 let userToken: string;
 let operatorToken: string;
 
-/** Routes that are not contract endpoints on purpose. */
-const NON_CONTRACT = [/^\/web\/file\/:id$/, /^\/web\/docs/];
+/** Routes that are not contract endpoints on purpose (signed files, API reference, the quotes WebSocket). */
+const NON_CONTRACT = [/^\/web\/file\/:id$/, /^\/web\/docs/, /^\/web\/ws\/quotes$/];
 
 beforeAll(async () => {
   h = await createHarness();

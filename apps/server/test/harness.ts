@@ -8,7 +8,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import { TestClock } from '../src/platform/clock.js';
 import { createDb, type Db } from '../src/platform/db/client.js';
 import { mailOutbox } from '../src/platform/db/schema.js';
@@ -28,12 +28,19 @@ export async function freshDatabase(): Promise<{ db: Db; url: string; name: stri
   return { db: createDb(url, 10), url, name };
 }
 
-export async function createHarness(opts: { rateLimits?: boolean } = {}) {
+export async function createHarness(opts: { rateLimits?: boolean; config?: Partial<Config>; startAt?: string } = {}) {
   const { db } = await freshDatabase();
   await seedContent(db);
   const dataDir = await fs.mkdtemp(path.join(inject('scratchDir'), 'data-'));
-  const config = { ...loadConfig({}), dataDir, uploadsDir: path.join(dataDir, 'uploads'), seedDemo: false };
-  const clock = new TestClock(Date.parse('2026-11-02T10:00:00Z'));
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    seedDemo: false,
+    ...opts.config,
+  };
+  // Monday 10:00 UTC: European exchanges and forex open, US in pre-market, Hong Kong closed for the day.
+  const clock = new TestClock(Date.parse(opts.startAt ?? '2026-11-02T10:00:00Z'));
   const { app, deps, routes } = await buildApp({
     db,
     config,

@@ -19,4 +19,28 @@ export const ownedProbes: OwnedProbe[] = [
     name: 'user info by id',
     setup: async (_h, owner) => ({ method: 'POST', url: '/getUserInfoById', body: { id: owner.user.id } }),
   },
+  {
+    name: 'watchlist item delete by id',
+    setup: async (h, owner) => {
+      const saved = await h.post<{ id: number }>(
+        '/userSelfSecurity/save',
+        { stockCode: 'AAPL', source: 0 },
+        owner.token,
+      );
+      if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
+      return { method: 'POST', url: `/userSelfSecurity/delete/${saved.body.data.id}`, body: {} };
+    },
+  },
+  {
+    name: 'watchlist reorder with an item id',
+    setup: async (h, owner) => {
+      const saved = await h.post<{ id: number }>(
+        '/userSelfSecurity/save',
+        { stockCode: 'SAP', source: 0 },
+        owner.token,
+      );
+      if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
+      return { method: 'POST', url: '/userSelfSecurity/sort', body: { ids: [saved.body.data.id] } };
+    },
+  },
 ];

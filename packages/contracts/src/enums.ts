@@ -20,7 +20,8 @@ export const MarketSource = {
 } as const;
 export type MarketSource = (typeof MarketSource)[keyof typeof MarketSource];
 
-export const Classify = { UsStock: 'UsStock', HK: 'HK', DE: 'DE', NL: 'NL', BE: 'BE' } as const;
+/** SPEC §3 lists UsStock, HK, DE, NL, BE; MX is ours for the Mexican stocks of SPEC §1 (wallet MX). */
+export const Classify = { UsStock: 'UsStock', HK: 'HK', DE: 'DE', NL: 'NL', BE: 'BE', MX: 'MX' } as const;
 export type Classify = (typeof Classify)[keyof typeof Classify];
 
 export const AccountType = { Individual: 2, Company: 4 } as const;
@@ -76,6 +77,7 @@ export const walletForClassify = {
   DE: 'BALANCE',
   NL: 'BALANCE',
   BE: 'BALANCE',
+  MX: 'MX',
 } as const satisfies Record<Classify, WalletType>;
 
 /** SPEC §9: $ for the US stock wallet and classify, otherwise €. */

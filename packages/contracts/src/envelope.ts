@@ -50,6 +50,10 @@ export const E = {
   operationFailed: 'errors.operationFailed',
   invalidBody: 'errors.invalidBody',
   idempotencyMismatch: 'errors.idempotencyMismatch',
+  instrumentNotFound: 'errors.instrumentNotFound',
+  watchlistFull: 'errors.watchlistFull',
+  watchlistOrder: 'errors.watchlistOrder',
+  subscriptionLimit: 'errors.subscriptionLimit',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -3,18 +3,34 @@ export * from './endpoint.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';
 export * as auth from './endpoints/auth.js';
 export * as consoleApi from './endpoints/console.js';
+export type {
+  ChartRangeName,
+  CompactQuote,
+  FuturesCategory,
+  MarketId,
+  MarketStatus,
+  Quote,
+  QuoteSource,
+  StockMarket,
+  WatchlistItem,
+  WsClientMessage,
+  WsServerMessage,
+} from './endpoints/market.js';
+export * as market from './endpoints/market.js';
 export type { UploadedFile } from './endpoints/user.js';
 export * as user from './endpoints/user.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './i18n.js';
 export * from './money.js';
+export * from './page.js';
 export * as rules from './rules.js';
 export { V, type ValidationKey } from './rules.js';
 
 import type { Endpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';
 import * as consoleApi from './endpoints/console.js';
+import * as market from './endpoints/market.js';
 import * as user from './endpoints/user.js';
 
 /** Every endpoint, for the OpenAPI document and the fuzz test. Modules append theirs here. */
@@ -45,4 +61,28 @@ export const allEndpoints: readonly Endpoint[] = [
   consoleApi.consoleCustomer,
   consoleApi.consoleOutbox,
   consoleApi.consoleAudit,
+  market.stockList,
+  market.allStockList,
+  market.topList,
+  market.hotStock,
+  market.homeCustomList,
+  market.globalIndex,
+  market.futuresList,
+  market.futuresOptList,
+  market.forexIndex,
+  market.forexList,
+  market.ztStockList,
+  market.hkAllStockList,
+  market.getStock,
+  market.stockDetail,
+  market.kline,
+  market.summaryDetail,
+  market.detailQuote,
+  market.getMarket,
+  market.getMarkets,
+  market.watchlist,
+  market.watchlistSave,
+  market.watchlistDelete,
+  market.watchlistDeleteByCode,
+  market.watchlistSort,
 ] as readonly Endpoint[];

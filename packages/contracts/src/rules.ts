@@ -46,6 +46,8 @@ export const V = {
   licenceFormat: 'validation.licenceFormat',
   enterCompanyName: 'validation.enterCompanyName',
   enterAddress: 'validation.enterAddress',
+  enterSearch: 'validation.enterSearch',
+  instrumentCode: 'validation.instrumentCode',
   invalid: 'validation.invalid',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];

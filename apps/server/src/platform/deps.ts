@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { MarketProvider } from '../market/provider.js';
 import type { EmailCodes } from '../modules/auth/codes.js';
 import type { Sessions } from './auth.js';
+import type { Bus } from './bus.js';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import type { FileStore } from './files.js';
@@ -21,4 +23,8 @@ export interface Deps {
   files: FileStore;
   /** The configured brand name (dict type `brand`, key `name`). */
   brandName: () => Promise<string>;
+  /** The one market provider of the process (the simulator, seeded from config, on `clock`). */
+  market: MarketProvider;
+  /** Publish/subscribe (live quotes); in-process today. */
+  bus: Bus;
 }

@@ -202,3 +202,25 @@ export const dict = pgTable(
   },
   (t) => [uniqueIndex('dict_type_key').on(t.type, t.key)],
 );
+
+/**
+ * The watchlist (SPEC: userSelfSecurity): one row per user and instrument, in the user's order (`sort`
+ * ascending; new items get a smaller sort than any other, so they come first).
+ */
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: smallint('source').notNull(),
+    code: text('code').notNull(),
+    sort: integer('sort').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watchlist_items_user_instrument').on(t.userId, t.source, t.code),
+    index('watchlist_items_user_sort').on(t.userId, t.sort),
+  ],
+);

@@ -1,0 +1,72 @@
+/** Provider quotes -> the wire quote of SPEC §3 (contracts `market.quote`) and its compact tick form. */
+import type { CompactQuote, Language, Quote as QuoteDto } from '@beurs/contracts';
+import { market as api } from '@beurs/contracts';
+import type { InstrumentDef } from '../../market/instruments/index.js';
+import type { Quote } from '../../market/types.js';
+
+export const keyOf = (i: { source: number; code: string }): string => `${i.source}:${i.code}`;
+
+/** zh-Hans shows the Chinese name where the catalogue has one; nl and en show the (English) name. */
+export const nameIn = (def: InstrumentDef, lang: Language): string =>
+  lang === 'zh-Hans' && def.nameZh ? def.nameZh : def.name;
+
+const isNegative = (decimal: string) => decimal.startsWith('-');
+
+export function toCompact(def: InstrumentDef, q: Quote): CompactQuote {
+  return {
+    key: keyOf(def),
+    price_nominal: q.last,
+    change: q.change,
+    change_ratio: q.changeRatio,
+    fall: isNegative(q.change),
+    volume: q.volume,
+    open: q.open,
+    high: q.high,
+    low: q.low,
+    high52: q.high52w,
+    low52: q.low52w,
+    bid: q.bid,
+    ask: q.ask,
+    bidVolume: q.bidVolume,
+    askVolume: q.askVolume,
+    marketCap: q.marketCap,
+    preMarketChange: q.preMarketChange,
+    preMarketChangeRatio: q.preMarketChangeRatio,
+    postMarketChange: q.postMarketChange,
+    postMarketChangeRatio: q.postMarketChangeRatio,
+    marketOpen: q.marketOpen,
+    phase: q.phase,
+    time: q.time,
+  };
+}
+
+export function toQuoteDto(
+  def: InstrumentDef,
+  q: Quote,
+  lang: Language,
+  selected: boolean,
+  sparkline?: readonly string[],
+): QuoteDto {
+  const dto: QuoteDto = {
+    ...toCompact(def, q),
+    stock_code: def.code,
+    name: nameIn(def, lang),
+    source: def.source,
+    kind: def.kind,
+    classify: def.classify ?? null,
+    market: def.exchange,
+    currency: def.currency,
+    currencySymbol: api.priceSymbolFor(def.kind, def.currency),
+    prevClose: q.prevClose,
+    openInterest: def.openInterest !== undefined ? String(def.openInterest) : null,
+    expiryDate: def.expiry ?? null,
+    // A future's previous close is its previous session's settlement price.
+    prevSettle: def.kind === 'future' ? q.prevClose : null,
+    tradingDay: q.tradingDay,
+    lotSize: String(def.lotSize),
+    priceDecimals: def.priceDecimals,
+    selfSelectStatus: selected ? 1 : 0,
+  };
+  if (sparkline) dto.sparkline = [...sparkline];
+  return dto;
+}
