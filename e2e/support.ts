@@ -1,5 +1,28 @@
 /** Helpers for the browser tests: read mailed codes as the operator would, name screenshots. */
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { StorageKey } from '../apps/web/src/lib/storage';
+
+export { expect, StorageKey };
+
+/**
+ * Playwright's test, failing any test during which the app threw an uncaught error or the
+ * server answered the app with a 5xx.
+ */
+export const test = base.extend<{ noUncaughtErrors: undefined }>({
+  noUncaughtErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('response', (response) => {
+        if (response.status() >= 500)
+          errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      await use(undefined);
+      expect(errors, 'uncaught errors in the app or 5xx answers').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 let operatorToken: string | undefined;
 
@@ -30,4 +53,91 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+}
+
+export const API = '/web';
+export const PASSWORD = 'Secret123!';
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * POSTs, waiting out the server's per-IP rate limit (429, retry-after) instead of failing: the
+ * code and register endpoints allow about ten calls a minute from one address, and every test
+ * registers its own user.
+ */
+async function postRetryingRateLimit(request: APIRequestContext, url: string, data: unknown) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post(url, { data });
+    if (res.status() !== 429 || attempt === 2) return res;
+    const wait = Number(res.headers()['retry-after'] ?? 10);
+    await new Promise((r) => setTimeout(r, Math.min(Math.max(wait, 1), 60) * 1000));
+  }
+}
+
+/**
+ * A fresh individual account made through the API (email code from the outbox), for tests
+ * whose subject is not registration itself.
+ */
+export async function registerUser(request: APIRequestContext, prefix = 'u'): Promise<TestUser> {
+  const userId = unique(prefix);
+  const email = `${userId}@example.com`;
+  const sent = await postRetryingRateLimit(request, `${API}/getEmailCode`, { email, purpose: 'register' });
+  if (!sent.ok()) throw new Error(`getEmailCode ${sent.status()}: ${await sent.text()}`);
+  const emailCode = await mailedCode(request, email);
+  const res = await postRetryingRateLimit(request, `${API}/register`, {
+    userId,
+    email,
+    emailCode,
+    password: PASSWORD,
+    firstName: 'Test',
+    lastName: 'User',
+    country: 'NL',
+    agree: true,
+  });
+  const body = (await res.json()) as { code: number; msg: string; data?: { token: string } };
+  if (!res.ok() || !body.data) throw new Error(`register ${res.status()}: ${body.msg}`);
+  return { userId, email, password: PASSWORD, token: body.data.token };
+}
+
+/** POST /api/user/info with `token`: the HTTP status and the envelope. */
+export async function userInfo(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ status: number; body: { code: number; msg: string; data: Record<string, unknown> | null } }> {
+  const res = await request.post(`${API}/api/user/info`, { headers: { authorization: token }, data: {} });
+  return { status: res.status(), body: await res.json() };
+}
+
+interface DeviceState {
+  /** The first-launch guide was already finished (default true). */
+  launched?: boolean;
+  language?: 'en' | 'nl' | 'zh-Hans';
+  token?: string;
+}
+
+/**
+ * What this device remembers before the app first loads: launch flag, language, login token.
+ * Applied once per tab, so reloads and logouts later in the test keep what the app stored.
+ */
+export async function prepareDevice(page: Page, state: DeviceState = {}): Promise<void> {
+  await page.addInitScript(
+    ({ keys, state }) => {
+      if (window.sessionStorage.getItem('e2e.prepared')) return;
+      window.sessionStorage.setItem('e2e.prepared', '1');
+      if (state.launched !== false) window.localStorage.setItem(keys.launched, '1');
+      if (state.language) window.localStorage.setItem(keys.language, state.language);
+      if (state.token) window.localStorage.setItem(keys.token, state.token);
+    },
+    { keys: StorageKey, state },
+  );
+}
+
+/** Reads one of the app's localStorage keys. */
+export function stored(page: Page, key: StorageKey): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
 }
