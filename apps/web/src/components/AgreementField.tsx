@@ -16,7 +16,7 @@ function AgreementCheckbox({ id, checked, onChange }: CheckboxProps) {
       <input id={id} type="checkbox" checked={Boolean(checked)} onChange={(e) => onChange?.(e.target.checked)} />
       <span className="agreement__box" aria-hidden="true" />
       <span className="agreement__text">
-        <Trans i18nKey="auth.agreement" components={{ link: <Link to="/pages/auth/protocol" /> }} />
+        <Trans i18nKey="auth.agreement" components={{ terms: <Link to="/pages/auth/protocol" /> }} />
       </span>
     </label>
   );
