@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createSimulatedProvider } from './market/index.js';
@@ -48,7 +48,7 @@ export async function buildApp(
     logger: opts.logger ?? { level: opts.config.logLevel },
     trustProxy: true,
     // One line per request drowns the start-up banner and the MAIL lines; errors are still logged.
-    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -126,15 +126,17 @@ export async function buildApp(
 function serveClients(app: FastifyInstance, config: Config) {
   const has = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
   if (has(config.webDist)) {
-    app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: 'index.html' });
+    app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: 'index.html' });
   }
   if (has(config.consoleDist)) {
     app.register(fastifyStatic, {
       root: config.consoleDist,
       prefix: '/console/',
       decorateReply: !has(config.webDist),
-      wildcard: false,
+      wildcard: true,
       index: 'index.html',
     });
+    // The wildcard route does not answer the bare folder; /console and /console/ open the app.
+    app.get('/console/', (_req, reply) => reply.sendFile('index.html', config.consoleDist));
   }
 }
