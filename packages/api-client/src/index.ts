@@ -39,7 +39,7 @@ export interface ClientOptions {
   getToken: () => string | null | undefined;
   getLanguage: () => string;
   /** Called once for a 401 or 403 answer (the session is gone). */
-  onUnauthorized?: (message: string) => void;
+  onUnauthorized?: (message: string, code: 401 | 403) => void;
   /** Message used when the network fails and the server said nothing. */
   networkErrorMessage?: () => string;
   timeoutMessage?: () => string;
@@ -54,9 +54,12 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-type Args<E extends Endpoint> = E['params'] extends object
-  ? [request: RequestOf<E>, params: ParamsOf<E>, options?: CallOptions]
-  : [request?: RequestOf<E>, params?: undefined, options?: CallOptions];
+/** Endpoints with path parameters take them as the second argument; the others take none. */
+type Args<E extends Endpoint> = [NonNullable<E['params']>] extends [never]
+  ? [request?: RequestOf<E>, params?: undefined, options?: CallOptions]
+  : NonNullable<E['params']> extends object
+    ? [request: RequestOf<E>, params: ParamsOf<E>, options?: CallOptions]
+    : [request?: RequestOf<E>, params?: undefined, options?: CallOptions];
 
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
@@ -117,7 +120,7 @@ export function createApiClient(options: ClientOptions) {
       if (code === 200) return body?.data as T;
       const msg = body?.msg || options.networkErrorMessage?.() || 'Network Error';
       if (code === 401 || code === 403) {
-        options.onUnauthorized?.(msg);
+        options.onUnauthorized?.(msg, code);
         throw new ApiError('unauthorized', msg, code);
       }
       throw new ApiError('server', msg, code, body?.field, body?.reason);

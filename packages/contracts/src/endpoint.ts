@@ -42,5 +42,8 @@ export const defineEndpoint = <
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
 export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
-export type ParamsOf<E extends Endpoint> =
-  NonNullable<E['params']> extends z.ZodType ? z.input<NonNullable<E['params']>> : undefined;
+export type ParamsOf<E extends Endpoint> = [NonNullable<E['params']>] extends [never]
+  ? undefined
+  : NonNullable<E['params']> extends z.ZodType
+    ? z.input<NonNullable<E['params']>>
+    : undefined;

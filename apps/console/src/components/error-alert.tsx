@@ -1,0 +1,23 @@
+import { Alert, Button } from 'antd';
+import { errorMessage } from '../api/client';
+import { strings } from '../strings';
+
+/** A failed load, with the server's message and a way to try again. */
+export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={strings.common.loadFailed}
+      description={errorMessage(error)}
+      action={
+        onRetry ? (
+          <Button size="small" onClick={onRetry}>
+            {strings.common.retry}
+          </Button>
+        ) : undefined
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { Result, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { isForbidden } from '../api/client';
+import { type AuditEntry, useAudit } from '../api/queries';
+import { ErrorAlert } from '../components/error-alert';
+import { ListEmpty, ListHeader } from '../components/list-page';
+import { formatTime } from '../lib/time';
+import { useOperator } from '../lib/use-operator';
+import { PAGE_SIZES, usePageParams } from '../lib/use-page-params';
+import { useTitle } from '../lib/use-title';
+import { strings } from '../strings';
+
+const t = strings.audit;
+
+function detailText(detail: unknown): string {
+  if (detail === null || detail === undefined) return '';
+  if (typeof detail === 'string') return detail;
+  try {
+    return JSON.stringify(detail);
+  } catch {
+    return String(detail);
+  }
+}
+
+const columns: TableColumnsType<AuditEntry> = [
+  { title: t.time, dataIndex: 'createTimeTimestamp', render: (ts: number) => formatTime(ts), width: 170 },
+  { title: t.operator, dataIndex: 'operator', width: 140 },
+  { title: t.action, dataIndex: 'action', width: 200, render: (action: string) => <Tag>{action}</Tag> },
+  {
+    title: t.target,
+    key: 'target',
+    width: 180,
+    render: (_, entry) =>
+      entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : strings.common.none,
+  },
+  {
+    title: t.detail,
+    dataIndex: 'detail',
+    render: (detail: unknown) => {
+      const text = detailText(detail);
+      if (!text) return strings.common.none;
+      return (
+        <Typography.Paragraph code style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: 'collapsible' }}>
+          {text}
+        </Typography.Paragraph>
+      );
+    },
+  },
+  { title: t.ip, dataIndex: 'ip', width: 140, render: (ip: string | null) => ip || strings.common.none },
+];
+
+function Forbidden() {
+  return <Result status="403" title={t.forbiddenTitle} subTitle={t.forbidden} data-testid="audit-forbidden" />;
+}
+
+export function AuditPage() {
+  useTitle(t.title);
+  const operator = useOperator();
+  const isAdmin = operator.role === 'admin';
+  const [params, setParams] = usePageParams();
+  const audit = useAudit({ page: params.page, pageSize: params.pageSize }, isAdmin);
+
+  // The server refuses reviewers too; this just avoids asking.
+  if (!isAdmin || (audit.isError && isForbidden(audit.error))) return <Forbidden />;
+
+  return (
+    <>
+      <ListHeader title={t.title} hint={t.hint} />
+      {audit.isError ? <ErrorAlert error={audit.error} onRetry={() => audit.refetch()} /> : null}
+      <Table<AuditEntry>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={audit.data?.list ?? []}
+        loading={audit.isPending && audit.isFetching ? true : audit.isPlaceholderData}
+        locale={{ emptyText: <ListEmpty query={audit} text={t.empty} /> }}
+        pagination={{
+          current: params.page,
+          pageSize: params.pageSize,
+          total: audit.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: strings.common.total,
+          onChange: (page, pageSize) => setParams({ page, pageSize }),
+        }}
+        scroll={{ x: 1000 }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { type OutboxMail, useOutbox } from '../api/queries';
+import { ErrorAlert } from '../components/error-alert';
+import { ListEmpty, ListHeader } from '../components/list-page';
+import { formatTime } from '../lib/time';
+import { PAGE_SIZES, usePageParams } from '../lib/use-page-params';
+import { useTitle } from '../lib/use-title';
+import { strings } from '../strings';
+
+const t = strings.outbox;
+
+const columns: TableColumnsType<OutboxMail> = [
+  {
+    title: t.time,
+    dataIndex: 'createTimeTimestamp',
+    render: (ts: number) => formatTime(ts),
+    width: 170,
+  },
+  {
+    title: t.recipient,
+    dataIndex: 'recipient',
+    width: 240,
+    render: (recipient: string) => <Typography.Text copyable>{recipient}</Typography.Text>,
+  },
+  { title: t.subject, dataIndex: 'subject', width: 260 },
+  {
+    title: t.body,
+    dataIndex: 'body',
+    render: (body: string) => (
+      // Mail bodies are plain text with line breaks; codes must stay selectable.
+      <Typography.Paragraph
+        style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+        ellipsis={{ rows: 4, expandable: 'collapsible' }}
+      >
+        {body}
+      </Typography.Paragraph>
+    ),
+  },
+  {
+    title: t.transport,
+    dataIndex: 'transport',
+    width: 110,
+    render: (transport: string) => <Tag>{transport}</Tag>,
+  },
+];
+
+export function OutboxPage() {
+  useTitle(t.title);
+  const [params, setParams] = usePageParams();
+  const outbox = useOutbox(params);
+
+  return (
+    <>
+      <ListHeader
+        title={t.title}
+        hint={`${t.hint} ${t.autoRefresh}`}
+        search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
+        extra={
+          <Button onClick={() => outbox.refetch()} loading={outbox.isRefetching}>
+            {strings.common.refresh}
+          </Button>
+        }
+      />
+      {outbox.isError ? <ErrorAlert error={outbox.error} onRetry={() => outbox.refetch()} /> : null}
+      <Table<OutboxMail>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={outbox.data?.list ?? []}
+        loading={outbox.isPending && outbox.isFetching ? true : outbox.isPlaceholderData}
+        locale={{
+          emptyText: <ListEmpty query={outbox} text={params.q ? t.emptySearch(params.q) : t.empty} />,
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.pageSize,
+          total: outbox.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: strings.common.total,
+          onChange: (page, pageSize) => setParams({ page, pageSize }),
+        }}
+        scroll={{ x: 1000 }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Hash routes, so the built files work wherever they are served (/console/ on the API server,
+ * vite preview, a static host) without a server-side fallback.
+ */
+import { createHashRouter, Navigate } from 'react-router';
+import { RequireSession } from './components/layout';
+import { RouteError } from './components/route-error';
+import { AuditPage } from './pages/audit';
+import { CustomerPage } from './pages/customer';
+import { CustomersPage } from './pages/customers';
+import { LoginPage } from './pages/login';
+import { NotFoundPage } from './pages/not-found';
+import { OutboxPage } from './pages/outbox';
+
+export const router = createHashRouter([
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: <RequireSession />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/customers" replace /> },
+      { path: 'customers', element: <CustomersPage /> },
+      { path: 'customers/:id', element: <CustomerPage /> },
+      { path: 'outbox', element: <OutboxPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

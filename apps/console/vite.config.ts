@@ -1,0 +1,41 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server serves the built console at /console/ and the API under /web. */
+const apiTarget = process.env.CONSOLE_API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/console/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // antd with its rc components is ~850 kB minified by itself; this is an internal desktop tool,
+    // so the vendor chunks are split out for caching rather than shrunk.
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|stylis)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    strictPort: true,
+    proxy: { '/web': { target: apiTarget, changeOrigin: true } },
+  },
+  preview: {
+    port: 4174,
+    proxy: { '/web': { target: apiTarget, changeOrigin: true } },
+  },
+});
