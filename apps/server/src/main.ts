@@ -23,7 +23,9 @@ if (!databaseUrl) {
 
 const db = createDb(databaseUrl);
 await migrateDb(db);
-const seeded = config.seedDemo ? await seedDemo(db) : (await seedContent(db), false);
+let seeded = false;
+if (config.seedDemo) seeded = await seedDemo(db);
+else await seedContent(db);
 const { app } = await buildApp({ db, config });
 
 let stopping = false;

@@ -14,7 +14,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     async ({ req }: { req: Parameters<typeof userOf>[0] }) => {
       if (!req.isMultipart()) throw new AppError(400, E.uploadMissing);
       const part = await req.file();
-      if (!part || part.fieldname !== 'file') throw new AppError(400, E.uploadMissing);
+      if (part?.fieldname !== 'file') throw new AppError(400, E.uploadMissing);
       const buffer = await part.toBuffer();
       return deps.files.save(userOf(req).id, buffer, kind, part.filename);
     };
