@@ -4,7 +4,7 @@
  * code; with SMTP_URL set it is sent by nodemailer.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db, Tx } from './db/client.js';
 import { mailOutbox } from './db/schema.js';
@@ -17,8 +17,13 @@ export interface Mail {
   code?: string;
 }
 
-export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'error'>) {
-  const transport = config.smtp ? nodemailer.createTransport(config.smtp.url) : undefined;
+export function createMailer(
+  config: Config,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  /** Tests pass nodemailer's JSON transport here instead of an SMTP URL. */
+  transportOverride?: Transporter,
+) {
+  const transport = transportOverride ?? (config.smtp ? nodemailer.createTransport(config.smtp.url) : undefined);
 
   /** Records the mail in the same transaction as what caused it, then delivers it. */
   async function send(tx: Db | Tx, mail: Mail): Promise<void> {

@@ -1,0 +1,42 @@
+import nodemailer from 'nodemailer';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/harness.js';
+import { loadConfig } from '../config.js';
+import { mailOutbox } from './db/schema.js';
+import { createMailer } from './mail.js';
+
+const { db } = await freshDatabase();
+afterAll(() => db.$client.end());
+
+describe('mailer', () => {
+  it('without SMTP, logs one line with recipient and code and keeps the mail in the outbox', async () => {
+    const lines: string[] = [];
+    const mailer = createMailer(loadConfig({}), {
+      info: (_o: unknown, m?: string) => lines.push(String(m)),
+      error: () => {},
+    } as never);
+    await mailer.send(db, { to: 'log@example.com', subject: 'Code', text: 'Your code is 123456', code: '123456' });
+    expect(lines).toEqual(['MAIL to=log@example.com code=123456 subject="Code"']);
+    const rows = await db.select().from(mailOutbox);
+    expect(rows.find((r) => r.recipient === 'log@example.com')).toMatchObject({
+      transport: 'log',
+      body: 'Your code is 123456',
+    });
+  });
+
+  it('with a transport, sends through nodemailer and records it as smtp', async () => {
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const sent: unknown[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = ((mail: Parameters<typeof original>[0]) => {
+      sent.push(mail);
+      return original(mail);
+    }) as typeof transport.sendMail;
+    const config = { ...loadConfig({}), smtp: { url: 'smtp://unused', from: 'no-reply@kade.example' } };
+    const mailer = createMailer(config, { info: () => {}, error: () => {} } as never, transport);
+    await mailer.send(db, { to: 'smtp@example.com', subject: 'Hello', text: 'Body' });
+    expect(sent).toEqual([{ from: 'no-reply@kade.example', to: 'smtp@example.com', subject: 'Hello', text: 'Body' }]);
+    const rows = await db.select().from(mailOutbox);
+    expect(rows.find((r) => r.recipient === 'smtp@example.com')).toMatchObject({ transport: 'smtp' });
+  });
+});
