@@ -1,23 +1,7 @@
-export type Exchange =
-  | 'NASDAQ'
-  | 'NYSE'
-  | 'AMEX'
-  | 'HKEX'
-  | 'XETRA'
-  | 'EURONEXT_AMS'
-  | 'EURONEXT_BRU'
-  | 'BMV'
-  | 'FX'
-  | 'CME'
-  | 'COMEX'
-  | 'NYMEX'
-  | 'CBOT'
-  | 'ICE'
-  | 'EUREX'
-  | 'INDEX'
-  | 'CRYPTO';
+/** The catalogue's instrument definition; exchange and kind are the engine's own types. */
+import type { Exchange, InstrumentKind } from '../types.js';
 
-export type InstrumentKind = 'stock' | 'forex' | 'future' | 'index' | 'crypto';
+export type { Exchange, InstrumentKind };
 
 export interface InstrumentDef {
   /** Ticker as displayed: 'AAPL', '00700' (HK, 5 digits), 'SAP', 'ASML', 'EURUSD', 'GC', 'SPX', 'BTCUSDT'. */
