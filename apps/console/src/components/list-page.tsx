@@ -1,6 +1,9 @@
-import { Empty, Flex, Input, Typography } from 'antd';
+import { Empty, Flex, Input, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { PageParams } from '../api/keys';
+import { PAGE_SIZES } from '../lib/use-page-params';
 import { strings } from '../strings';
+import { ErrorAlert } from './error-alert';
 
 /** Title, an optional hint and an optional search box above a list. */
 export function ListHeader({
@@ -65,4 +68,61 @@ export function ListEmpty({ query, text }: { query: { isPending: boolean; isErro
   if (query.isError) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={strings.common.loadFailed} />;
   if (query.isPending) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={strings.common.loading} />;
   return <Empty description={text} />;
+}
+
+/** What ListTable needs of a list query (a react-query result of `{ list, total }`). */
+interface ListQuery<Row> {
+  data?: { list: Row[]; total: number };
+  error: unknown;
+  isError: boolean;
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A server-paged list: the load error (with retry) above a table whose page and page size live
+ * in the URL (`usePageParams`). Rows are keyed by their `id`.
+ */
+export function ListTable<Row extends object>({
+  query,
+  params,
+  setParams,
+  columns,
+  emptyText,
+  onRow,
+}: {
+  query: ListQuery<Row>;
+  params: PageParams;
+  setParams: (next: PageParams) => void;
+  columns: TableColumnsType<Row>;
+  /** Shown when the list is truly empty. */
+  emptyText: string;
+  onRow?: TableProps<Row>['onRow'];
+}) {
+  return (
+    <>
+      {query.isError ? <ErrorAlert error={query.error} onRetry={() => query.refetch()} /> : null}
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isPending && query.isFetching ? true : query.isPlaceholderData}
+        onRow={onRow}
+        locale={{ emptyText: <ListEmpty query={query} text={emptyText} /> }}
+        pagination={{
+          current: params.page,
+          pageSize: params.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: strings.common.total,
+          onChange: (page, pageSize) => setParams({ page, pageSize }),
+        }}
+        scroll={{ x: 1000 }}
+      />
+    </>
+  );
 }

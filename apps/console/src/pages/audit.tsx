@@ -1,11 +1,10 @@
-import { Result, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Result, type TableColumnsType, Tag, Typography } from 'antd';
 import { isForbidden } from '../api/client';
 import { type AuditEntry, useAudit } from '../api/queries';
-import { ErrorAlert } from '../components/error-alert';
-import { ListEmpty, ListHeader } from '../components/list-page';
+import { ListHeader, ListTable } from '../components/list-page';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
-import { PAGE_SIZES, usePageParams } from '../lib/use-page-params';
+import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
 import { strings } from '../strings';
 
@@ -65,24 +64,12 @@ export function AuditPage() {
   return (
     <>
       <ListHeader title={t.title} hint={t.hint} />
-      {audit.isError ? <ErrorAlert error={audit.error} onRetry={() => audit.refetch()} /> : null}
-      <Table<AuditEntry>
-        rowKey="id"
-        size="middle"
+      <ListTable<AuditEntry>
+        query={audit}
+        params={params}
+        setParams={setParams}
         columns={columns}
-        dataSource={audit.data?.list ?? []}
-        loading={audit.isPending && audit.isFetching ? true : audit.isPlaceholderData}
-        locale={{ emptyText: <ListEmpty query={audit} text={t.empty} /> }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: audit.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: strings.common.total,
-          onChange: (page, pageSize) => setParams({ page, pageSize }),
-        }}
-        scroll={{ x: 1000 }}
+        emptyText={t.empty}
       />
     </>
   );

@@ -1,11 +1,10 @@
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { type CustomerRow, useCustomers } from '../api/queries';
-import { ErrorAlert } from '../components/error-alert';
-import { ListEmpty, ListHeader } from '../components/list-page';
+import { ListHeader, ListTable } from '../components/list-page';
 import { AccountTypeTag, ReviewStatusTag } from '../components/tags';
 import { formatTime } from '../lib/time';
-import { PAGE_SIZES, usePageParams } from '../lib/use-page-params';
+import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
 import { strings } from '../strings';
 
@@ -61,27 +60,13 @@ export function CustomersPage() {
         title={t.title}
         search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
       />
-      {customers.isError ? <ErrorAlert error={customers.error} onRetry={() => customers.refetch()} /> : null}
-      <Table<CustomerRow>
-        rowKey="id"
-        size="middle"
+      <ListTable<CustomerRow>
+        query={customers}
+        params={params}
+        setParams={setParams}
         columns={columns}
-        dataSource={customers.data?.list ?? []}
-        loading={customers.isPending && customers.isFetching ? true : customers.isPlaceholderData}
+        emptyText={params.q ? t.emptySearch(params.q) : t.empty}
         onRow={(row) => ({ onClick: () => navigate(`/customers/${row.id}`), style: { cursor: 'pointer' } })}
-        locale={{
-          emptyText: <ListEmpty query={customers} text={params.q ? t.emptySearch(params.q) : t.empty} />,
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: customers.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: strings.common.total,
-          onChange: (page, pageSize) => setParams({ page, pageSize }),
-        }}
-        scroll={{ x: 1000 }}
       />
     </>
   );

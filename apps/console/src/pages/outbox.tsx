@@ -1,9 +1,8 @@
-import { Button, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, type TableColumnsType, Tag, Typography } from 'antd';
 import { type OutboxMail, useOutbox } from '../api/queries';
-import { ErrorAlert } from '../components/error-alert';
-import { ListEmpty, ListHeader } from '../components/list-page';
+import { ListHeader, ListTable } from '../components/list-page';
 import { formatTime } from '../lib/time';
-import { PAGE_SIZES, usePageParams } from '../lib/use-page-params';
+import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
 import { strings } from '../strings';
 
@@ -61,26 +60,12 @@ export function OutboxPage() {
           </Button>
         }
       />
-      {outbox.isError ? <ErrorAlert error={outbox.error} onRetry={() => outbox.refetch()} /> : null}
-      <Table<OutboxMail>
-        rowKey="id"
-        size="middle"
+      <ListTable<OutboxMail>
+        query={outbox}
+        params={params}
+        setParams={setParams}
         columns={columns}
-        dataSource={outbox.data?.list ?? []}
-        loading={outbox.isPending && outbox.isFetching ? true : outbox.isPlaceholderData}
-        locale={{
-          emptyText: <ListEmpty query={outbox} text={params.q ? t.emptySearch(params.q) : t.empty} />,
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: outbox.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: strings.common.total,
-          onChange: (page, pageSize) => setParams({ page, pageSize }),
-        }}
-        scroll={{ x: 1000 }}
+        emptyText={params.q ? t.emptySearch(params.q) : t.empty}
       />
     </>
   );

@@ -1,18 +1,16 @@
-import { rules } from '@beurs/contracts';
-import { Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegisterQuickMutation } from '../../api/auth';
 import { PROFILE_PATH } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
-import { AppForm, Field } from '../../components/AppForm';
-import { EmailCodeInput } from '../../components/EmailCodeInput';
+import { AppForm } from '../../components/AppForm';
+import { EmailCodeField, EmailField, InvitationCodeField, NewPasswordFields } from '../../components/AuthFields';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
-import { PasswordInput } from '../../components/PasswordInput';
 import { useFormDraft } from '../../lib/formDraft';
-import { optionalText, sameAsRule, schemaRule, showFieldError } from '../../lib/formRules';
+import { optionalText, showFieldError } from '../../lib/formRules';
 import { inviteFrom, withInvite } from '../../lib/invite';
 import { toastSuccess } from '../../lib/toast';
 
@@ -104,41 +102,10 @@ export function RegisterPage() {
         submitLabel={t('register.submit')}
         pending={register.isPending}
       >
-        <Field name="email" label={t('fields.email')} rules={[schemaRule(rules.email)]}>
-          <Input
-            type="email"
-            placeholder={t('fields.emailPlaceholder')}
-            autoComplete="email"
-            autoCapitalize="off"
-            clearable
-          />
-        </Field>
-        <Field name="emailCode" label={t('fields.emailCode')} rules={[schemaRule(rules.emailCode)]}>
-          <EmailCodeInput purpose="register" form={form} />
-        </Field>
-        <Field
-          name="password"
-          label={t('fields.password')}
-          rules={[schemaRule(rules.password)]}
-          description={<span className="form-hint">{t('fields.passwordHint')}</span>}
-        >
-          <PasswordInput placeholder={t('fields.passwordNewPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field
-          name="confirmPassword"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[sameAsRule('password', 'validation.enterPassword')]}
-        >
-          <PasswordInput placeholder={t('fields.confirmPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field
-          name="invitationCode"
-          label={t('fields.invitationCodeOptional')}
-          rules={[schemaRule(rules.invitationCode, { optional: true })]}
-        >
-          <Input placeholder={t('fields.invitationCodePlaceholder')} autoCapitalize="characters" clearable />
-        </Field>
+        <EmailField />
+        <EmailCodeField purpose="register" form={form} />
+        <NewPasswordFields />
+        <InvitationCodeField />
         <AgreementField />
       </AppForm>
 

@@ -7,12 +7,11 @@ import { PROFILE_PATH } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
 import { AppForm, Field } from '../../components/AppForm';
+import { EmailCodeField, EmailField, InvitationCodeField, NewPasswordFields } from '../../components/AuthFields';
 import { CountrySelect } from '../../components/CountrySelect';
-import { EmailCodeInput } from '../../components/EmailCodeInput';
 import { Page } from '../../components/Page';
-import { PasswordInput } from '../../components/PasswordInput';
 import { useFormDraft } from '../../lib/formDraft';
-import { optionalText, sameAsRule, schemaRule, showFieldError } from '../../lib/formRules';
+import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { inviteFrom } from '../../lib/invite';
 import { toastSuccess } from '../../lib/toast';
 
@@ -83,34 +82,9 @@ export function RegisterIndividualPage() {
         >
           <Input placeholder={t('fields.userIdPlaceholder')} autoComplete="username" autoCapitalize="off" clearable />
         </Field>
-        <Field name="email" label={t('fields.email')} rules={[schemaRule(rules.email)]}>
-          <Input
-            type="email"
-            placeholder={t('fields.emailPlaceholder')}
-            autoComplete="email"
-            autoCapitalize="off"
-            clearable
-          />
-        </Field>
-        <Field name="emailCode" label={t('fields.emailCode')} rules={[schemaRule(rules.emailCode)]}>
-          <EmailCodeInput purpose="register" form={form} />
-        </Field>
-        <Field
-          name="password"
-          label={t('fields.password')}
-          rules={[schemaRule(rules.password)]}
-          description={<span className="form-hint">{t('fields.passwordHint')}</span>}
-        >
-          <PasswordInput placeholder={t('fields.passwordNewPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field
-          name="confirmPassword"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[sameAsRule('password', 'validation.enterPassword')]}
-        >
-          <PasswordInput placeholder={t('fields.confirmPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
+        <EmailField />
+        <EmailCodeField purpose="register" form={form} />
+        <NewPasswordFields />
 
         <Form.Header>{t('registerIndividual.personalSection')}</Form.Header>
         <Field name="firstName" label={t('fields.firstName')} rules={[schemaRule(rules.firstName)]}>
@@ -125,13 +99,7 @@ export function RegisterIndividualPage() {
         <Field name="phone" label={t('fields.phoneOptional')} rules={[schemaRule(rules.phone, { optional: true })]}>
           <Input type="tel" placeholder={t('fields.phonePlaceholder')} autoComplete="tel" clearable />
         </Field>
-        <Field
-          name="invitationCode"
-          label={t('fields.invitationCodeOptional')}
-          rules={[schemaRule(rules.invitationCode, { optional: true })]}
-        >
-          <Input placeholder={t('fields.invitationCodePlaceholder')} autoCapitalize="characters" clearable />
-        </Field>
+        <InvitationCodeField />
         <AgreementField />
       </AppForm>
       <p className="auth-switch">

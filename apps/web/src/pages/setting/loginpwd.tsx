@@ -3,9 +3,10 @@ import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePasswordMutation } from '../../api/auth';
 import { AppForm, Field } from '../../components/AppForm';
+import { NewPasswordFields } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
-import { sameAsRule, schemaRule, showFieldError } from '../../lib/formRules';
+import { schemaRule, showFieldError } from '../../lib/formRules';
 
 interface LoginPasswordValues {
   oldPassword: string;
@@ -40,22 +41,7 @@ export function LoginPasswordPage() {
         <Field name="oldPassword" label={t('fields.currentPassword')} rules={[schemaRule(rules.anyPassword)]}>
           <PasswordInput placeholder={t('fields.currentPasswordPlaceholder')} autoComplete="current-password" />
         </Field>
-        <Field
-          name="password"
-          label={t('fields.newPassword')}
-          rules={[schemaRule(rules.newPassword)]}
-          description={<span className="form-hint">{t('fields.passwordHint')}</span>}
-        >
-          <PasswordInput placeholder={t('fields.passwordNewPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field
-          name="confirmPassword"
-          label={t('fields.confirmNewPassword')}
-          dependencies={['password']}
-          rules={[sameAsRule('password', 'validation.enterNewPassword')]}
-        >
-          <PasswordInput placeholder={t('fields.confirmPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields kind="change" />
       </AppForm>
       <p className="form-hint form-hint--block">{t('loginPassword.signOutNote')}</p>
     </Page>

@@ -7,11 +7,11 @@ import { useSettingPayPasswordMutation, useUpdatePayPasswordMutation } from '../
 import { useUserInfoQuery } from '../../api/user';
 import { canGoBack } from '../../app/navigation';
 import { AppForm, Field } from '../../components/AppForm';
-import { EmailCodeInput } from '../../components/EmailCodeInput';
+import { EmailCodeField, PayPasswordFields } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
 import { ErrorState, Loading } from '../../components/States';
-import { sameAsRule, schemaRule, showFieldError } from '../../lib/formRules';
+import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 
 const SECURITY_PATH = '/pages/setting/security';
@@ -61,21 +61,7 @@ function SetPayPassword() {
         submitLabel={t('payPassword.setSubmit')}
         pending={setting.isPending}
       >
-        <Field name="payPassword" label={t('fields.payPassword')} rules={[schemaRule(rules.payPassword)]}>
-          <PasswordInput digits={6} placeholder={t('fields.payPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field
-          name="confirmPayPassword"
-          label={t('fields.confirmPayPassword')}
-          dependencies={['payPassword']}
-          rules={[sameAsRule('payPassword', 'validation.enterPayPassword')]}
-        >
-          <PasswordInput
-            digits={6}
-            placeholder={t('fields.confirmPayPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Field>
+        <PayPasswordFields label="fields.payPassword" />
       </AppForm>
     </>
   );
@@ -151,31 +137,14 @@ function ChangePayPassword({ user }: { user: UserInfo }) {
             />
           </Field>
         ) : (
-          <Field
+          <EmailCodeField
             key="email"
-            name="emailCode"
-            label={t('fields.emailCode')}
-            rules={[schemaRule(rules.emailCode)]}
+            purpose="payPassword"
+            email={user.email}
             description={<span className="form-hint">{t('payPassword.codeTo', { email: maskEmail(user.email) })}</span>}
-          >
-            <EmailCodeInput purpose="payPassword" email={user.email} />
-          </Field>
-        )}
-        <Field name="payPassword" label={t('fields.newPayPassword')} rules={[schemaRule(rules.payPassword)]}>
-          <PasswordInput digits={6} placeholder={t('fields.payPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field
-          name="confirmPayPassword"
-          label={t('fields.confirmPayPassword')}
-          dependencies={['payPassword']}
-          rules={[sameAsRule('payPassword', 'validation.enterPayPassword')]}
-        >
-          <PasswordInput
-            digits={6}
-            placeholder={t('fields.confirmPayPasswordPlaceholder')}
-            autoComplete="new-password"
           />
-        </Field>
+        )}
+        <PayPasswordFields label="fields.newPayPassword" />
       </AppForm>
     </>
   );
