@@ -37,9 +37,15 @@ export default defineConfig({
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: 'vendor-zod', test: /node_modules[\\/](zod|decimal\.js|libphonenumber-js)[\\/]/, priority: 20 },
-            { name: 'vendor-ui', test: /node_modules[\\/]/, priority: 10 },
+            // The chart (lightweight-charts and CandleChart) is left out of the groups: only the quote screens
+            // need it, so it stays in the lazily loaded chunk of CandleChart.
+            { name: 'vendor-ui', test: /node_modules[\\/](?!lightweight-charts|fancy-canvas)/, priority: 10 },
             // The app's own shared code and texts (contracts, locales, components); pages stay lazy.
-            { name: 'app', test: /(packages[\\/]|src[\\/](app|api|lib|components|locales)[\\/])/, priority: 5 },
+            {
+              name: 'app',
+              test: /(packages[\\/]|src[\\/](app|api|lib|components(?![\\/]market[\\/]CandleChart)|locales)[\\/])/,
+              priority: 5,
+            },
           ],
         },
       },

@@ -43,8 +43,20 @@ export const appRoutes: readonly AppRoute[] = [
     () => import('../pages/home/index').then((m) => m.HomePage),
     'home',
   ),
-  route('/pages/market/index', 'routes.market.index', false, undefined, 'market'),
-  route('/pages/watchlist/index', 'routes.watchlist.index', true, undefined, 'watchlist'),
+  route(
+    '/pages/market/index',
+    'routes.market.index',
+    false,
+    () => import('../pages/market/index').then((m) => m.MarketPage),
+    'market',
+  ),
+  route(
+    '/pages/watchlist/index',
+    'routes.watchlist.index',
+    true,
+    () => import('../pages/watchlist/index').then((m) => m.WatchlistPage),
+    'watchlist',
+  ),
   route('/pages/trade/index', 'routes.trade.index', true, undefined, 'trade'),
   route(
     '/pages/profile/index',
@@ -55,13 +67,25 @@ export const appRoutes: readonly AppRoute[] = [
   ),
 
   // Quotes (query: name, code, source, optional market).
-  route('/pages/quote/stock', 'routes.quote.stock', false),
-  route('/pages/quote/future', 'routes.quote.future', false),
-  route('/pages/quote/globalindex', 'routes.quote.globalindex', false),
-  route('/pages/quote/forex', 'routes.quote.forex', false),
-  route('/pages/hkstock/quote', 'routes.hkstock.quote', false),
+  route('/pages/quote/stock', 'routes.quote.stock', false, () =>
+    import('../pages/quote/stock').then((m) => m.QuoteStockPage),
+  ),
+  route('/pages/quote/future', 'routes.quote.future', false, () =>
+    import('../pages/quote/future').then((m) => m.QuoteFuturePage),
+  ),
+  route('/pages/quote/globalindex', 'routes.quote.globalindex', false, () =>
+    import('../pages/quote/globalindex').then((m) => m.QuoteGlobalIndexPage),
+  ),
+  route('/pages/quote/forex', 'routes.quote.forex', false, () =>
+    import('../pages/quote/forex').then((m) => m.QuoteForexPage),
+  ),
+  route('/pages/hkstock/quote', 'routes.hkstock.quote', false, () =>
+    import('../pages/hkstock/quote').then((m) => m.HkStockQuotePage),
+  ),
 
-  route('/pages/watchlist/manage', 'routes.watchlist.manage', true),
+  route('/pages/watchlist/manage', 'routes.watchlist.manage', true, () =>
+    import('../pages/watchlist/manage').then((m) => m.WatchlistManagePage),
+  ),
   // Trade detail (query: name, code, source, id, type).
   route('/pages/trade/detail', 'routes.trade.detail', true),
 
@@ -76,7 +100,9 @@ export const appRoutes: readonly AppRoute[] = [
   route('/pages/product/ucstock', 'routes.product.ucstock', false),
 
   // Hong Kong.
-  route('/pages/hkstock/index', 'routes.hkstock.index', false),
+  route('/pages/hkstock/index', 'routes.hkstock.index', false, () =>
+    import('../pages/hkstock/index').then((m) => m.HkStockIndexPage),
+  ),
   route('/pages/hkstock/payipo', 'routes.hkstock.payipo', true),
 
   // Sign-in and registration.
@@ -131,7 +157,9 @@ export const appRoutes: readonly AppRoute[] = [
   route('/pages/vm/modify', 'routes.vm.modify', true),
 
   route('/pages/kyc/individual', 'routes.kyc.individual', true),
-  route('/pages/search/index', 'routes.search.index', false),
+  route('/pages/search/index', 'routes.search.index', false, () =>
+    import('../pages/search/index').then((m) => m.SearchPage),
+  ),
   route('/pages/notice/index', 'routes.notice.index', true),
   route('/pages/notice/detail', 'routes.notice.detail', true),
 

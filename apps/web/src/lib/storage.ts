@@ -6,6 +6,7 @@ export const StorageKey = {
   token: 'beurs.token',
   language: 'beurs.language',
   launched: 'beurs.launched',
+  recentSearches: 'beurs.recentSearches',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

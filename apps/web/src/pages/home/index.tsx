@@ -1,17 +1,24 @@
 import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useBrandQuery } from '../../api/dict';
+import { useHomeCustomListQuery, useQuoteListQuery } from '../../api/market';
 import { useIsLoggedIn } from '../../api/session';
 import { useUserInfoQuery } from '../../api/user';
-import { PROFILE_PATH } from '../../app/navigation';
+import { loginPathFor, PROFILE_PATH } from '../../app/navigation';
 import { BrandMark } from '../../components/BrandMark';
 import { Figures } from '../../components/Figures';
 import { Icon, type IconName } from '../../components/Icon';
 import { LanguageButton } from '../../components/LanguageSheet';
+import { IndexStrip } from '../../components/market/IndexStrip';
+import { LiveBadge } from '../../components/market/LiveBadge';
+import { Movers } from '../../components/market/Movers';
+import { QuoteList } from '../../components/market/QuoteList';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState } from '../../components/States';
 import { displayName, greetingKey } from '../../lib/userDisplay';
 
 const pledges: ReadonlyArray<{ key: 'ledger' | 'withdraw' | 'prices'; icon: IconName }> = [
@@ -70,8 +77,91 @@ function Greeting() {
   );
 }
 
+const WATCHLIST_PATH = '/pages/watchlist/index';
+
+function SectionHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="section-header">
+      <h2 className="section-title">{title}</h2>
+      {action}
+    </div>
+  );
+}
+
+/** The user's watchlist, or for guests and empty lists a suggested selection with a hint. */
+function WatchlistPreview() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const query = useHomeCustomListQuery();
+  const suggested = query.data?.origin === 'suggested';
+  return (
+    <section aria-labelledby="home-watchlist" data-testid="home-watchlist">
+      <div className="section-header">
+        <h2 className="section-title" id="home-watchlist">
+          {loggedIn && !suggested ? t('home.watchlistTitle') : t('home.suggestedTitle')}
+        </h2>
+        {loggedIn && !suggested && (
+          <Link className="section-link" to={WATCHLIST_PATH} replace>
+            {t('home.seeAll')}
+          </Link>
+        )}
+      </div>
+      {!loggedIn && (
+        <div className="hint-card">
+          <Icon name="star" size={18} />
+          <p>{t('home.watchlistGuest')}</p>
+          <button
+            type="button"
+            className="text-link"
+            onClick={() => navigate(loginPathFor(WATCHLIST_PATH))}
+            data-testid="home-watchlist-login"
+          >
+            {t('home.login')}
+          </button>
+        </div>
+      )}
+      {loggedIn && suggested && (
+        <div className="hint-card">
+          <Icon name="star" size={18} />
+          <p>{t('home.watchlistEmpty')}</p>
+        </div>
+      )}
+      <div className="card list-card">
+        <QuoteList
+          query={query}
+          quotes={query.data?.list}
+          compactError
+          skeletonRows={4}
+          empty={<EmptyState icon="star" title={t('home.watchlistEmpty')} />}
+        />
+      </div>
+    </section>
+  );
+}
+
+function HotStocks() {
+  const { t } = useTranslation();
+  const query = useQuoteListQuery({ list: 'hot' }, 5);
+  return (
+    <section aria-labelledby="home-hot" data-testid="home-hot">
+      <SectionHeader title={t('home.hotTitle')} />
+      <div className="card list-card">
+        <QuoteList
+          query={query}
+          quotes={query.data?.list}
+          compactError
+          skeletonRows={5}
+          empty={<EmptyState icon="market" title={t('movers.empty')} />}
+        />
+      </div>
+    </section>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { brand } = useBrandQuery();
 
   return (
@@ -85,12 +175,33 @@ export function HomePage() {
               <p className="home-header__tagline">{brand.tagline ?? t('home.tagline')}</p>
             </div>
           </div>
-          <LanguageButton />
+          <div className="home-header__actions">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('search.open')}
+              onClick={() => navigate('/pages/search/index')}
+              data-testid="open-search"
+            >
+              <Icon name="search" size={18} />
+            </button>
+            <LanguageButton />
+          </div>
         </header>
       }
     >
       <Greeting />
       <SimulatedNotice />
+
+      <div className="section-header">
+        <h2 className="section-title">{t('home.indicesTitle')}</h2>
+        <LiveBadge />
+      </div>
+      <IndexStrip />
+
+      <WatchlistPreview />
+      <Movers />
+      <HotStocks />
 
       <h2 className="section-title">{t('home.reachTitle')}</h2>
       <Figures />

@@ -1,0 +1,255 @@
+/**
+ * Market data (docs/markets.md): query keys and hooks for the quote lists, one instrument's quote, candles,
+ * order book, profile and session, search and market status. Names come in the request language, so every
+ * key carries the language. Prices then move by the live socket (live.ts), not by refetching.
+ */
+import {
+  type ChartRangeName,
+  type DataOf,
+  type FuturesCategory,
+  market,
+  type Quote,
+  type RequestOf,
+  type StockMarket,
+} from '@beurs/contracts';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from './client';
+
+export type UsExchange = (typeof market.US_EXCHANGES)[number];
+export type ListSort = { sort: 'default' | 'change_ratio' | 'price' | 'code'; order?: 'asc' | 'desc' };
+export const DEFAULT_SORT: ListSort = { sort: 'default' };
+
+/** Every quote list the screens show, as data: the query key and the call follow from it. */
+export type ListSpec =
+  | { list: 'stocks'; market: StockMarket; exchange?: UsExchange }
+  | { list: 'hk' }
+  | { list: 'forex'; group?: 'major' | 'minor' }
+  | { list: 'futures'; category?: FuturesCategory }
+  | { list: 'futuresWatch' }
+  | { list: 'indices' }
+  | { list: 'top'; market: StockMarket; type: 'gainers' | 'losers' | 'active' }
+  | { list: 'hot'; market?: StockMarket }
+  | { list: 'strong'; market?: StockMarket };
+
+/** Lists the server sorts (the others have a fixed order). */
+export function isSortable(spec: ListSpec): boolean {
+  return spec.list === 'stocks' || spec.list === 'hk' || spec.list === 'forex' || spec.list === 'futures';
+}
+
+export const marketKeys = {
+  all: ['market'] as const,
+  lists: () => [...marketKeys.all, 'list'] as const,
+  list: (spec: ListSpec, sort: ListSort, pageSize: number, language: string) =>
+    [...marketKeys.lists(), spec, sort, pageSize, language] as const,
+  infinite: (spec: ListSpec, sort: ListSort, language: string) =>
+    [...marketKeys.all, 'infinite', spec, sort, language] as const,
+  homeCustom: () => [...marketKeys.all, 'homeCustom'] as const,
+  homeCustomList: (language: string) => [...marketKeys.homeCustom(), language] as const,
+  /** Every cached quote of one code, whatever the source and language (for the watchlist star). */
+  quoteOf: (code: string) => [...marketKeys.all, 'quote', code.toUpperCase()] as const,
+  quote: (code: string, source: number | undefined, language: string) =>
+    [...marketKeys.quoteOf(code), source ?? null, language] as const,
+  kline: (code: string, source: number | undefined, range: ChartRangeName) =>
+    [...marketKeys.all, 'kline', code.toUpperCase(), source ?? null, range] as const,
+  book: (code: string, source: number | undefined) =>
+    [...marketKeys.all, 'book', code.toUpperCase(), source ?? null] as const,
+  summary: (code: string, source: number | undefined, language: string) =>
+    [...marketKeys.all, 'summary', code.toUpperCase(), source ?? null, language] as const,
+  search: (q: string, language: string) => [...marketKeys.all, 'search', q, language] as const,
+  statuses: (language: string) => [...marketKeys.all, 'statuses', language] as const,
+};
+
+type QuotePage = DataOf<typeof market.stockList>;
+
+/** One page of any list. */
+export function fetchList(
+  spec: ListSpec,
+  sort: ListSort,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<QuotePage> {
+  const options = { signal };
+  const paging = { page, pageSize, withSpark: '1' as const };
+  const sorting = sort.sort === 'default' ? {} : { sort: sort.sort, order: sort.order };
+  switch (spec.list) {
+    case 'stocks': {
+      const request: RequestOf<typeof market.stockList> = {
+        market: spec.market,
+        exchange: spec.exchange,
+        ...sorting,
+        ...paging,
+      };
+      return api.call(market.stockList, request, undefined, options);
+    }
+    case 'hk':
+      return api.call(market.hkAllStockList, { ...sorting, ...paging }, undefined, options);
+    case 'forex':
+      return api.call(market.forexList, { group: spec.group, ...sorting, ...paging }, undefined, options);
+    case 'futures':
+      return api.call(market.futuresList, { category: spec.category, ...sorting, ...paging }, undefined, options);
+    case 'futuresWatch':
+      return api.call(market.futuresOptList, paging, undefined, options);
+    case 'indices':
+      return api.call(market.globalIndex, paging, undefined, options);
+    case 'top':
+      return api.call(market.topList, { market: spec.market, type: spec.type, ...paging }, undefined, options);
+    case 'hot':
+      return api.call(market.hotStock, { market: spec.market, ...paging }, undefined, options);
+    case 'strong':
+      return api.call(market.ztStockList, { market: spec.market, ...paging }, undefined, options);
+  }
+}
+
+/** A short list (home, HK overview): one page, refreshed now and then so sessions and ranks follow. */
+export function useQuoteListQuery(spec: ListSpec, pageSize = 10, options: { enabled?: boolean } = {}) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: marketKeys.list(spec, DEFAULT_SORT, pageSize, i18n.language),
+    queryFn: ({ signal }) => fetchList(spec, DEFAULT_SORT, 1, pageSize, signal),
+    refetchInterval: 60_000,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export const LIST_PAGE_SIZE = 30;
+
+/** A long list, page by page (Market tab, HK stocks). */
+export function useQuoteListInfinite(
+  spec: ListSpec,
+  sort: ListSort = DEFAULT_SORT,
+  options: { enabled?: boolean } = {},
+) {
+  const { i18n } = useTranslation();
+  return useInfiniteQuery({
+    queryKey: marketKeys.infinite(spec, sort, i18n.language),
+    queryFn: ({ pageParam, signal }) => fetchList(spec, sort, pageParam, LIST_PAGE_SIZE, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The home watchlist preview: the user's watchlist, or for guests and empty lists a suggested selection. */
+export function useHomeCustomListQuery() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: marketKeys.homeCustomList(i18n.language),
+    queryFn: ({ signal }) => api.call(market.homeCustomList, { pageSize: 8, withSpark: '1' }, undefined, { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** One instrument's quote with every label. */
+export function useQuoteQuery(code: string | undefined, source: number | undefined) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: marketKeys.quote(code ?? '', source, i18n.language),
+    queryFn: ({ signal }) =>
+      api.call(market.stockDetail, { code: code ?? '', source: source?.toString() }, undefined, { signal }),
+    enabled: Boolean(code),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useKlineQuery(code: string, source: number | undefined, range: ChartRangeName, enabled = true) {
+  return useQuery({
+    queryKey: marketKeys.kline(code, source, range),
+    queryFn: ({ signal }) => api.call(market.kline, { code, source: source?.toString(), range }, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** The 5-level book; polled while the market trades (it is derived per second on the server). */
+export function useOrderBookQuery(
+  code: string,
+  source: number | undefined,
+  options: { live: boolean; enabled: boolean },
+) {
+  return useQuery({
+    queryKey: marketKeys.book(code, source),
+    queryFn: ({ signal }) => api.call(market.detailQuote, { code, source: source?.toString() }, undefined, { signal }),
+    refetchInterval: options.live ? 2_000 : false,
+    staleTime: 1_000,
+    enabled: options.enabled,
+  });
+}
+
+/** Profile, size and trading session (next open and close) of one instrument. */
+export function useSummaryQuery(code: string, source: number | undefined, enabled = true) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: marketKeys.summary(code, source, i18n.language),
+    queryFn: ({ signal }) =>
+      api.call(market.summaryDetail, { code, source: source?.toString() }, undefined, { signal }),
+    refetchInterval: 5 * 60_000,
+    enabled,
+  });
+}
+
+export const SEARCH_PAGE_SIZE = 50;
+
+/** Search by code or name across markets; the previous results stay while the next ones load. */
+export function useSearchQuery(q: string) {
+  const { i18n } = useTranslation();
+  const term = q.trim();
+  return useQuery({
+    queryKey: marketKeys.search(term, i18n.language),
+    queryFn: ({ signal }) =>
+      api.call(market.getStock, { q: term, pageSize: SEARCH_PAGE_SIZE, withSpark: '0' }, undefined, {
+        signal,
+        requestId: 'market-search',
+      }),
+    enabled: term.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Session of every market (open or not, next open), for the status line of the Market tab. */
+export function useMarketStatusesQuery() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: marketKeys.statuses(i18n.language),
+    queryFn: ({ signal }) => api.call(market.getMarkets, {}, undefined, { signal }),
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
+/** The quote screen of an instrument, by its kind and source. */
+export function quotePathFor(q: Pick<Quote, 'kind' | 'source' | 'stock_code' | 'name' | 'market'>): string {
+  const params = new URLSearchParams({ name: q.name, code: q.stock_code, source: String(q.source) });
+  if (q.market) params.set('market', q.market);
+  const path =
+    q.kind === 'future'
+      ? '/pages/quote/future'
+      : q.kind === 'forex'
+        ? '/pages/quote/forex'
+        : q.kind === 'index'
+          ? '/pages/quote/globalindex'
+          : q.source === 11
+            ? '/pages/hkstock/quote'
+            : '/pages/quote/stock';
+  return `${path}?${params.toString()}`;
+}
+
+/** The order ticket of an instrument (SPEC §2 order screens; query name, code, source, direction). */
+export function orderPathFor(q: Pick<Quote, 'kind' | 'source' | 'stock_code' | 'name'>, direction: 0 | 1): string {
+  const params = new URLSearchParams({
+    name: q.name,
+    code: q.stock_code,
+    source: String(q.source),
+    direction: String(direction),
+  });
+  const path =
+    q.kind === 'future'
+      ? '/pages/payment/future'
+      : q.kind === 'forex'
+        ? '/pages/payment/forex'
+        : '/pages/payment/stock';
+  return `${path}?${params.toString()}`;
+}

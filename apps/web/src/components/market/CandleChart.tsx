@@ -1,0 +1,249 @@
+/**
+ * The quote screen's chart (lightweight-charts): candles for the ranges of SPEC §9, the intraday range as a
+ * line over the previous close. Times are shown in the exchange's own time zone, so a US chart reads
+ * 09:30–16:00 wherever the user is. The last bar follows the live price.
+ */
+import type { ChartRangeName, Quote } from '@beurs/contracts';
+import { SpinLoading } from 'antd-mobile';
+import {
+  AreaSeries,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  LineStyle,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKlineQuery } from '../../api/market';
+import { ErrorState } from '../States';
+
+const RISE = '#21E57B';
+const FALL = '#FD005C';
+const GOLD = '#E3B65A';
+
+/** Seconds per bar of the ranges with bars shorter than a day. */
+const BAR_SECONDS: Partial<Record<ChartRangeName, number>> = { intraday: 60, '1D': 300, '1W': 1800 };
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The time zone's offset from UTC at that instant, in seconds (DST included). */
+function zoneOffsetSeconds(ms: number, timeZone: string | undefined): number {
+  if (!timeZone) return -new Date(ms).getTimezoneOffset() * 60;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      return 0;
+    }
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((local - Math.floor(ms / 1000) * 1000) / 1000);
+}
+
+/** Chart time of a bar: intraday bars in exchange time, daily bars as their date (already 00:00 UTC). */
+function chartTime(ms: number, range: ChartRangeName, timeZone: string | undefined): UTCTimestamp {
+  const seconds = Math.floor(ms / 1000);
+  return (BAR_SECONDS[range] ? seconds + zoneOffsetSeconds(ms, timeZone) : seconds) as UTCTimestamp;
+}
+
+interface Bar {
+  time: UTCTimestamp;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+interface CandleChartProps {
+  quote: Quote;
+  range: ChartRangeName;
+  timeZone?: string;
+}
+
+export function CandleChart({ quote, range, timeZone }: CandleChartProps) {
+  const { t, i18n } = useTranslation();
+  const kline = useKlineQuery(quote.stock_code, quote.source, range);
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const price = useRef<ISeriesApi<'Candlestick'> | ISeriesApi<'Area'> | null>(null);
+  const volume = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const last = useRef<Bar | null>(null);
+  const shownRange = useRef<ChartRangeName | null>(null);
+  // Read when a range is drawn; a tick must not redraw the whole series.
+  const rising = useRef(true);
+  rising.current = Number(quote.change) >= 0;
+
+  // The chart itself, once.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const instance = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: '#a2aabb',
+        fontSize: 11,
+        fontFamily: getComputedStyle(element).fontFamily,
+      },
+      grid: { vertLines: { color: 'rgba(255,255,255,0.04)' }, horzLines: { color: 'rgba(255,255,255,0.05)' } },
+      rightPriceScale: { borderColor: 'rgba(255,255,255,0.08)' },
+      timeScale: { borderColor: 'rgba(255,255,255,0.08)', timeVisible: true, secondsVisible: false },
+      crosshair: { horzLine: { color: '#6c7486' }, vertLine: { color: '#6c7486' } },
+      handleScale: { axisPressedMouseMove: false },
+    });
+    chart.current = instance;
+    return () => {
+      instance.remove();
+      chart.current = null;
+      price.current = null;
+      volume.current = null;
+      last.current = null;
+      shownRange.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.applyOptions({ localization: { locale: i18n.language } });
+  }, [i18n.language]);
+
+  // The bars of the range: a new series whenever another range's data arrives.
+  const data = kline.data;
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !data) return;
+    if (price.current) instance.removeSeries(price.current);
+    if (volume.current) instance.removeSeries(volume.current);
+    const priceFormat = { type: 'price' as const, precision: data.priceDecimals, minMove: 10 ** -data.priceDecimals };
+    const bars: Bar[] = data.candles.map((c) => ({
+      time: chartTime(c.time, data.range, timeZone),
+      open: Number(c.open),
+      high: Number(c.high),
+      low: Number(c.low),
+      close: Number(c.close),
+    }));
+    if (data.range === 'intraday') {
+      const up = rising.current;
+      const series = instance.addSeries(AreaSeries, {
+        lineColor: GOLD,
+        lineWidth: 2,
+        topColor: up ? 'rgba(33,229,123,0.22)' : 'rgba(253,0,92,0.22)',
+        bottomColor: 'rgba(0,0,0,0)',
+        priceFormat,
+        priceLineVisible: false,
+      });
+      series.setData(bars.map((b) => ({ time: b.time, value: b.close })));
+      series.createPriceLine({
+        price: Number(data.prevClose),
+        color: '#6c7486',
+        lineStyle: LineStyle.Dashed,
+        lineWidth: 1,
+        axisLabelVisible: true,
+        title: '',
+      });
+      price.current = series;
+    } else {
+      const series = instance.addSeries(CandlestickSeries, {
+        upColor: RISE,
+        downColor: FALL,
+        borderVisible: false,
+        wickUpColor: RISE,
+        wickDownColor: FALL,
+        priceFormat,
+        priceLineVisible: false,
+      });
+      series.setData(bars);
+      price.current = series;
+    }
+    price.current.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+    const volumes = instance.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: '',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    volumes.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+    volumes.setData(
+      data.candles.map((c, i) => ({
+        time: bars[i]?.time ?? (0 as UTCTimestamp),
+        value: Number(c.volume),
+        color: Number(c.close) >= Number(c.open) ? 'rgba(33,229,123,0.35)' : 'rgba(253,0,92,0.35)',
+      })),
+    );
+    volume.current = volumes;
+    last.current = bars.at(-1) ?? null;
+    shownRange.current = data.range;
+    instance.timeScale().fitContent();
+  }, [data, timeZone]);
+
+  // Live: the last bar closes at the live price; a tick in a new period opens a new bar.
+  const livePrice = quote.price_nominal;
+  const liveTime = quote.time;
+  const tradingDay = quote.tradingDay;
+  const open = quote.marketOpen;
+  useEffect(() => {
+    const series = price.current;
+    const range = shownRange.current;
+    const bar = last.current;
+    if (!series || !range || !bar || !open) return;
+    const value = Number(livePrice);
+    if (!Number.isFinite(value)) return;
+    const barSeconds = BAR_SECONDS[range];
+    const time = barSeconds
+      ? (chartTime(Math.floor(liveTime / (barSeconds * 1000)) * barSeconds * 1000, range, timeZone) as UTCTimestamp)
+      : ((Date.parse(`${tradingDay}T00:00:00Z`) / 1000) as UTCTimestamp);
+    if (!Number.isFinite(time) || time < bar.time) return;
+    const next: Bar =
+      time === bar.time
+        ? { ...bar, high: Math.max(bar.high, value), low: Math.min(bar.low, value), close: value }
+        : { time, open: bar.close, high: Math.max(bar.close, value), low: Math.min(bar.close, value), close: value };
+    last.current = next;
+    if (range === 'intraday') (series as ISeriesApi<'Area'>).update({ time: next.time, value: next.close });
+    else (series as ISeriesApi<'Candlestick'>).update(next);
+  }, [livePrice, liveTime, tradingDay, open, timeZone]);
+
+  const empty = data && data.candles.length === 0;
+  return (
+    <div className="chart" data-testid="chart" data-range={data?.range ?? ''}>
+      <div ref={container} className="chart__canvas" style={{ opacity: kline.isPlaceholderData ? 0.45 : 1 }} />
+      {kline.isPending && <div className="chart__overlay shimmer" aria-label={t('common.loading')} role="status" />}
+      {kline.isFetching && kline.isPlaceholderData && (
+        <div className="chart__overlay chart__overlay--clear" role="status" aria-label={t('common.loading')}>
+          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+        </div>
+      )}
+      {kline.isError && !data && (
+        <div className="chart__overlay chart__overlay--solid">
+          <ErrorState error={kline.error} onRetry={() => kline.refetch()} />
+        </div>
+      )}
+      {empty && !kline.isPlaceholderData && (
+        <div className="chart__overlay chart__overlay--solid chart__empty">
+          <p>{range === 'intraday' ? t('quote.chartEmptyToday') : t('quote.chartEmpty')}</p>
+        </div>
+      )}
+      <span className="sr-only">{t('quote.chartLabel')}</span>
+    </div>
+  );
+}

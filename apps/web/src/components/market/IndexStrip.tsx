@@ -1,0 +1,69 @@
+import type { Quote } from '@beurs/contracts';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useInView, useLiveQuote } from '../../api/live';
+import { quotePathFor, useQuoteListQuery } from '../../api/market';
+import { trendOf, useFormatters } from '../../lib/format';
+import { InlineListError } from './QuoteList';
+import { Sparkline } from './Sparkline';
+import { usePriceFlash } from './usePriceFlash';
+
+function IndexCard({ quote: base }: { quote: Quote }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const visible = useInView(ref, '40px');
+  const quote = useLiveQuote(base, { visible });
+  const f = useFormatters();
+  const trend = trendOf(quote.change);
+  const flash = usePriceFlash(quote.price_nominal);
+  return (
+    <Link
+      ref={ref}
+      to={quotePathFor(quote)}
+      className={`index-card index-card--${trend}`}
+      data-testid="index-card"
+      data-key={quote.key}
+    >
+      <span className="index-card__name">{quote.name}</span>
+      <span
+        key={flash?.n ?? 0}
+        className={`index-card__price num${flash ? ` flash flash--${flash.direction}` : ''}`}
+        data-testid="quote-price"
+      >
+        {f.number(quote.price_nominal, quote.priceDecimals)}
+      </span>
+      <span className={`index-card__change num ${trend}`}>
+        {f.change(quote.change, quote.priceDecimals)} {f.ratio(quote.change_ratio)}
+      </span>
+      {quote.sparkline && (
+        <Sparkline points={quote.sparkline} last={quote.price_nominal} trend={trend} width={112} height={22} />
+      )}
+    </Link>
+  );
+}
+
+/** The global indices side by side, scrolling sideways; `codes` narrows them (HSI and HSCEI for Hong Kong). */
+export function IndexStrip({ codes }: { codes?: readonly string[] }) {
+  const { t } = useTranslation();
+  const query = useQuoteListQuery({ list: 'indices' }, 20);
+  const quotes = codes ? query.data?.list.filter((q) => codes.includes(q.stock_code)) : query.data?.list;
+  if (query.isPending) {
+    return (
+      <div className="index-strip" role="status" aria-busy="true" aria-label={t('common.loading')}>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="index-card index-card--skeleton shimmer" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError && !quotes?.length) return <InlineListError onRetry={() => query.refetch()} />;
+  return (
+    <ul className="index-strip" aria-label={t('market.indices')}>
+      {quotes?.map((q) => (
+        <li key={q.key}>
+          <IndexCard quote={q} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Quote } from '@beurs/contracts';
+import { InfiniteScroll } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exchangeLabel } from '../../lib/format';
+import { ErrorState } from '../States';
+import { QuoteRow, QuoteRowSkeleton } from './QuoteRow';
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface QuoteListProps {
+  query: ListQuery;
+  quotes: readonly Quote[] | undefined;
+  /** Shown when the list loaded empty. */
+  empty: ReactNode;
+  skeletonRows?: number;
+  spark?: boolean;
+  /** Show the exchange after the code (mixed lists). */
+  showExchange?: boolean;
+  label?: string;
+  /** A one-line error (sections of a page with several lists) instead of the full error state. */
+  compactError?: boolean;
+}
+
+/** One line saying a list failed, with a retry: for pages with several lists. */
+export function InlineListError({ onRetry }: { onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  return (
+    <div className="inline-error" role="alert">
+      <span>{t('market.listFailed')}</span>
+      <button type="button" className="text-link" onClick={() => onRetry()}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** A list of live quote rows with its loading, error and empty states. */
+export function QuoteList({
+  query,
+  quotes,
+  empty,
+  skeletonRows = 5,
+  spark = true,
+  showExchange = true,
+  label,
+  compactError = false,
+}: QuoteListProps) {
+  if (query.isPending) return <QuoteRowSkeleton rows={skeletonRows} />;
+  if (query.isError && !quotes?.length) {
+    if (compactError) return <InlineListError onRetry={() => query.refetch()} />;
+    return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  }
+  if (!quotes?.length) return <>{empty}</>;
+  return (
+    <ul className="quote-list" aria-label={label}>
+      {quotes.map((q) => (
+        <li key={q.key}>
+          <QuoteRow quote={q} spark={spark} meta={showExchange ? exchangeLabel(q.market) : undefined} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface InfiniteQuery extends ListQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
+}
+
+/** A long list that loads the next page as the user nears its end (antd-mobile InfiniteScroll). */
+export function InfiniteQuoteList(props: Omit<QuoteListProps, 'query'> & { query: InfiniteQuery }) {
+  const { t } = useTranslation();
+  const { query, quotes } = props;
+  return (
+    <>
+      <QuoteList {...props} />
+      {!query.isPending && Boolean(quotes?.length) && (
+        <InfiniteScroll
+          hasMore={query.hasNextPage}
+          loadMore={async () => {
+            const result = await query.fetchNextPage();
+            // InfiniteScroll stops asking after a rejection and offers to retry.
+            if (result.isError) throw result.error;
+          }}
+        >
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <button type="button" className="text-link" onClick={() => void retry()}>
+                {t('market.loadMoreFailed')}
+              </button>
+            ) : hasMore ? (
+              <span>{t('common.loading')}</span>
+            ) : (
+              <span>{t('market.endOfList')}</span>
+            )
+          }
+        </InfiniteScroll>
+      )}
+    </>
+  );
+}

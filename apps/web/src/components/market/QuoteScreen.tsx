@@ -1,0 +1,203 @@
+/**
+ * The quote screen shared by quote/stock, quote/future, quote/globalindex, quote/forex and hkstock/quote
+ * (query: name, code, source, optional market): live price header with the session, chart with the ranges
+ * of SPEC §9, the labels of SPEC §3 for the kind, the order book, the profile, the watchlist star, and
+ * Buy / Sell to the order ticket.
+ */
+import { ApiError } from '@beurs/api-client';
+import { type ChartRangeName, market, type Quote, type QuoteSource } from '@beurs/contracts';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLiveQuote } from '../../api/live';
+import { orderPathFor, useQuoteQuery, useSummaryQuery } from '../../api/market';
+import { useQueryParams } from '../../app/useQueryParams';
+import { exchangeLabel } from '../../lib/format';
+import { Icon } from '../Icon';
+import { Page } from '../Page';
+import { SimulatedNotice } from '../SimulatedNotice';
+import { EmptyState, ErrorState } from '../States';
+import { OrderBook } from './OrderBook';
+import { InstrumentProfile, PriceHeader, QuoteStats } from './QuoteDetails';
+import { WatchStar } from './WatchStar';
+
+/** The chart library is big and only needed here: it loads with the first quote screen. */
+const CandleChart = lazy(() => import('./CandleChart').then((m) => ({ default: m.CandleChart })));
+const CHART_RANGES = market.CHART_RANGE_NAMES;
+
+export function parseSource(value: string | undefined): QuoteSource | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return (market.QUOTE_SOURCES as readonly number[]).includes(n) ? (n as QuoteSource) : undefined;
+}
+
+const SEARCH_PATH = '/pages/search/index';
+
+function SearchButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="nav-icon" aria-label={t('search.open')} onClick={() => navigate(SEARCH_PATH)}>
+      <Icon name="search" size={22} />
+    </button>
+  );
+}
+
+function QuoteBody({ quote: base }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const quote = useLiveQuote(base);
+  const summary = useSummaryQuery(quote.stock_code, quote.source);
+  const [range, setRange] = useState<ChartRangeName>('intraday');
+  const exchange = exchangeLabel(quote.market);
+  const tradable = quote.kind === 'stock' || quote.kind === 'future' || quote.kind === 'forex';
+  return (
+    <Page
+      className="quote-page"
+      title={
+        <span className="quote-title">
+          <span className="quote-title__name">{quote.name}</span>
+          {(quote.name !== quote.stock_code || exchange) && (
+            <small className="num">
+              {quote.stock_code}
+              {exchange ? ` · ${exchange}` : ''}
+            </small>
+          )}
+        </span>
+      }
+      right={
+        <>
+          <SearchButton />
+          <WatchStar quote={quote} />
+        </>
+      }
+      footer={
+        tradable && (
+          <div className="trade-buttons">
+            <Button
+              block
+              size="large"
+              className="trade-button trade-button--buy"
+              data-testid="buy"
+              onClick={() => navigate(orderPathFor(quote, 0))}
+            >
+              {t('quote.buy')}
+            </Button>
+            <Button
+              block
+              size="large"
+              className="trade-button trade-button--sell"
+              data-testid="sell"
+              onClick={() => navigate(orderPathFor(quote, 1))}
+            >
+              {t('quote.sell')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      <PriceHeader quote={quote} summary={summary.data} />
+
+      <div className="range-tabs" role="tablist" aria-label={t('quote.chartRange')}>
+        {CHART_RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            role="tab"
+            aria-selected={r === range}
+            className={`range-tab${r === range ? ' range-tab--active' : ''}`}
+            data-testid={`range-${r}`}
+            onClick={() => setRange(r)}
+          >
+            {t(`quote.ranges.${r}`)}
+          </button>
+        ))}
+      </div>
+      <Suspense fallback={<div className="chart shimmer" role="status" aria-label={t('common.loading')} />}>
+        <CandleChart quote={quote} range={range} timeZone={summary.data?.session.timeZone} />
+      </Suspense>
+
+      <h2 className="section-title">{t('quote.statsTitle')}</h2>
+      <QuoteStats quote={quote} />
+
+      {quote.kind !== 'index' && (
+        <>
+          <h2 className="section-title">{t('quote.book')}</h2>
+          <OrderBook quote={quote} />
+        </>
+      )}
+
+      {summary.data && (
+        <>
+          <h2 className="section-title">{t('quote.profileTitle')}</h2>
+          <InstrumentProfile summary={summary.data} />
+        </>
+      )}
+
+      <div className="quote-page__notice">
+        <SimulatedNotice compact />
+      </div>
+    </Page>
+  );
+}
+
+export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useQueryParams<'name' | 'code' | 'source' | 'market'>();
+  const code = params.code?.trim() || undefined;
+  const source = parseSource(params.source) ?? defaultSource;
+  const query = useQuoteQuery(code, source);
+
+  if (!code) {
+    return (
+      <Page>
+        <EmptyState
+          icon="search"
+          title={t('quote.noCode')}
+          description={t('quote.noCodeText')}
+          action={
+            <Button color="primary" shape="rounded" onClick={() => navigate(SEARCH_PATH, { replace: true })}>
+              {t('search.open')}
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+  if (query.data) return <QuoteBody quote={query.data} />;
+
+  const title = params.name ?? code;
+  if (query.isError) {
+    const unknown = query.error instanceof ApiError && (query.error.code === 404 || query.error.code === 400);
+    return (
+      <Page title={title}>
+        {unknown ? (
+          <EmptyState
+            icon="search"
+            title={t('quote.unknown')}
+            description={t('quote.unknownText', { code })}
+            action={
+              <Button color="primary" shape="rounded" onClick={() => navigate(SEARCH_PATH, { replace: true })}>
+                {t('search.open')}
+              </Button>
+            }
+          />
+        ) : (
+          <ErrorState error={query.error} onRetry={() => query.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  return (
+    <Page title={title}>
+      <div className="quote-skeleton-page" role="status" aria-busy="true" aria-label={t('common.loading')}>
+        <span className="shimmer quote-skeleton-page__price" />
+        <span className="shimmer quote-skeleton-page__change" />
+        <span className="shimmer quote-skeleton-page__chart" />
+        <span className="shimmer quote-skeleton-page__stats" />
+      </div>
+    </Page>
+  );
+}

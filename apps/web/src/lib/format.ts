@@ -1,0 +1,121 @@
+/**
+ * Numbers of the market screens in the user's language (nl: 1.234,56; en: 1,234.56; zh-Hans: 1,234.56 and
+ * 万/亿 for large amounts). Prices come from the server as decimal strings and are shown with the
+ * instrument's own `priceDecimals`; the symbol in front is the quote's `currencySymbol` (SPEC §9).
+ */
+import type { Language } from '@beurs/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const intlLocale: Record<Language, string> = { en: 'en-US', nl: 'nl-NL', 'zh-Hans': 'zh-Hans-CN' };
+
+function localeOf(language: string): string {
+  return intlLocale[language as Language] ?? 'en-US';
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${language}|${JSON.stringify(options)}`;
+  let format = formats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), options);
+    formats.set(id, format);
+  }
+  return format;
+}
+
+function toNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Shown where a value does not exist (an index has no market cap, US pre-market has no open yet). */
+export const NO_VALUE = '–';
+
+export interface Formatters {
+  language: string;
+  /** A plain number with exactly `decimals` places. */
+  number(value: string | number | null | undefined, decimals: number): string;
+  /** A price with the instrument's decimals and currency symbol ("$216.22", "€12,34", "HK$551.60"). */
+  price(value: string | number | null | undefined, decimals: number, symbol?: string): string;
+  /** A signed change ("+0.49", "-1.20"); zero has no sign. */
+  change(value: string | number | null | undefined, decimals: number): string;
+  /** A signed percentage from a value already in percent ("+1.23%"). */
+  ratio(value: string | number | null | undefined): string;
+  /** A large amount or volume, short ("1.2M", "1,2 mln.", "1.2亿"), with an optional symbol. */
+  compact(value: string | number | null | undefined, symbol?: string): string;
+  /** A whole number with grouping ("13,914,548"). */
+  integer(value: string | number | null | undefined): string;
+}
+
+export function createFormatters(language: string): Formatters {
+  const number = (value: string | number | null | undefined, decimals: number) => {
+    const n = toNumber(value);
+    if (n === null) return NO_VALUE;
+    return numberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
+  };
+  return {
+    language,
+    number,
+    price: (value, decimals, symbol = '') => {
+      const text = number(value, decimals);
+      return text === NO_VALUE ? text : `${symbol}${text}`;
+    },
+    change: (value, decimals) => {
+      const n = toNumber(value);
+      if (n === null) return NO_VALUE;
+      return numberFormat(language, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        signDisplay: 'exceptZero',
+      }).format(n);
+    },
+    ratio: (value) => {
+      const n = toNumber(value);
+      if (n === null) return NO_VALUE;
+      const text = numberFormat(language, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      }).format(n);
+      return `${text}%`;
+    },
+    compact: (value, symbol = '') => {
+      const n = toNumber(value);
+      if (n === null) return NO_VALUE;
+      const text = numberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+      return `${symbol}${text}`;
+    },
+    integer: (value) => {
+      const n = toNumber(value);
+      if (n === null) return NO_VALUE;
+      return numberFormat(language, { maximumFractionDigits: 0 }).format(n);
+    },
+  };
+}
+
+/** The formatters of the interface language; re-renders on a language switch. */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => createFormatters(language), [language]);
+}
+
+/** Rise, fall or flat, from a signed decimal string (the `change` of a quote). */
+export function trendOf(change: string | number | null | undefined): 'rise' | 'fall' | 'flat' {
+  const n = toNumber(change);
+  if (n === null || n === 0) return 'flat';
+  return n > 0 ? 'rise' : 'fall';
+}
+
+const exchangeLabels: Record<string, string> = {
+  EURONEXT_AMS: 'Euronext AMS',
+  EURONEXT_BRU: 'Euronext BRU',
+};
+
+/** A short exchange name for list rows ("NASDAQ", "Euronext AMS"); nothing for indices and forex. */
+export function exchangeLabel(market: string): string | null {
+  if (market === 'INDEX' || market === 'FX' || market === 'CRYPTO') return null;
+  return exchangeLabels[market] ?? market;
+}

@@ -1,0 +1,242 @@
+import type { MarketId, StockMarket } from '@beurs/contracts';
+import { PullToRefresh, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DEFAULT_SORT, isSortable, type ListSort, type ListSpec, useQuoteListInfinite } from '../../api/market';
+import { useIsLoggedIn } from '../../api/session';
+import { Icon } from '../../components/Icon';
+import { LiveBadge } from '../../components/market/LiveBadge';
+import { InfiniteQuoteList } from '../../components/market/QuoteList';
+import { SessionLine } from '../../components/market/SessionLine';
+import { Page } from '../../components/Page';
+import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState } from '../../components/States';
+
+const SEGMENTS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX', 'forex', 'futures', 'commodities', 'indices'] as const;
+type Segment = (typeof SEGMENTS)[number];
+
+type FilterName =
+  | 'all'
+  | 'NASDAQ'
+  | 'NYSE'
+  | 'AMEX'
+  | 'major'
+  | 'minor'
+  | 'financial'
+  | 'watch'
+  | 'metals'
+  | 'energy'
+  | 'agricultural';
+
+/** The filter chips of a segment; the first is the default. */
+const FILTERS: Partial<Record<Segment, readonly FilterName[]>> = {
+  US: ['all', 'NASDAQ', 'NYSE', 'AMEX'],
+  forex: ['all', 'major', 'minor'],
+  futures: ['all', 'financial', 'watch'],
+  commodities: ['metals', 'energy', 'agricultural'],
+};
+
+const STOCK_SEGMENTS: readonly string[] = ['US', 'HK', 'DE', 'NL', 'BE', 'MX'];
+const isSegment = (value: string | null): value is Segment => SEGMENTS.includes(value as Segment);
+
+function specOf(segment: Segment, filter: FilterName): ListSpec {
+  switch (segment) {
+    case 'US':
+      return { list: 'stocks', market: 'US', exchange: filter === 'all' ? undefined : (filter as 'NASDAQ') };
+    case 'forex':
+      return { list: 'forex', group: filter === 'all' ? undefined : (filter as 'major') };
+    case 'futures':
+      if (filter === 'watch') return { list: 'futuresWatch' };
+      return { list: 'futures', category: filter === 'financial' ? 'financial' : undefined };
+    case 'commodities':
+      return { list: 'futures', category: filter as 'metals' };
+    case 'indices':
+      return { list: 'indices' };
+    default:
+      return { list: 'stocks', market: segment as StockMarket };
+  }
+}
+
+function sessionMarketOf(segment: Segment): MarketId | null {
+  if (STOCK_SEGMENTS.includes(segment)) return segment as MarketId;
+  if (segment === 'forex') return 'FOREX';
+  if (segment === 'futures' || segment === 'commodities') return 'FUTURES';
+  return null;
+}
+
+type SortColumn = 'code' | 'price' | 'change_ratio';
+
+/** default -> highest first -> lowest first -> default (code: A-Z -> Z-A -> default). */
+function nextSort(current: ListSort, column: SortColumn): ListSort {
+  if (current.sort !== column) return { sort: column, order: column === 'code' ? 'asc' : 'desc' };
+  const first = column === 'code' ? 'asc' : 'desc';
+  if ((current.order ?? first) === first) return { sort: column, order: first === 'asc' ? 'desc' : 'asc' };
+  return DEFAULT_SORT;
+}
+
+function SortHeader({ sort, onSort, sortable }: { sort: ListSort; onSort: (s: ListSort) => void; sortable: boolean }) {
+  const { t } = useTranslation();
+  const column = (key: SortColumn, label: string, className: string) => {
+    const active = sort.sort === key;
+    const arrow = active ? ((sort.order ?? (key === 'code' ? 'asc' : 'desc')) === 'asc' ? '↑' : '↓') : '';
+    if (!sortable) return <span className={className}>{label}</span>;
+    return (
+      <button
+        type="button"
+        className={`${className} list-head__sort${active ? ' list-head__sort--active' : ''}`}
+        aria-label={t('market.sortBy', { column: label })}
+        data-testid={`sort-${key}`}
+        onClick={() => onSort(nextSort(sort, key))}
+      >
+        {label}
+        <span aria-hidden="true">{arrow}</span>
+      </button>
+    );
+  };
+  return (
+    <div className="list-head">
+      {column('code', t('market.columns.name'), 'list-head__name')}
+      {column('price', t('market.columns.price'), 'list-head__price')}
+      {column('change_ratio', t('market.columns.change'), 'list-head__change')}
+    </div>
+  );
+}
+
+function MarketList({ spec, sort }: { spec: ListSpec; sort: ListSort }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useQuoteListInfinite(spec, isSortable(spec) ? sort : DEFAULT_SORT);
+  const quotes = query.data?.pages.flatMap((p) => p.list);
+  const empty =
+    spec.list === 'futuresWatch' ? (
+      <EmptyState icon="star" title={t('market.watchFuturesEmpty')} description={t('market.watchFuturesEmptyText')} />
+    ) : (
+      <EmptyState
+        icon="market"
+        title={t('market.empty')}
+        description={t('market.emptyText')}
+        action={
+          <button type="button" className="text-link" onClick={() => navigate('/pages/search/index')}>
+            {t('search.open')}
+          </button>
+        }
+      />
+    );
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch();
+      }}
+      pullingText={t('market.pullToRefresh')}
+      canReleaseText={t('market.releaseToRefresh')}
+      refreshingText={t('common.loading')}
+      completeText={t('market.refreshed')}
+    >
+      <InfiniteQuoteList
+        query={query}
+        quotes={quotes}
+        empty={empty}
+        skeletonRows={10}
+        showExchange={spec.list === 'stocks' && spec.market === 'US' && !spec.exchange}
+      />
+    </PullToRefresh>
+  );
+}
+
+export function MarketPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const [params, setParams] = useSearchParams();
+  const segment: Segment = isSegment(params.get('m')) ? (params.get('m') as Segment) : 'US';
+  const filters = (FILTERS[segment] ?? []).filter((f) => f !== 'watch' || loggedIn);
+  const requested = params.get('f') as FilterName | null;
+  const filter: FilterName = requested && filters.includes(requested) ? requested : (filters[0] ?? 'all');
+  const sort: ListSort =
+    params.get('sort') === 'code' || params.get('sort') === 'price' || params.get('sort') === 'change_ratio'
+      ? { sort: params.get('sort') as SortColumn, order: params.get('order') === 'asc' ? 'asc' : 'desc' }
+      : DEFAULT_SORT;
+  const spec = specOf(segment, filter);
+  const sessionMarket = sessionMarketOf(segment);
+
+  const update = (next: { m?: Segment; f?: FilterName; sort?: ListSort }) => {
+    const m = next.m ?? segment;
+    const search = new URLSearchParams({ m });
+    const f = next.m && next.m !== segment ? undefined : (next.f ?? filter);
+    if (f && f !== (FILTERS[m]?.[0] ?? 'all')) search.set('f', f);
+    const s = next.m && next.m !== segment ? DEFAULT_SORT : (next.sort ?? sort);
+    if (s.sort !== 'default') {
+      search.set('sort', s.sort);
+      search.set('order', s.order ?? 'desc');
+    }
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <Page
+      flush
+      header={
+        <div className="market-header">
+          <div className="market-header__top">
+            <h1 className="market-header__title">{t('routes.market.index')}</h1>
+            <LiveBadge />
+            <button
+              type="button"
+              className="icon-button market-header__search"
+              onClick={() => navigate('/pages/search/index')}
+              data-testid="open-search"
+            >
+              <Icon name="search" size={18} />
+              {t('search.open')}
+            </button>
+          </div>
+          <Tabs
+            className="market-tabs"
+            activeKey={segment}
+            onChange={(key) => update({ m: key as Segment })}
+            stretch={false}
+          >
+            {SEGMENTS.map((s) => (
+              <Tabs.Tab key={s} title={<span data-testid={`market-tab-${s}`}>{t(`market.segments.${s}`)}</span>} />
+            ))}
+          </Tabs>
+        </div>
+      }
+    >
+      <div className="market-body">
+        {filters.length > 0 && (
+          <fieldset className="chip-row">
+            <legend className="sr-only">{t('market.filter')}</legend>
+            {filters.map((f) => (
+              <button
+                key={f}
+                type="button"
+                className={`chip${f === filter ? ' chip--active' : ''}`}
+                aria-pressed={f === filter}
+                data-testid={`market-filter-${f}`}
+                onClick={() => update({ f })}
+              >
+                {t(`market.filters.${f}`)}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {segment === 'HK' && (
+          <Link to="/pages/hkstock/index" className="link-card" data-testid="hk-overview">
+            <span>
+              <strong>{t('hk.overviewTitle')}</strong>
+              <small>{t('hk.overviewText')}</small>
+            </span>
+            <Icon name="chevron" size={18} />
+          </Link>
+        )}
+        {sessionMarket && <SessionLine market={sessionMarket} />}
+        <SortHeader sort={sort} onSort={(s) => update({ sort: s })} sortable={isSortable(spec)} />
+        <MarketList key={JSON.stringify(spec)} spec={spec} sort={sort} />
+        <div className="market-body__notice">
+          <SimulatedNotice compact />
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Quote } from '@beurs/contracts';
+import { Button, PullToRefresh } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useWatchlistQuery } from '../../api/watchlist';
+import { Icon } from '../../components/Icon';
+import { LiveBadge } from '../../components/market/LiveBadge';
+import { QuoteList } from '../../components/market/QuoteList';
+import { Page } from '../../components/Page';
+import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState } from '../../components/States';
+
+const SEARCH_PATH = '/pages/search/index';
+const KINDS = ['all', 'stock', 'future', 'forex', 'index'] as const;
+type KindFilter = (typeof KINDS)[number];
+
+/** The watchlist tab: the user's instruments in their order, live; edit and search from the bar. */
+export function WatchlistPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useWatchlistQuery();
+  const [kind, setKind] = useState<KindFilter>('all');
+  const items = query.data?.list;
+  const present = new Set<Quote['kind']>(items?.map((i) => i.kind));
+  const kinds = KINDS.filter((k) => k === 'all' || present.has(k));
+  const active = kinds.includes(kind) ? kind : 'all';
+  const shown = active === 'all' ? items : items?.filter((i) => i.kind === active);
+
+  return (
+    <Page
+      right={
+        <>
+          <button
+            type="button"
+            className="nav-icon"
+            aria-label={t('search.open')}
+            onClick={() => navigate(SEARCH_PATH)}
+          >
+            <Icon name="search" size={22} />
+          </button>
+          {Boolean(items?.length) && (
+            <button
+              type="button"
+              className="nav-icon"
+              aria-label={t('watchlist.edit')}
+              data-testid="watchlist-edit"
+              onClick={() => navigate('/pages/watchlist/manage')}
+            >
+              <Icon name="edit" size={21} />
+            </button>
+          )}
+        </>
+      }
+    >
+      <PullToRefresh
+        onRefresh={async () => {
+          await query.refetch();
+        }}
+        pullingText={t('market.pullToRefresh')}
+        canReleaseText={t('market.releaseToRefresh')}
+        refreshingText={t('common.loading')}
+        completeText={t('market.refreshed')}
+      >
+        {Boolean(items?.length) && (
+          <div className="watchlist-bar">
+            {kinds.length > 2 ? (
+              <fieldset className="chip-row chip-row--compact">
+                <legend className="sr-only">{t('market.filter')}</legend>
+                {kinds.map((k) => (
+                  <button
+                    key={k}
+                    type="button"
+                    className={`chip${k === active ? ' chip--active' : ''}`}
+                    aria-pressed={k === active}
+                    onClick={() => setKind(k)}
+                  >
+                    {t(`watchlist.kinds.${k}`)}
+                  </button>
+                ))}
+              </fieldset>
+            ) : (
+              <span className="watchlist-bar__count">{t('watchlist.count', { count: items?.length ?? 0 })}</span>
+            )}
+            <LiveBadge />
+          </div>
+        )}
+        <div className="card list-card" data-testid="watchlist">
+          <QuoteList
+            query={query}
+            quotes={shown}
+            skeletonRows={6}
+            empty={
+              <EmptyState
+                icon="star"
+                title={t('watchlist.emptyTitle')}
+                description={t('watchlist.emptyText')}
+                action={
+                  <Button
+                    color="primary"
+                    shape="rounded"
+                    onClick={() => navigate(SEARCH_PATH)}
+                    data-testid="watchlist-search"
+                  >
+                    {t('watchlist.findInstruments')}
+                  </Button>
+                }
+              />
+            }
+          />
+        </div>
+        {Boolean(items?.length) && (
+          <div className="market-body__notice">
+            <SimulatedNotice compact />
+          </div>
+        )}
+      </PullToRefresh>
+    </Page>
+  );
+}
