@@ -43,6 +43,12 @@ export default defineConfig({
     url: `http://localhost:${port}/web/appVersion/getPublishAppVersion`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // Markets open whatever day the tests run: the server starts its clock on a Monday afternoon (UTC).
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SIM_CLOCK_START: '2026-11-23T15:30:00Z',
+    },
   },
 });

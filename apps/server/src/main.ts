@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { offsetClock } from './platform/clock.js';
 import { createDb, migrateDb } from './platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { DEMO, seedContent, seedDemo } from './seed.js';
@@ -26,7 +27,9 @@ await migrateDb(db);
 let seeded = false;
 if (config.seedDemo) seeded = await seedDemo(db);
 else await seedContent(db);
-const { app } = await buildApp({ db, config });
+const simStart = process.env.SIM_CLOCK_START ? new Date(process.env.SIM_CLOCK_START) : undefined;
+if (simStart && Number.isNaN(simStart.getTime())) throw new Error('SIM_CLOCK_START is not a date');
+const { app } = await buildApp({ db, config, ...(simStart ? { clock: offsetClock(simStart) } : {}) });
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -13,3 +13,12 @@ export class TestClock implements Clock {
     this.t += ms;
   }
 }
+
+/**
+ * Real time shifted so that the process starts at `startAt` and runs on from there: for demos
+ * and browser tests that need markets open whatever the day (SIM_CLOCK_START).
+ */
+export function offsetClock(startAt: Date, base: Clock = systemClock): Clock {
+  const offset = startAt.getTime() - base.now().getTime();
+  return { now: () => new Date(base.now().getTime() + offset) };
+}
