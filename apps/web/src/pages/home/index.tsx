@@ -79,10 +79,12 @@ function Greeting() {
 
 const WATCHLIST_PATH = '/pages/watchlist/index';
 
-function SectionHeader({ title, action }: { title: string; action?: ReactNode }) {
+function SectionHeader({ id, title, action }: { id?: string; title: string; action?: ReactNode }) {
   return (
     <div className="section-header">
-      <h2 className="section-title">{title}</h2>
+      <h2 className="section-title" id={id}>
+        {title}
+      </h2>
       {action}
     </div>
   );
@@ -145,7 +147,7 @@ function HotStocks() {
   const query = useQuoteListQuery({ list: 'hot' }, 5);
   return (
     <section aria-labelledby="home-hot" data-testid="home-hot">
-      <SectionHeader title={t('home.hotTitle')} />
+      <SectionHeader id="home-hot" title={t('home.hotTitle')} />
       <div className="card list-card">
         <QuoteList
           query={query}
