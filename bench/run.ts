@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, migrateDb } from '../apps/server/src/platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.js';
+import { workerCount } from '../apps/server/src/platform/workers.js';
 import { seedContent } from '../apps/server/src/seed.js';
 import { forkTs, nextMessage, repoRoot, runningChildren, stopAllChildren } from './lib/children.js';
 import { machineInfo } from './lib/machine.js';
@@ -21,6 +22,8 @@ import { benchQuoteList } from './markets/quote-list.js';
 import { type Outcome, passes, renderReport, summaryLines } from './markets/report.js';
 
 const quick = process.env.BENCH_QUICK === '1';
+/** The fan-out benchmark also measures the app served by this many processes, as `WORKERS` of `npm start`. */
+const fanoutWorkers = workerCount(process.env.BENCH_WORKERS ?? 'auto');
 const settings = quick
   ? { connections: 32, warmup: 1, duration: 3, rounds: 1, sockets: 500, measure: 5 }
   : { connections: 32, warmup: 3, duration: 10, rounds: 2, sockets: 5000, measure: 20 };
@@ -116,7 +119,8 @@ try {
 
   const dataDir = path.join(tmpDir, 'data');
   await fsp.mkdir(dataDir);
-  const app = forkTs('bench/servers/app-server.ts', { BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir });
+  const appEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir };
+  const app = forkTs('bench/servers/app-server.ts', appEnv);
   const { port } = await nextMessage<{ type: string; port: number }>(app, 'listening', 60_000);
   log(`app listening on 127.0.0.1:${port} (pid ${app.pid})`);
 
@@ -139,6 +143,8 @@ try {
     outcome.fanout = await benchFanout({
       app,
       appPort: port,
+      appEnv,
+      workers: fanoutWorkers,
       tmpDir,
       sockets: settings.sockets,
       processes: 2,

@@ -58,6 +58,11 @@ export function runCommand(command: string, args: string[], timeoutMs: number): 
 export function ensureOpenFiles(child: ChildProcess, needed: number): number {
   const pid = child.pid;
   if (pid === undefined) throw new Error('child has no pid');
+  return ensureOpenFilesOf(pid, needed);
+}
+
+/** The same for any process of the run by pid (a cluster worker of a server under test). */
+export function ensureOpenFilesOf(pid: number, needed: number): number {
   const { soft, hard } = openFilesLimit(pid);
   if (soft >= needed) return soft;
   if (hard < needed) {

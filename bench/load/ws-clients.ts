@@ -1,8 +1,9 @@
 /**
  * A WebSocket load generator in its own process: opens many quote sockets to the server under test,
- * subscribes each to its keys, and on `measure` notes when every tick frame arrives (Date.now(), the
- * same clock the server notes publication with). A frame is only looked at as far as needed to find the
- * quoted second, so the generator adds as little as it can to the delay it measures.
+ * subscribes each to its keys, and on `measure` notes for every tick frame its quoted second (`time`), the
+ * server's send time (`sentAt`) and the arrival (Date.now(): the same machine, so the same clock as the
+ * server's). A frame is only looked at as far as needed to find those two numbers, so the generator adds
+ * as little as it can to the delay it measures.
  *
  * IPC: {cmd:'connect', url, keysets, concurrency} -> {type:'connected', ...}
  *      {cmd:'measure', ms} -> {type:'result', ...} after ms
@@ -17,9 +18,15 @@ interface Sock {
 
 const sockets: Sock[] = [];
 let recording = false;
-/** quoted second -> arrival times of its frames, during a measuring window */
-let rounds = new Map<number, number[]>();
-/** heartbeat second -> first and last arrival over all sockets */
+interface Round {
+  /** Per frame of this quoted second: arrival - sentAt. */
+  delays: number[];
+  /** Per frame: sentAt, to tell the server's processes (and their send loops) apart. */
+  sentAt: number[];
+}
+/** quoted second -> its frames, during a measuring window */
+let rounds = new Map<number, Round>();
+/** heartbeat `time` (one per group of sockets the server visits) -> first and last arrival */
 let heartbeats = new Map<number, { first: number; last: number; count: number }>();
 let closedDuringRun = 0;
 let errors = 0;
@@ -28,12 +35,13 @@ let stopping = false;
 const TICK_PREFIX = Buffer.from('{"type":"tick"');
 const HEARTBEAT_PREFIX = Buffer.from('{"type":"heartbeat"');
 const TIME_FIELD = Buffer.from('"time":');
+const SENT_AT_FIELD = Buffer.from('"sentAt":');
 
-/** The first `"time":<digits>` of a frame, read from the bytes without parsing the JSON. */
-function timeOf(buf: Buffer): number {
-  let i = buf.indexOf(TIME_FIELD);
+/** The first `<field><digits>` of a frame (`"time":`), read from the bytes without parsing the JSON. */
+function numberAfter(buf: Buffer, field: Buffer): number {
+  let i = buf.indexOf(field);
   if (i < 0) return Number.NaN;
-  i += TIME_FIELD.length;
+  i += field.length;
   let n = 0;
   for (; i < buf.length; i++) {
     const c = buf[i]!;
@@ -77,7 +85,7 @@ function open(url: string, keys: string[], timeoutMs: number): Promise<boolean> 
       }
       if (!recording) return;
       if (startsWith(buf, HEARTBEAT_PREFIX)) {
-        const time = timeOf(buf);
+        const time = numberAfter(buf, TIME_FIELD);
         const seen = heartbeats.get(time);
         if (seen) {
           seen.last = Math.max(seen.last, at);
@@ -86,13 +94,15 @@ function open(url: string, keys: string[], timeoutMs: number): Promise<boolean> 
         return;
       }
       if (!startsWith(buf, TICK_PREFIX)) return;
-      const time = timeOf(buf);
-      let arrivals = rounds.get(time);
-      if (!arrivals) {
-        arrivals = [];
-        rounds.set(time, arrivals);
+      const time = numberAfter(buf, TIME_FIELD);
+      const sentAt = numberAfter(buf, SENT_AT_FIELD);
+      let round = rounds.get(time);
+      if (!round) {
+        round = { delays: [], sentAt: [] };
+        rounds.set(time, round);
       }
-      arrivals.push(at);
+      round.delays.push(at - sentAt);
+      round.sentAt.push(sentAt);
       sock.ticks += 1;
     });
     ws.on('error', () => {
@@ -133,7 +143,7 @@ function measure(ms: number) {
     const perSocket = sockets.map((s) => s.ticks);
     process.send?.({
       type: 'result',
-      rounds: [...rounds].map(([time, arrivals]) => ({ time, arrivals })),
+      rounds: [...rounds].map(([time, round]) => ({ time, ...round })),
       heartbeats: [...heartbeats].map(([time, h]) => ({ time, ...h })),
       sockets: sockets.length,
       minTicksPerSocket: Math.min(...perSocket),

@@ -1,22 +1,24 @@
 /**
  * (b) WebSocket fan-out: thousands of quote sockets from load-generator processes, each following a handful
  * of instruments whose market is open now (so every one of them ticks every second), and the delay from the
- * moment the server's tick loop publishes a batch to the moment each socket has the frame. The same sockets
- * and frames are then measured against a bare `ws` server, the machine's own cost of that fan-out.
+ * server's send time of each tick (`sentAt`, in every tick frame) to the moment each socket has the frame.
+ * The app is measured as `npm start` serves it (one process: the goal), then served by several processes
+ * (BENCH_WORKERS, as `WORKERS=n npm start`); the same sockets and frames are then measured against a bare
+ * `ws` server, the machine's own cost of that fan-out from one process.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { allInstruments } from '../../apps/server/src/market/instruments/index.js';
-import { ask, ensureOpenFiles, forkTs, nextMessage, stopChild } from '../lib/children.js';
+import { ask, ensureOpenFiles, ensureOpenFilesOf, forkTs, nextMessage, stopChild } from '../lib/children.js';
 import { type Summary, summarize } from '../lib/stats.js';
 import type { TickRecord } from '../servers/app-server.js';
 import type { ServerReport } from '../servers/control.js';
 
 interface ClientResult {
   type: 'result';
-  rounds: Array<{ time: number; arrivals: number[] }>;
+  rounds: Array<{ time: number; delays: number[]; sentAt: number[] }>;
   heartbeats: Array<{ time: number; first: number; last: number; count: number }>;
   sockets: number;
   minTicksPerSocket: number;
@@ -26,17 +28,20 @@ interface ClientResult {
 }
 
 export interface RoundFigures {
-  /** Seconds since the first publication of the window. */
+  /** Seconds since the first tick of the window. */
   at: number;
+  /** The longest send loop of the server's processes for this tick. */
   fanoutMs: number;
   p50: number;
   last: number;
-  /** A heartbeat burst (ping + JSON heartbeat to every socket) ran between publication and the last frame. */
-  heartbeat: boolean;
+  /** Heartbeat frames (a ping and a JSON heartbeat each) delivered while this tick was being delivered. */
+  heartbeats: number;
 }
 
 export interface FanoutRun {
-  name: 'app' | 'bare ws';
+  name: string;
+  /** Processes serving the sockets. */
+  processes: number;
   socketsWanted: number;
   socketsConnected: number;
   connectFailed: number;
@@ -47,18 +52,20 @@ export interface FanoutRun {
   delivered: number;
   closedDuringRun: number;
   ticksPerSocket: { min: number; max: number };
-  /** Publish by the tick loop -> frame in the client's hands, every (socket, tick). */
+  /** The server's send time (`sentAt` of the frame) -> frame in the client's hands, every (socket, tick). */
   delay: Summary;
   /** Per tick: the last socket's delay. */
   lastSocketDelay: Summary;
-  /** Per tick: the server's synchronous send loop over all sockets. */
+  /** Per tick and process: the server's synchronous send loop over that process's sockets. */
   fanout: Summary;
+  /** Per tick and process: the send loop divided by the process's sockets, in µs. */
+  fanoutPerSocketUs: Summary;
   /** The quoted second (`time` of the quotes) -> client: includes where in the second the loop fires. */
   sinceQuotedSecond: Summary;
   /** Publication moment within the quoted second: the loop's phase plus quoting time. */
   loopPhase: Summary;
   perRound: RoundFigures[];
-  heartbeats: Array<{ at: number; spreadMs: number; sockets: number }>;
+  heartbeats: { frames: number; groups: number; largestGroup: number; longestSpreadMs: number };
   server: {
     cpuPercent: number;
     /** The server's CPU time over the window divided by the ticks in it (the send loops plus everything else). */
@@ -68,11 +75,17 @@ export interface FanoutRun {
 }
 
 export interface FanoutResult {
+  /** Load-generator processes. */
   processes: number;
+  /** Processes serving the app in the `workers` run (1: not measured). */
+  workers: number;
   keysPerSocket: number;
   pool: string[];
   measureSeconds: number;
+  /** The app as `npm start` serves it, in one process: the figure the goal is judged on. */
   app: FanoutRun;
+  /** The app as `WORKERS=<workers> npm start` serves it, when workers > 1. */
+  clustered?: FanoutRun;
   bare?: FanoutRun;
 }
 
@@ -130,6 +143,8 @@ async function openPool(url: string, max: number): Promise<TickItem[]> {
 async function measureFanout(opts: {
   name: FanoutRun['name'];
   server: ChildProcess;
+  /** The processes that hold the sockets (cluster workers, or the server itself). */
+  serverPids: number[];
   port: number;
   keysets: string[][];
   processes: number;
@@ -139,7 +154,10 @@ async function measureFanout(opts: {
 }): Promise<FanoutRun> {
   const url = `ws://127.0.0.1:${opts.port}/web/ws/quotes`;
   const sockets = opts.keysets.length;
-  const serverFiles = ensureOpenFiles(opts.server, sockets + 500);
+  const serverFiles = Math.min(
+    ensureOpenFiles(opts.server, sockets + 500),
+    ...opts.serverPids.map((pid) => ensureOpenFilesOf(pid, sockets + 500)),
+  );
   const clients: ChildProcess[] = [];
   try {
     let clientFiles = Number.POSITIVE_INFINITY;
@@ -176,55 +194,75 @@ async function measureFanout(opts: {
       ask<ClientResult>(c, { cmd: 'measure', ms: opts.measureSeconds * 1000 + graceMs }, 'result', 60_000 + graceMs),
     );
     await sleep(50);
-    await ask(opts.server, { cmd: 'mark' }, 'marked', 5_000);
+    await ask(opts.server, { cmd: 'mark' }, 'marked', 10_000);
     await sleep(opts.measureSeconds * 1000);
-    const server = await ask<ServerReport>(opts.server, { cmd: 'report' }, 'report', 5_000);
+    const server = await ask<ServerReport>(opts.server, { cmd: 'report' }, 'report', 10_000);
     const clientResults = await Promise.all(results);
     const ticks = (server.extra as { ticks: TickRecord[] }).ticks;
-    const origin = ticks[0]?.publishedAt ?? 0;
 
-    // Heartbeat bursts seen by the clients: first to last arrival over every socket.
-    const bursts = new Map<number, { first: number; last: number; count: number }>();
+    // The window: the quoted seconds every publishing process ticked within it (the processes get `mark`
+    // and `report` a moment apart, so one may have a tick more at an edge).
+    const byProcess = new Map<number, Set<number>>();
+    for (const t of ticks) {
+      const seconds = byProcess.get(t.worker ?? 0) ?? new Set<number>();
+      seconds.add(t.time);
+      byProcess.set(t.worker ?? 0, seconds);
+    }
+    const sets = [...byProcess.values()];
+    const window = [...(sets[0] ?? [])].filter((time) => sets.every((set) => set.has(time))).sort((a, b) => a - b);
+    const inWindow = new Set(window);
+    const origin = window[0] ?? 0;
+
+    // Heartbeat groups as the clients saw them: first to last arrival over every socket of a group.
+    const groups = new Map<number, { first: number; last: number; count: number }>();
     for (const h of clientResults.flatMap((c) => c.heartbeats)) {
-      const seen = bursts.get(h.time);
+      const seen = groups.get(h.time);
       if (seen) {
         seen.first = Math.min(seen.first, h.first);
         seen.last = Math.max(seen.last, h.last);
         seen.count += h.count;
-      } else bursts.set(h.time, { ...h });
+      } else groups.set(h.time, { ...h });
     }
 
-    const byTime = new Map<number, number[]>();
+    const byTime = new Map<number, { delays: number[]; sentAt: number[] }>();
     for (const r of clientResults.flatMap((c) => c.rounds)) {
-      byTime.set(r.time, [...(byTime.get(r.time) ?? []), ...r.arrivals]);
+      if (!inWindow.has(r.time)) continue;
+      const seen = byTime.get(r.time) ?? { delays: [], sentAt: [] };
+      seen.delays.push(...r.delays);
+      seen.sentAt.push(...r.sentAt);
+      byTime.set(r.time, seen);
     }
     const delays: number[] = [];
     const sinceQuoted: number[] = [];
     const perRound: RoundFigures[] = [];
-    for (const t of ticks) {
-      const arrivals = byTime.get(t.time) ?? [];
-      const mine = arrivals.map((a) => a - t.publishedAt);
-      delays.push(...mine);
-      sinceQuoted.push(...arrivals.map((a) => a - t.time));
-      const s = summarize(mine);
-      const end = t.publishedAt + s.max;
+    for (const time of window) {
+      const round = byTime.get(time) ?? { delays: [], sentAt: [] };
+      delays.push(...round.delays);
+      sinceQuoted.push(...round.delays.map((d, i) => d + round.sentAt[i]! - time));
+      const s = summarize(round.delays);
+      const from = Math.min(...round.sentAt);
+      const to = Math.max(...round.delays.map((d, i) => d + round.sentAt[i]!));
       perRound.push({
-        at: (t.publishedAt - origin) / 1000,
-        fanoutMs: t.fanoutMs,
+        at: (time - origin) / 1000,
+        fanoutMs: Math.max(...ticks.filter((t) => t.time === time).map((t) => t.fanoutMs)),
         p50: s.p50,
         last: s.max,
-        heartbeat: [...bursts].some(([time, b]) => time <= end && b.last >= t.publishedAt),
+        heartbeats: [...groups.values()]
+          .filter((g) => g.first <= to && g.last >= from)
+          .reduce((n, g) => n + g.count, 0),
       });
     }
+    const windowTicks = ticks.filter((t) => inWindow.has(t.time));
     return {
       name: opts.name,
+      processes: (server.extra as { processes?: number }).processes ?? 1,
       socketsWanted: sockets,
       socketsConnected,
       connectFailed,
       connectSeconds,
       openFilesLimit: { server: serverFiles, clients: clientFiles },
-      rounds: ticks.length,
-      expected: ticks.length * socketsConnected,
+      rounds: window.length,
+      expected: window.length * socketsConnected,
       delivered: delays.length,
       closedDuringRun: clientResults.reduce((n, c) => n + c.closedDuringRun, 0),
       ticksPerSocket: {
@@ -233,18 +271,22 @@ async function measureFanout(opts: {
       },
       delay: summarize(delays),
       lastSocketDelay: summarize(perRound.map((r) => r.last)),
-      fanout: summarize(ticks.map((t) => t.fanoutMs)),
+      fanout: summarize(windowTicks.map((t) => t.fanoutMs)),
+      fanoutPerSocketUs: summarize(
+        windowTicks.map((t) => (t.fanoutMs * 1000) / Math.max(1, t.sockets ?? socketsConnected)),
+      ),
       sinceQuotedSecond: summarize(sinceQuoted),
-      loopPhase: summarize(ticks.map((t) => t.publishedAt - t.time)),
+      loopPhase: summarize(windowTicks.map((t) => t.publishedAt - t.time)),
       perRound,
-      heartbeats: [...bursts].map(([time, b]) => ({
-        at: (time - origin) / 1000,
-        spreadMs: b.last - time,
-        sockets: b.count,
-      })),
+      heartbeats: {
+        frames: [...groups.values()].reduce((n, g) => n + g.count, 0),
+        groups: groups.size,
+        largestGroup: Math.max(0, ...[...groups.values()].map((g) => g.count)),
+        longestSpreadMs: Math.max(0, ...[...groups].map(([time, g]) => g.last - time)),
+      },
       server: {
         cpuPercent: server.cpuPercent,
-        cpuMsPerTick: ((server.cpuPercent / 100) * server.wallMs) / Math.max(1, ticks.length),
+        cpuMsPerTick: ((server.cpuPercent / 100) * server.wallMs) / Math.max(1, window.length),
         eventLoopDelayMs: server.eventLoopDelayMs,
       },
     };
@@ -256,6 +298,10 @@ async function measureFanout(opts: {
 export async function benchFanout(opts: {
   app: ChildProcess;
   appPort: number;
+  /** The environment of bench/servers/app-server.ts (database, data folder), to start the app with workers. */
+  appEnv: Record<string, string>;
+  /** With more than 1, the app is measured served by that many processes as well. */
+  workers: number;
   tmpDir: string;
   sockets: number;
   processes: number;
@@ -281,14 +327,42 @@ export async function benchFanout(opts: {
     measureSeconds: opts.measureSeconds,
     log: opts.log,
   };
-  const app = await measureFanout({ ...common, name: 'app', server: opts.app, port: opts.appPort });
+  const app = await measureFanout({
+    ...common,
+    name: 'app',
+    server: opts.app,
+    serverPids: opts.app.pid ? [opts.app.pid] : [],
+    port: opts.appPort,
+  });
   const result: FanoutResult = {
     processes: opts.processes,
+    workers: opts.workers,
     keysPerSocket: perSocket,
     pool: keys,
     measureSeconds: opts.measureSeconds,
     app,
   };
+
+  if (opts.workers > 1) {
+    const served = forkTs('bench/servers/app-server.ts', { ...opts.appEnv, BENCH_WORKERS: String(opts.workers) });
+    try {
+      const { port, pids } = await nextMessage<{ type: string; port: number; pids: number[] }>(
+        served,
+        'listening',
+        90_000,
+      );
+      opts.log(`  (b) app with ${opts.workers} workers listening on 127.0.0.1:${port} (pids ${pids.join(', ')})`);
+      result.clustered = await measureFanout({
+        ...common,
+        name: `app, ${opts.workers} workers`,
+        server: served,
+        serverPids: pids,
+        port,
+      });
+    } finally {
+      await stopChild(served);
+    }
+  }
   if (!opts.withReference) return result;
 
   const templatesFile = path.join(opts.tmpDir, 'compact-quotes.json');
@@ -296,7 +370,13 @@ export async function benchFanout(opts: {
   const bare = forkTs('bench/servers/bare-ws-server.ts', { BENCH_TEMPLATES_FILE: templatesFile });
   try {
     const { port } = await nextMessage<{ type: string; port: number }>(bare, 'listening', 30_000);
-    result.bare = await measureFanout({ ...common, name: 'bare ws', server: bare, port });
+    result.bare = await measureFanout({
+      ...common,
+      name: 'bare ws',
+      server: bare,
+      serverPids: bare.pid ? [bare.pid] : [],
+      port,
+    });
   } finally {
     await stopChild(bare);
   }

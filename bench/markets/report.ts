@@ -17,6 +17,8 @@ export interface Outcome {
   leftovers: string[];
 }
 
+const processesOf = (r: FanoutRun) => (r.processes > 1 ? `${r.processes} processes` : '1 process');
+
 const verdict = (ok: boolean | undefined) => (ok === undefined ? 'NOT MEASURED' : ok ? 'PASS' : 'FAIL');
 
 export function passes(o: Outcome) {
@@ -39,8 +41,13 @@ export function summaryLines(o: Outcome): string[] {
       ? `(a) quote list: app ${fmt(q.app.requestsPerSecond, 0)} req/s (p50 ${fmt(q.app.p50, 0)} ms, p99 ${fmt(q.app.p99, 0)} ms) vs bare ${fmt(q.bare.requestsPerSecond, 0)} req/s (p50 ${fmt(q.bare.p50, 0)} ms, p99 ${fmt(q.bare.p99, 0)} ms) = ${fmt(q.ratio, 2)}x (goal >= ${GOALS.quoteListRatio}x): ${verdict(p.quoteList)}`
       : `(a) quote list: ${verdict(undefined)}`,
     f
-      ? `(b) fan-out: ${f.app.socketsConnected} sockets, ${f.app.rounds} ticks, ${f.app.delivered}/${f.app.expected} frames; tick-to-client p50 ${fmt(f.app.delay.p50, 0)} ms, p99 ${fmt(f.app.delay.p99, 0)} ms, max ${fmt(f.app.delay.max, 0)} ms (goal p99 < ${GOALS.fanoutP99Ms} ms): ${verdict(p.fanout)}`
+      ? `(b) fan-out: ${f.app.socketsConnected} sockets on ${processesOf(f.app)}, ${f.app.rounds} ticks, ${f.app.delivered}/${f.app.expected} frames; tick-to-client p50 ${fmt(f.app.delay.p50, 0)} ms, p99 ${fmt(f.app.delay.p99, 0)} ms, max ${fmt(f.app.delay.max, 0)} ms (goal p99 < ${GOALS.fanoutP99Ms} ms): ${verdict(p.fanout)}`
       : `(b) fan-out: ${verdict(undefined)}`,
+    ...(f?.clustered
+      ? [
+          `    the app on ${f.clustered.processes} workers (WORKERS=${f.workers}), same sockets: p50 ${fmt(f.clustered.delay.p50, 0)} ms, p99 ${fmt(f.clustered.delay.p99, 0)} ms, max ${fmt(f.clustered.delay.max, 0)} ms`,
+        ]
+      : []),
     ...(f?.bare
       ? [
           `    reference, bare ws server, same sockets and frames: p50 ${fmt(f.bare.delay.p50, 0)} ms, p99 ${fmt(f.bare.delay.p99, 0)} ms, max ${fmt(f.bare.delay.max, 0)} ms`,
@@ -84,7 +91,7 @@ export function renderReport(o: Outcome): string {
     `| (a) quote list throughput, app / bare Fastify | >= ${GOALS.quoteListRatio}x | ${q ? `${fmt(q.ratio, 2)}x` : 'n/a'} | ${verdict(p.quoteList)} |`,
   );
   line(
-    `| (b) WebSocket fan-out, p99 tick-to-client (${f ? f.app.socketsConnected : 0} sockets) | < ${GOALS.fanoutP99Ms} ms, every frame delivered | ${f ? `${fmt(f.app.delay.p99, 0)} ms, ${f.app.delivered}/${f.app.expected}` : 'n/a'} | ${verdict(p.fanout)} |`,
+    `| (b) WebSocket fan-out, p99 tick-to-client (${f ? `${f.app.socketsConnected} sockets, ${processesOf(f.app)}` : '0 sockets'}) | < ${GOALS.fanoutP99Ms} ms, every frame delivered | ${f ? `${fmt(f.app.delay.p99, 0)} ms, ${f.app.delivered}/${f.app.expected}` : 'n/a'} | ${verdict(p.fanout)} |`,
   );
   if (o.failures.length > 0) {
     line();
@@ -117,7 +124,7 @@ export function renderReport(o: Outcome): string {
     const b = q.breakdown;
     if (b) {
       line(
-        `Where the app's time goes (bench/markets/breakdown.ts: the same code in a process of its own, no HTTP, quotes of the second already cached as under load; µs per request unless stated):`,
+        `Where the app's time goes (bench/markets/breakdown.ts: the same code in a process of its own, no HTTP, quotes of the second already cached as under load; µs per request unless stated). The app builds the answer of a list for each query and language once per second (service call, contract parse and serialisation: \`SerializedAnswer\` in platform/http.ts, the quote lists in modules/market/routes.ts) and sends those bytes to every request of that second, so on this benchmark the service call, the contract parse and the JSON.stringify below are paid once a second, not per request:`,
       );
       line();
       line('| piece | µs |');
@@ -129,7 +136,9 @@ export function renderReport(o: Outcome): string {
       line(
         `| for comparison \`toCompact\` (23 of its 40 fields), ${b.rows} rows (${fmt(b.toCompactPerRow, 2)} µs per row) | ${fmt(b.toCompactPerRow * b.rows, 1)} |`,
       );
-      line(`| contract parse of the answer (\`route()\` in platform/http.ts) | ${fmt(b.answerParse, 0)} |`);
+      line(
+        `| contract parse of the answer (\`route()\` and \`SerializedAnswer.of\` in platform/http.ts) | ${fmt(b.answerParse, 0)} |`,
+      );
       line(`| JSON.stringify of the envelope | ${fmt(b.stringify, 0)} |`);
       line(
         `| bare route, whole request at the measured rate (1e6 / req/s) | ${fmt(1e6 / q.bare.requestsPerSecond, 0)} |`,
@@ -147,20 +156,22 @@ export function renderReport(o: Outcome): string {
   line();
   if (f) {
     const a = f.app;
-    const runs = [a, ...(f.bare ? [f.bare] : [])];
+    const c = f.clustered;
+    const runs = [a, ...(c ? [c] : []), ...(f.bare ? [f.bare] : [])];
     line(
       `${a.socketsConnected} of ${a.socketsWanted} sockets on \`/web/ws/quotes\` (${a.connectFailed} failed to connect; connecting took ${fmt(a.connectSeconds, 1)} s) from ${f.processes} load-generator processes, each socket subscribed to ${f.keysPerSocket} of these instruments, all open at the time of the run, so each ticks every second: \`${f.pool.join('`, `')}\`. Open-file limit: server ${a.openFilesLimit.server}, load generators ${a.openFilesLimit.clients}. Measured over ${f.measureSeconds} s after a short settle.`,
     );
     line();
     line(
-      'Reference: the same sockets, keys and frame sizes (compact quotes the app sent) against a bare `ws` server whose loop serialises each quote once and sends one frame per socket, nothing else: what writing to that many loopback sockets costs on this machine. It has no heartbeat.',
+      `**app** is the app as plain \`npm start\` serves it, in ${processesOf(a)}: the goal is judged on it.${c ? ` **${c.name}** is the same app as \`WORKERS=${f.workers} npm start\` serves it (BENCH_WORKERS, default \`auto\`: one per core): cluster workers that each build the app, share the port and run their own tick loop and hub for their share of the sockets.` : ''} Reference: the same sockets, keys and frame sizes (compact quotes the app sent) against a bare \`ws\` server in one process whose loop serialises each quote once and sends one string per socket with \`ws.send\`, nothing else: what writing to that many loopback sockets costs on this machine. It has no heartbeat.`,
     );
     line();
     line(`| figure | ${runs.map((r) => r.name).join(' | ')} |`);
     line(`|---|${runs.map(() => '---').join('|')}|`);
     const cells = (get: (r: FanoutRun) => string) => runs.map(get).join(' | ');
+    line(`| processes serving the sockets | ${cells((r) => String(r.processes))} |`);
     line(`| sockets connected | ${cells((r) => String(r.socketsConnected))} |`);
-    line(`| ticks published in the window | ${cells((r) => String(r.rounds))} |`);
+    line(`| ticks in the window | ${cells((r) => String(r.rounds))} |`);
     line(`| frames received / expected | ${cells((r) => `${r.delivered} / ${r.expected}`)} |`);
     line(`| sockets closed during the window | ${cells((r) => String(r.closedDuringRun))} |`);
     line(`| **tick-to-client p50** | ${cells((r) => `${fmt(r.delay.p50, 0)} ms`)} |`);
@@ -171,56 +182,54 @@ export function renderReport(o: Outcome): string {
       `| last socket of a tick, p50 / max | ${cells((r) => `${fmt(r.lastSocketDelay.p50, 0)} / ${fmt(r.lastSocketDelay.max, 0)} ms`)} |`,
     );
     line(
-      `| server send loop per tick, p50 / max | ${cells((r) => `${fmt(r.fanout.p50, 1)} / ${fmt(r.fanout.max, 1)} ms`)} |`,
+      `| send loop per tick and process, p50 / max | ${cells((r) => `${fmt(r.fanout.p50, 1)} / ${fmt(r.fanout.max, 1)} ms`)} |`,
     );
+    line(`| send loop per socket of its process (p50) | ${cells((r) => `${fmt(r.fanoutPerSocketUs.p50, 1)} µs`)} |`);
     line(
-      `| send loop per socket (p50) | ${cells((r) => `${fmt((r.fanout.p50 / Math.max(1, r.socketsConnected)) * 1000, 1)} µs`)} |`,
+      `| server CPU over the window, all its processes (1 core = 100 %) | ${cells((r) => `${fmt(r.server.cpuPercent, 0)} %`)} |`,
     );
-    line(`| server CPU over the window (1 core = 100 %) | ${cells((r) => `${fmt(r.server.cpuPercent, 0)} %`)} |`);
+    line(`| server CPU time per tick, all its processes | ${cells((r) => `${fmt(r.server.cpuMsPerTick, 0)} ms`)} |`);
     line(
-      `| server CPU time per tick (a send loop longer than this waited for a core) | ${cells((r) => `${fmt(r.server.cpuMsPerTick, 0)} ms`)} |`,
-    );
-    line(
-      `| server event-loop delay p99 / max | ${cells((r) => `${fmt(r.server.eventLoopDelayMs.p99, 1)} / ${fmt(r.server.eventLoopDelayMs.max, 0)} ms`)} |`,
+      `| server event-loop delay p99 / max (worst process) | ${cells((r) => `${fmt(r.server.eventLoopDelayMs.p99, 1)} / ${fmt(r.server.eventLoopDelayMs.max, 0)} ms`)} |`,
     );
     line(
       `| quoted second (\`time\`) -> client, p50 / p99 | ${cells((r) => `${fmt(r.sinceQuotedSecond.p50, 0)} / ${fmt(r.sinceQuotedSecond.p99, 0)} ms`)} |`,
     );
     line(
-      `| loop phase: publication within the quoted second (p50) | ${cells((r) => `${fmt(r.loopPhase.p50, 0)} ms`)} |`,
+      `| loop phase: publication within the quoted second (p50 / max) | ${cells((r) => `${fmt(r.loopPhase.p50, 0)} / ${fmt(r.loopPhase.max, 0)} ms`)} |`,
+    );
+    line(
+      `| heartbeat frames in the window (groups; largest group) | ${cells((r) => (r.heartbeats.frames > 0 ? `${r.heartbeats.frames} (${r.heartbeats.groups}; ${r.heartbeats.largestGroup})` : '0'))} |`,
     );
     line();
     if (f.bare) {
-      const perSocket = (r: FanoutRun) => r.fanout.p50 / Math.max(1, r.socketsConnected);
       line(
-        `App / reference: p99 ${fmt(a.delay.p99 / f.bare.delay.p99, 2)}x, send loop per socket ${fmt(perSocket(a) / perSocket(f.bare), 2)}x. Near 1x means the app's hub costs what any single Node process pays to write one frame to each of that many sockets on this machine; the delay is then set by the socket count per process, not by the app's code.`,
+        `App / reference: p99 ${fmt(a.delay.p99 / f.bare.delay.p99, 2)}x${c ? `; ${c.name} ${fmt(c.delay.p99 / f.bare.delay.p99, 2)}x` : ''}. Send loop per socket: app ${fmt(a.fanoutPerSocketUs.p50 / f.bare.fanoutPerSocketUs.p50, 2)}x the reference's. The app writes each distinct tick frame, built once per tick, straight to the sockets that follow the same keys; the reference builds a string per socket and goes through \`ws.send\`.`,
       );
       line();
     }
     line(
-      `**App p99 tick-to-client ${fmt(a.delay.p99, 0)} ms** with ${a.socketsConnected} sockets (goal < ${GOALS.fanoutP99Ms} ms, every frame delivered): ${verdict(p.fanout)}.`,
+      `**App p99 tick-to-client ${fmt(a.delay.p99, 0)} ms** with ${a.socketsConnected} sockets on ${processesOf(a)} (goal < ${GOALS.fanoutP99Ms} ms, every frame delivered): ${verdict(p.fanout)}.${c ? ` ${c.name}: p99 ${fmt(c.delay.p99, 0)} ms, ${c.delivered}/${c.expected} frames (the load generators run on the same cores, so extra server processes gain little here).` : ''}`,
     );
     line();
     line(
-      'Each tick of the app in the window (H: a heartbeat burst, a ping and a JSON heartbeat to every socket, ran between publication and the last frame):',
+      `Each tick of the app in the window (send loop: the longest of its processes; heartbeats: heartbeat frames delivered while the tick was being delivered, from the group of sockets the heartbeat visits every 250 ms):`,
     );
     line();
-    line('| t (s) | send loop (ms) | p50 (ms) | last socket (ms) | |');
+    line('| t (s) | send loop (ms) | p50 (ms) | last socket (ms) | heartbeats |');
     line('|---|---|---|---|---|');
     for (const r of a.perRound) {
-      line(
-        `| ${fmt(r.at, 1)} | ${fmt(r.fanoutMs, 1)} | ${fmt(r.p50, 0)} | ${fmt(r.last, 0)} | ${r.heartbeat ? 'H' : ''} |`,
-      );
+      line(`| ${fmt(r.at, 1)} | ${fmt(r.fanoutMs, 1)} | ${fmt(r.p50, 0)} | ${fmt(r.last, 0)} | ${r.heartbeats} |`);
     }
-    if (a.heartbeats.length > 0) {
+    if (a.heartbeats.groups > 0) {
       line();
       line(
-        `Heartbeat bursts in the window: ${a.heartbeats.map((h) => `at ${fmt(h.at, 1)} s, ${h.sockets} sockets, last one after ${fmt(h.spreadMs, 0)} ms`).join('; ')}.`,
+        `Heartbeats in the window: ${a.heartbeats.frames} sockets in ${a.heartbeats.groups} groups (at most ${a.heartbeats.largestGroup} sockets at once), the last one of a group at most ${fmt(a.heartbeats.longestSpreadMs, 0)} ms after its group began.`,
       );
     }
     line();
     line(
-      "How it is timed: tick frames carry the quoted second (`time`) but no send timestamp, and the loop is a plain `setInterval` not aligned to the second, so `time` -> client includes wherever in the second the loop happens to fire (the loop phase). The bench therefore wraps the app's bus inside its own server process (bench/servers/app-server.ts; the server code is unchanged) and notes `Date.now()` when the loop publishes each batch; each load generator notes `Date.now()` when a frame arrives (same machine, same clock). That time also holds the load generator's own work on the burst of frames, so the figures err on the high side.",
+      "How it is timed: the app's tick loop fires on whole seconds of the wall clock, and every tick frame carries `sentAt`, the server's `Date.now()` when the hub began sending that tick (the same for every socket of a process, so a socket late in the send loop shows its whole wait). Each load generator notes `Date.now()` when a frame arrives (same machine, same clock), and the delay is arrival - `sentAt`. That time also holds the load generator's own work on the burst of frames, which shares the machine's cores with the server, so the figures err on the high side. The quoted second -> client figure adds the loop's phase (timer, quoting) in front. The send loop per tick is timed inside the server process by wrapping its quote bus (bench/servers/app-server.ts).",
     );
   } else line('Not measured (see the errors above).');
 

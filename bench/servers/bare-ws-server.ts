@@ -1,9 +1,10 @@
 /**
- * The fan-out reference: a bare `ws` server speaking just enough of the quotes protocol (sub -> subscribed,
- * then a tick every second) and sending frames of the same size as the app's, made from compact quotes the
- * app sent for the same instruments. Its loop does what the hub does at the least: each quote serialised
- * once, one frame per socket. It shows how much of the tick-to-client delay is this machine's cost of
- * writing to thousands of loopback sockets rather than the app's.
+ * The fan-out reference: a bare `ws` server in one process speaking just enough of the quotes protocol
+ * (sub -> subscribed, then a tick at every whole second, with `sentAt`) and sending frames of the same size
+ * as the app's, made from compact quotes the app sent for the same instruments. Its loop is what a plain
+ * `ws` server does: each quote serialised once, one `send` of a string per socket. It shows how much of the
+ * tick-to-client delay is this machine's cost of writing to thousands of loopback sockets rather than the
+ * app's.
  */
 import fs from 'node:fs';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -35,7 +36,7 @@ wss.on('connection', (socket) => {
 
 let recording = false;
 let ticks: TickRecord[] = [];
-const loop = setInterval(() => {
+function tick() {
   const time = Math.floor(Date.now() / 1000) * 1000;
   const publishedAt = Date.now();
   const start = performance.now();
@@ -45,10 +46,24 @@ const loop = setInterval(() => {
     if (keys.size === 0 || socket.readyState !== 1) continue;
     const parts: string[] = [];
     for (const k of keys) parts.push(json.get(k)!);
-    socket.send(`{"type":"tick","data":[${parts.join(',')}]}`);
+    socket.send(`{"type":"tick","sentAt":${publishedAt},"data":[${parts.join(',')}]}`);
   }
-  if (recording) ticks.push({ time, publishedAt, fanoutMs: performance.now() - start, items: json.size });
-}, 1000);
+  if (recording) {
+    ticks.push({ time, publishedAt, fanoutMs: performance.now() - start, items: json.size, sockets: clients.size });
+  }
+}
+// On every whole second, as the app's loop.
+let loop: NodeJS.Timeout | undefined;
+const schedule = () => {
+  loop = setTimeout(
+    () => {
+      tick();
+      schedule();
+    },
+    1001 - (Date.now() % 1000),
+  );
+};
+schedule();
 
 serveControl({
   onMark: () => {
@@ -60,7 +75,7 @@ serveControl({
     return { ticks };
   },
   stop: async () => {
-    clearInterval(loop);
+    clearTimeout(loop);
     for (const socket of clients.keys()) socket.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   },

@@ -2,6 +2,7 @@
  * The IPC side of a server under test: `mark` starts a measuring window, `report` ends it and answers the
  * process's CPU time and event-loop delay over the window (plus whatever the server adds), `stop` closes
  * the server and ends the process. A server whose parent is gone stops by itself, so no run leaves one behind.
+ * A server of several processes passes `mark` and `report` on to them (`relay`) and answers their sum.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -14,7 +15,12 @@ export interface ServerReport {
   extra: unknown;
 }
 
-export function serveControl(opts: { stop: () => Promise<void>; onMark?: () => void; extra?: () => unknown }) {
+export function serveControl(opts: {
+  stop: () => Promise<void>;
+  onMark?: () => void;
+  extra?: () => unknown;
+  relay?: { mark: () => Promise<void>; report: (own: ServerReport) => Promise<ServerReport> };
+}) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   let cpuAtMark = process.cpuUsage();
@@ -34,13 +40,14 @@ export function serveControl(opts: { stop: () => Promise<void>; onMark?: () => v
     }
   }
 
-  process.on('message', (message: { cmd?: string }) => {
+  process.on('message', async (message: { cmd?: string }) => {
     switch (message.cmd) {
       case 'mark':
         delay.reset();
         cpuAtMark = process.cpuUsage();
         wallAtMark = performance.now();
         opts.onMark?.();
+        await opts.relay?.mark();
         process.send?.({ type: 'marked' });
         return;
       case 'report': {
@@ -57,7 +64,7 @@ export function serveControl(opts: { stop: () => Promise<void>; onMark?: () => v
           },
           extra: opts.extra?.(),
         };
-        process.send?.(report);
+        process.send?.(opts.relay ? await opts.relay.report(report) : report);
         return;
       }
       case 'stop':
@@ -70,6 +77,7 @@ export function serveControl(opts: { stop: () => Promise<void>; onMark?: () => v
   process.on('SIGINT', () => void shutdown(0));
 }
 
-export function sendListening(port: number) {
-  process.send?.({ type: 'listening', port });
+/** `pids`: the processes that serve the sockets, when they are not this one (cluster workers). */
+export function sendListening(port: number, pids?: number[]) {
+  process.send?.({ type: 'listening', port, pids: pids ?? [process.pid] });
 }

@@ -1,6 +1,7 @@
 /** Process configuration from the environment, read once at start. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workerCount } from './platform/workers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,6 +30,8 @@ export interface Config {
   quoteTickMs: number;
   /** Heartbeat of the quotes socket; a socket silent for two heartbeats is dropped. */
   wsHeartbeatMs: number;
+  /** Serving processes (WORKERS: 1, `auto` or n); more than 1 runs the app in cluster workers (main.ts). */
+  workers: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSeed: env.MARKET_SEED || 'kade-2026',
     quoteTickMs: Math.max(100, num(env.QUOTE_TICK_MS, 1000)),
     wsHeartbeatMs: Math.max(1000, num(env.WS_HEARTBEAT_MS, 15_000)),
+    workers: workerCount(env.WORKERS),
   };
 }
 

@@ -19,7 +19,8 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'
 export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 const URL_TTL_SECONDS = 3600;
 
-async function loadSecret(config: Config): Promise<Buffer> {
+/** The secret that signs file URLs: FILE_URL_SECRET, or one made once and kept in DATA_DIR. */
+export async function loadFileUrlSecret(config: Config): Promise<Buffer> {
   if (config.fileUrlSecret) return Buffer.from(config.fileUrlSecret);
   const file = path.join(config.dataDir, 'file-url.secret');
   try {
@@ -33,7 +34,7 @@ async function loadSecret(config: Config): Promise<Buffer> {
 }
 
 export async function createFileStore(db: Db, config: Config, clock: Clock) {
-  const secret = await loadSecret(config);
+  const secret = await loadFileUrlSecret(config);
   await fs.mkdir(config.uploadsDir, { recursive: true });
 
   const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');

@@ -63,6 +63,26 @@ export function installEnvelope(app: FastifyInstance) {
 
 export const ok = <T>(data: T) => ({ code: Code.ok, msg: 'success', data });
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A success envelope serialised once, to be sent as is by route() (the quote lists build one per second and
+ * send it to every caller of that second: modules/market/routes.ts). Only `SerializedAnswer.of` makes one,
+ * and it parses the data through the endpoint's contract exactly as route() does for every other answer, so
+ * what goes out is no less a DTO than a fresh answer: the parse is not skipped, it is paid once per answer
+ * built instead of once per request.
+ */
+export class SerializedAnswer<E extends Endpoint = Endpoint> {
+  private constructor(
+    readonly endpoint: E,
+    readonly json: Buffer,
+  ) {}
+
+  static of<E extends Endpoint>(endpoint: E, data: z.input<E['data']>): SerializedAnswer<E> {
+    return new SerializedAnswer(endpoint, Buffer.from(JSON.stringify(ok(endpoint.data.parse(data)))));
+  }
+}
+
 export interface HandlerContext<E extends Endpoint> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -72,12 +92,15 @@ export interface HandlerContext<E extends Endpoint> {
 
 /**
  * Registers a contract endpoint. `prefix` is where /web is mounted. Hooks (auth, rate limits)
- * come from the options the caller passes; the handler returns the `data` of the envelope.
+ * come from the options the caller passes; the handler returns the `data` of the envelope, or that
+ * envelope already parsed and serialised for this endpoint (SerializedAnswer).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (ctx: HandlerContext<E>) => Promise<z.input<E['data']>> | z.input<E['data']>,
+  handler: (
+    ctx: HandlerContext<E>,
+  ) => Promise<z.input<E['data']> | SerializedAnswer<E>> | z.input<E['data']> | SerializedAnswer<E>,
   options: { preHandler?: Array<(req: FastifyRequest, reply: FastifyReply) => Promise<void>>; config?: object } = {},
 ) {
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
@@ -96,6 +119,11 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       const body = (isQuery ? req.query : req.body) as ParsedRequestOf<E>;
       const data = await handler({ req, reply, body, params: req.params as HandlerContext<E>['params'] });
+      if (data instanceof SerializedAnswer) {
+        // Already parsed through the contract when it was serialised; only this endpoint's answer may go out.
+        if (data.endpoint !== endpoint) throw new Error(`answer of ${data.endpoint.path} sent on ${endpoint.path}`);
+        return reply.type(JSON_TYPE).send(data.json);
+      }
       // Parsing the answer through the contract strips anything that is not part of the DTO.
       return ok(endpoint.data.parse(data));
     },

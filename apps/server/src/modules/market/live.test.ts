@@ -5,9 +5,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { CompactQuote, WsServerMessage } from '@beurs/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createHarness, type Harness } from '../../../test/harness.js';
+import { createInProcessBus } from '../../platform/bus.js';
+import { createTickLoop, QUOTE_TICKS, textFrame } from './live.js';
+import { createMarketService } from './service.js';
 
 let h: Harness;
 let url: string;
@@ -89,8 +92,12 @@ describe('live quotes socket', () => {
     // The loop's time is the harness clock: move it and the next ticks carry the new second.
     const start = h.clock.now().getTime();
     h.clock.advance(1000);
+    const before = Date.now();
     const later = await c.next('tick', (m) => m.data.some((q) => q.time === start + 1000));
     expect(keysOf(later.data)).toEqual(['0:AAPL', '0:SAP']);
+    // sentAt is the server's wall clock when it sent the tick, whatever moment the market is at.
+    expect(later.sentAt).toBeGreaterThanOrEqual(before - 200);
+    expect(later.sentAt).toBeLessThanOrEqual(Date.now());
     h.clock.advance(60_000);
     const minuteLater = await c.next('tick', (m) => m.data.some((q) => q.time === start + 61_000));
     const sapLater = minuteLater.data.find((q) => q.key === '0:SAP')!;
@@ -107,6 +114,34 @@ describe('live quotes socket', () => {
     c.send({ op: 'unsub' });
     expect((await c.next('unsubscribed')).keys).toEqual(['0:AAPL', '11:00700']);
     c.ws.close();
+  });
+
+  it('sends sockets that follow the same keys the same tick, each its own keys', async () => {
+    const a = await connect();
+    const b = await connect();
+    const other = await connect();
+    a.send({ op: 'sub', keys: ['0:SAP', '2:EURUSD'] });
+    b.send({ op: 'sub', keys: ['0:SAP', '2:EURUSD'] });
+    other.send({ op: 'sub', keys: ['0:SAP'] });
+    for (const c of [a, b, other]) await c.next('subscribed');
+    const time = h.clock.now().getTime() + 1000;
+    const atTime = (m: { data: CompactQuote[] }) => m.data.some((q) => q.time === time);
+    const ticks = Promise.all([a.next('tick', atTime), b.next('tick', atTime), other.next('tick', atTime)]);
+    h.clock.advance(1000);
+    const [ta, tb, tother] = await ticks;
+    expect(keysOf(ta.data)).toEqual(['0:SAP', '2:EURUSD']);
+    expect(tb).toEqual(ta);
+    expect(keysOf(tother.data)).toEqual(['0:SAP']);
+    expect(tother.data[0]).toEqual(ta.data.find((q) => q.key === '0:SAP'));
+    for (const c of [a, b, other]) c.ws.close();
+  });
+
+  it('spreads heartbeats over the interval instead of one burst to every socket', async () => {
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => connect()));
+    const arrivals = await Promise.all(sockets.map((c) => c.next('heartbeat').then(() => Date.now())));
+    // 1 s heartbeat: four groups, one visited every 250 ms; eight sockets land in at least two of them.
+    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(200);
+    for (const c of sockets) c.ws.close();
   });
 
   it('answers ping with pong and sends heartbeats on its own', async () => {
@@ -169,5 +204,43 @@ describe('live quotes socket', () => {
     const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
     // Two heartbeats (1 s each) without a pong or any message: the server terminates the connection.
     expect(await closed).toBe(1006);
+  });
+});
+
+describe('tick loop', () => {
+  it('publishes on the boundaries of its interval by the wall clock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(1_800_000_000_137);
+      const bus = createInProcessBus();
+      const published: number[] = [];
+      bus.subscribe(QUOTE_TICKS, () => published.push(Date.now()));
+      const service = createMarketService({ market: h.deps.market, clock: h.clock });
+      const loop = createTickLoop({ service, bus, clock: h.clock, intervalMs: 200, log: h.app.log });
+      loop.want(['0:SAP']);
+      loop.start();
+      await vi.advanceTimersByTimeAsync(62);
+      expect(published).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1 + 400);
+      expect(published).toEqual([1_800_000_000_200, 1_800_000_000_400, 1_800_000_000_600]);
+      loop.stop();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(published).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('textFrame', () => {
+  it('builds the frame ws sends for a string, for every length encoding', () => {
+    const { Sender } = WebSocket as unknown as {
+      Sender: { frame(data: Buffer, options: Record<string, unknown>): Buffer[] };
+    };
+    for (const n of [0, 5, 125, 126, 2000, 65_535, 65_536, 100_000]) {
+      const payload = Buffer.alloc(n, 'x');
+      const expected = Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: true }));
+      expect(textFrame(payload).equals(expected)).toBe(true);
+    }
   });
 });

@@ -1,13 +1,22 @@
 /**
- * Live quotes. One tick loop per process quotes, every interval, the instruments that some socket of this
- * process follows and whose market is open, and publishes them on the bus; the hub, subscribed to the bus,
- * sends each socket the ticks of its own keys. Time comes from the clock of the deps, so tests decide what
- * moment the market is at.
+ * Live quotes. One tick loop per process quotes, every interval (on the interval's boundaries of the wall
+ * clock: whole seconds by default), the instruments that some socket of this process follows and whose
+ * market is open, and publishes them on the bus; the hub, subscribed to the bus, sends each socket the ticks
+ * of its own keys. Time comes from the clock of the deps, so tests decide what moment the market is at.
+ *
+ * Sending is the cost at thousands of sockets (one write per socket; the kernel's loopback or network work
+ * dominates), so the hub builds each distinct tick frame once per batch, as a complete WebSocket frame, and
+ * writes that same Buffer to every socket that follows the same keys. Heartbeats are spread over their
+ * interval in small groups instead of one burst to every socket. Several processes (WORKERS, main.ts) each
+ * run this loop and hub for their own sockets: the simulator is deterministic from the clock, so every
+ * process computes the same ticks without talking to the others.
  *
  * Several nodes: with a Redis bus every node's hub would receive every node's ticks. Then the loop should run
  * on the one elected simulator node for every open instrument (465 quotes take about 20 ms) instead of per
  * process for the local union; the hub does not change.
  */
+
+import type { Duplex } from 'node:stream';
 import {
   market as api,
   Code,
@@ -33,6 +42,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** More client messages than this in one window closes the socket (1008). */
 const MAX_MESSAGES_PER_WINDOW = 60;
 const MESSAGE_WINDOW_MS = 10_000;
+/** The heartbeat visits one group of sockets this often, so each group gets its ping once per interval. */
+const HEARTBEAT_SLICE_MS = 250;
 const OPEN = 1;
 
 export function createTickLoop(opts: {
@@ -46,6 +57,9 @@ export function createTickLoop(opts: {
   /** Followed keys with the number of sockets following each. */
   const interest = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  /** Wall-clock time of the next round: a multiple of the interval. */
+  let due = 0;
   let busy = false;
 
   async function tick(): Promise<void> {
@@ -78,26 +92,117 @@ export function createTickLoop(opts: {
     followed: () => interest.size,
     tick,
     start() {
-      if (timer) return;
-      timer = setInterval(() => void tick(), opts.intervalMs);
-      // Ctrl-C and test runs must not wait for the loop.
-      timer.unref();
+      if (running) return;
+      running = true;
+      schedule();
     },
     stop() {
-      clearInterval(timer);
+      running = false;
+      clearTimeout(timer);
       timer = undefined;
     },
   };
+
+  /**
+   * Rounds fall on the interval's boundaries of the wall clock (10:00:01.000, 10:00:02.000, ...), so a tick
+   * leaves right after its second begins, and every process of a node ticks at the same moment.
+   */
+  function schedule() {
+    const now = Date.now();
+    due = (Math.floor(now / opts.intervalMs) + 1) * opts.intervalMs;
+    wait(due - now);
+  }
+  function wait(ms: number) {
+    timer = setTimeout(round, ms);
+    // Ctrl-C and test runs must not wait for the loop.
+    timer.unref();
+  }
+  function round() {
+    if (!running) return;
+    // A timer may fire a fraction of a millisecond early by the wall clock: the round still belongs to `due`.
+    const early = due - Date.now();
+    if (early > 0) return wait(early);
+    void tick();
+    schedule();
+  }
 }
 export type TickLoop = ReturnType<typeof createTickLoop>;
 
 interface Client {
   socket: WebSocket;
+  /** The TCP socket under `socket` when prepared frames may be written to it directly (see `write`). */
+  raw: Duplex | undefined;
   lang: Language;
   keys: Set<string>;
+  /** The followed keys in order, joined: sockets with the same keys get the same tick frame. */
+  keyList: string;
+  /** The heartbeat group the socket belongs to. */
+  group: Set<Client>;
   alive: boolean;
   windowStart: number;
   messages: number;
+}
+
+/**
+ * A message built once for many sockets: its text, and the bytes that go on the wire for it (one or more
+ * whole WebSocket frames). `ping`: a protocol ping goes before the text.
+ */
+interface Prepared {
+  payload: Buffer;
+  wire: Buffer;
+  ping: boolean;
+}
+
+/** An unmasked, final WebSocket text frame (RFC 6455 §5.2) around `payload`: what `ws` sends for a string. */
+export function textFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81;
+  if (n < 126) frame[1] = n;
+  else if (n < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(frame, head);
+  return frame;
+}
+
+/** An empty protocol ping (FIN, opcode 9), as `ws`'s `ping()` sends it. */
+const PING_FRAME = Buffer.from([0x89, 0x00]);
+
+function prepare(text: string, ping = false): Prepared {
+  const payload = Buffer.from(text);
+  const frame = textFrame(payload);
+  return { payload, wire: ping ? Buffer.concat([PING_FRAME, frame]) : frame, ping };
+}
+
+/**
+ * The TCP socket of a `ws` connection, when ready-made frames can go straight to it: no extension
+ * (permessage-deflate) is in use, so `ws` never holds a message back and frames keep their order.
+ * `_socket` is internal to `ws` (stable through ws 8); without it the hub falls back to `ping` / `send`.
+ */
+function rawSocketOf(socket: WebSocket): Duplex | undefined {
+  if (socket.extensions !== '') return undefined;
+  const raw = (socket as unknown as { _socket?: Duplex | null })._socket;
+  return raw && typeof raw.write === 'function' ? raw : undefined;
+}
+
+/**
+ * One write of the prepared bytes per socket. Going through `ws.send` costs about a third more CPU per
+ * socket (a frame header per call, two buffers corked into one writev), and a ping plus a heartbeat would
+ * be two writes; at thousands of sockets that is most of the user-space part of a fan-out.
+ */
+function write(c: Client, message: Prepared) {
+  if (c.raw?.writable) {
+    c.raw.write(message.wire);
+    return;
+  }
+  if (message.ping) c.socket.ping();
+  c.socket.send(message.payload, { binary: false });
 }
 
 export function createQuoteHub(opts: {
@@ -119,36 +224,60 @@ export function createQuoteHub(opts: {
 
   const unsubscribeBus = opts.bus.subscribe(QUOTE_TICKS, (batch) => {
     if (clients.size === 0) return;
-    // Each quote is serialised once, however many sockets follow it.
+    // The server's wall clock when the batch leaves, in every frame of it: clients measure delivery from it.
+    const sentAt = Date.now();
+    // Each quote is serialised once, and each distinct frame built once, however many sockets follow it.
     const json = new Map<string, string>();
     for (const q of batch) json.set(q.key, JSON.stringify(q));
+    const frames = new Map<string, Prepared | null>();
     for (const c of clients) {
       if (c.keys.size === 0 || c.socket.readyState !== OPEN || c.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-      const parts: string[] = [];
-      for (const k of c.keys) {
-        const part = json.get(k);
-        if (part) parts.push(part);
+      let tick = frames.get(c.keyList);
+      if (tick === undefined) {
+        tick = tickFrame(c.keys, json, sentAt);
+        frames.set(c.keyList, tick);
       }
-      if (parts.length > 0) c.socket.send(`{"type":"tick","data":[${parts.join(',')}]}`);
+      if (tick) write(c, tick);
     }
   });
 
+  function tickFrame(keys: Set<string>, json: Map<string, string>, sentAt: number): Prepared | null {
+    const parts: string[] = [];
+    for (const k of keys) {
+      const part = json.get(k);
+      if (part) parts.push(part);
+    }
+    if (parts.length === 0) return null;
+    return prepare(`{"type":"tick","sentAt":${sentAt},"data":[${parts.join(',')}]}`);
+  }
+
   // Browsers answer protocol pings by themselves; a socket that answered neither ping nor anything else for a
   // whole interval is dead (a phone that lost its network) and is dropped. The JSON heartbeat lets the page
-  // notice a dead connection too, which it cannot do from protocol pings.
+  // notice a dead connection too, which it cannot do from protocol pings; both go out in one write. Writing
+  // to every socket at once would hold up the ticks due meanwhile (hundreds of ms at thousands of sockets),
+  // so the sockets are spread over groups and one group is visited every HEARTBEAT_SLICE_MS: each socket
+  // still gets its heartbeat once per interval.
+  const groupCount = Math.max(1, Math.round(opts.heartbeatMs / HEARTBEAT_SLICE_MS));
+  const groups = Array.from({ length: groupCount }, () => new Set<Client>());
+  let turn = 0;
   const heartbeat = setInterval(() => {
-    const time = clock.now().getTime();
-    for (const c of clients) {
+    const group = groups[turn]!;
+    turn = (turn + 1) % groupCount;
+    if (group.size === 0) return;
+    const message = { type: 'heartbeat', time: clock.now().getTime() } satisfies WsServerMessage;
+    const beat = prepare(JSON.stringify(message), true);
+    for (const c of group) {
       if (!c.alive) {
         c.socket.terminate();
         continue;
       }
       c.alive = false;
-      c.socket.ping();
-      send(c, { type: 'heartbeat', time });
+      if (c.socket.readyState === OPEN) write(c, beat);
     }
-  }, opts.heartbeatMs);
+  }, opts.heartbeatMs / groupCount);
   heartbeat.unref();
+  /** The smallest group, so groups stay even as sockets come and go. */
+  const emptiestGroup = () => groups.reduce((a, b) => (b.size < a.size ? b : a));
 
   async function subscribe(c: Client, requested: readonly string[]) {
     const unique = [...new Set(requested)];
@@ -159,6 +288,7 @@ export function createQuoteHub(opts: {
     const accepted = fresh.slice(0, room);
     const overflow = fresh.slice(room);
     for (const k of accepted) c.keys.add(k);
+    c.keyList = [...c.keys].join(' ');
     loop.want(accepted);
     if (overflow.length > 0) sendError(c, Code.rule, E.subscriptionLimit, { n: api.WS_MAX_KEYS });
     const following = known.filter((k) => c.keys.has(k));
@@ -167,11 +297,12 @@ export function createQuoteHub(opts: {
     // The current quote at once, open market or not, so a page never waits for the next tick.
     const defs = following.flatMap((k) => service.defOf(k) ?? []);
     const quotes = await service.quotesOf(defs, clock.now());
-    send(c, { type: 'tick', data: defs.map((d, i) => toCompact(d, quotes[i]!)) });
+    send(c, { type: 'tick', sentAt: Date.now(), data: defs.map((d, i) => toCompact(d, quotes[i]!)) });
   }
 
   function unsubscribe(c: Client, keys: readonly string[] | undefined) {
     const removed = (keys ?? [...c.keys]).filter((k) => c.keys.delete(k));
+    c.keyList = [...c.keys].join(' ');
     loop.release(removed);
     send(c, { type: 'unsubscribed', keys: removed });
   }
@@ -215,8 +346,19 @@ export function createQuoteHub(opts: {
 
   return {
     attach(socket: WebSocket, lang: Language) {
-      const c: Client = { socket, lang, keys: new Set(), alive: true, windowStart: Date.now(), messages: 0 };
+      const c: Client = {
+        socket,
+        raw: rawSocketOf(socket),
+        lang,
+        keys: new Set(),
+        keyList: '',
+        group: emptiestGroup(),
+        alive: true,
+        windowStart: Date.now(),
+        messages: 0,
+      };
       clients.add(c);
+      c.group.add(c);
       socket.on('pong', () => {
         c.alive = true;
       });
@@ -229,6 +371,7 @@ export function createQuoteHub(opts: {
       });
       socket.on('close', () => {
         clients.delete(c);
+        c.group.delete(c);
         loop.release([...c.keys]);
         c.keys.clear();
       });
@@ -242,6 +385,7 @@ export function createQuoteHub(opts: {
       unsubscribeBus();
       for (const c of clients) c.socket.terminate();
       clients.clear();
+      for (const group of groups) group.clear();
     },
   };
 }

@@ -1,11 +1,22 @@
 /** Market and watchlist calls of SPEC §7, and the live-quotes socket at /web/ws/quotes. */
-import { market as api, Code, E, isLanguage } from '@beurs/contracts';
+import {
+  market as api,
+  Code,
+  E,
+  type Endpoint,
+  isLanguage,
+  type Page,
+  type ParsedRequestOf,
+  type Quote as QuoteDto,
+} from '@beurs/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
-import { route, sendError } from '../../platform/http.js';
+import { route, SerializedAnswer, sendError } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { userOf } from '../../platform/request.js';
+import { createSecondCache } from '../../platform/second-cache.js';
 import { createQuoteHub, createTickLoop } from './live.js';
 import { createMarketService, type Viewer } from './service.js';
 import { createWatchlistRepo } from './watchlist.js';
@@ -40,55 +51,69 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   });
   const rowsOf = (req: FastifyRequest) => (req.user ? watchlist.list(req.user.id) : Promise.resolve([]));
 
+  /**
+   * A quote list whose rows do not depend on who asks (every list but the two built from the caller's
+   * watchlist). Its answer is a function of the endpoint, the parsed query, the language and the second of
+   * the quotes (the service quotes per second), so it is built once per second for each of those, as a
+   * guest sees it, parsed through the contract, serialised, and then sent as is to every caller of that
+   * second (see SerializedAnswer in platform/http.ts). The one field that depends on the caller is
+   * selfSelectStatus, 0 in the shared answer: a logged-in caller with instruments of the page on their
+   * watchlist gets a copy with those rows at 1, parsed and serialised for them.
+   */
+  const NOBODY: ReadonlySet<string> = new Set();
+  function quoteList<L extends Endpoint<Endpoint['request'], typeof api.quotePage>>(
+    endpoint: L,
+    build: (body: ParsedRequestOf<L>, viewer: Viewer) => Promise<Page<QuoteDto>>,
+  ) {
+    // L's data is quotePage, which TypeScript does not see through z.input<L['data']> while L is open.
+    const answerOf = (page: Page<QuoteDto>) => SerializedAnswer.of(endpoint, page as z.input<L['data']>);
+    // At most this many distinct (query, language) answers of this endpoint are kept per second.
+    const answers = createSecondCache<{ page: Page<QuoteDto>; answer: SerializedAnswer<L> }>(clock, 100);
+    route(
+      app,
+      endpoint,
+      async ({ req, body }) => {
+        const lang = requestLanguage(req);
+        const shared = await answers.get(`${lang} ${JSON.stringify(body)}`, async () => {
+          const page = await build(body, { lang, selected: NOBODY });
+          return { page, answer: answerOf(page) };
+        });
+        if (!req.user) return shared.answer;
+        const selected = await watchlist.keys(req.user.id);
+        if (!shared.page.list.some((q) => selected.has(q.key))) return shared.answer;
+        const list = shared.page.list.map((q) =>
+          selected.has(q.key) ? Object.assign({}, q, { selfSelectStatus: 1 as const }) : q,
+        );
+        return answerOf({ ...shared.page, list });
+      },
+      guestOrUser,
+    );
+  }
+
   // ---- lists ----
-  route(app, api.stockList, async ({ req, body }) => service.stockList(body, await viewerOf(req), body), guestOrUser);
-  route(
-    app,
-    api.allStockList,
-    async ({ req, body }) => service.allStockList(body, await viewerOf(req), body),
-    guestOrUser,
-  );
-  route(
-    app,
-    api.hkAllStockList,
-    async ({ req, body }) => service.hkAllStockList(await viewerOf(req), body),
-    guestOrUser,
-  );
-  route(
-    app,
-    api.topList,
-    async ({ req, body }) => service.topList(body.market, body.type, await viewerOf(req), body),
-    guestOrUser,
-  );
-  route(app, api.hotStock, async ({ req, body }) => service.hot(body.market, await viewerOf(req), body), guestOrUser);
-  route(app, api.ztStockList, async ({ req, body }) => service.zt(body.market, await viewerOf(req), body), guestOrUser);
+  quoteList(api.stockList, (body, viewer) => service.stockList(body, viewer, body));
+  quoteList(api.allStockList, (body, viewer) => service.allStockList(body, viewer, body));
+  quoteList(api.hkAllStockList, (body, viewer) => service.hkAllStockList(viewer, body));
+  quoteList(api.topList, (body, viewer) => service.topList(body.market, body.type, viewer, body));
+  quoteList(api.hotStock, (body, viewer) => service.hot(body.market, viewer, body));
+  quoteList(api.ztStockList, (body, viewer) => service.zt(body.market, viewer, body));
   route(
     app,
     api.homeCustomList,
     async ({ req, body }) => service.homeCustom(await rowsOf(req), await viewerOf(req), body),
     guestOrUser,
   );
-  route(app, api.globalIndex, async ({ req, body }) => service.globalIndex(await viewerOf(req), body), guestOrUser);
-  route(
-    app,
-    api.futuresList,
-    async ({ req, body }) => service.futures(body.category, await viewerOf(req), body),
-    guestOrUser,
-  );
+  quoteList(api.globalIndex, (body, viewer) => service.globalIndex(viewer, body));
+  quoteList(api.futuresList, (body, viewer) => service.futures(body.category, viewer, body));
   route(
     app,
     api.futuresOptList,
     async ({ req, body }) => service.futuresOpt(await rowsOf(req), await viewerOf(req), body),
     guestOrUser,
   );
-  route(app, api.forexIndex, async ({ req, body }) => service.forexIndex(await viewerOf(req), body), guestOrUser);
-  route(
-    app,
-    api.forexList,
-    async ({ req, body }) => service.forexList(body.group, await viewerOf(req), body),
-    guestOrUser,
-  );
-  route(app, api.getStock, async ({ req, body }) => service.search(body, await viewerOf(req), body), guestOrUser);
+  quoteList(api.forexIndex, (body, viewer) => service.forexIndex(viewer, body));
+  quoteList(api.forexList, (body, viewer) => service.forexList(body.group, viewer, body));
+  quoteList(api.getStock, (body, viewer) => service.search(body, viewer, body));
 
   // ---- one instrument ----
   route(
