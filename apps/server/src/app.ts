@@ -46,7 +46,7 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; deps: Deps; routes: ReadonlyArray<{ method: string; url: string }> }> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy,
     // One line per request drowns the start-up banner and the MAIL lines; errors are still logged.
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
     bodyLimit: 1024 * 1024,

@@ -22,6 +22,11 @@ export interface Config {
   webDist: string;
   consoleDist: string;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=true, or the proxy addresses, comma-separated).
+   * Off by default: otherwise any client could pick its own address and dodge the per-IP limits.
+   */
+  trustProxy: boolean | string;
   /** Seed demo users, operators and content on an empty database. */
   seedDemo: boolean;
   /** Seed of the simulated market: the same seed gives the same prices, candles and ticks on every node. */
@@ -53,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(root, 'apps/web/dist'),
     consoleDist: path.join(root, 'apps/console/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'false',
     marketSeed: env.MARKET_SEED || 'kade-2026',
     quoteTickMs: Math.max(100, num(env.QUOTE_TICK_MS, 1000)),
@@ -62,3 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export const migrationsFolder = path.join(root, 'apps/server/drizzle');
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}

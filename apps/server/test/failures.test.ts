@@ -23,4 +23,20 @@ describe('per-IP rate limits', () => {
     expect(answers.slice(0, 10).every((a) => a.status === 200)).toBe(true);
     expect(answers[10]).toMatchObject({ status: 429, body: { code: 429, data: null } });
   });
+
+  it('a client cannot dodge the limit by sending its own X-Forwarded-For', async () => {
+    const h = await createHarness({ rateLimits: true });
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push(
+        await h.call(
+          'POST',
+          '/getEmailCode',
+          { email: `xff${i}@example.com` },
+          { 'x-forwarded-for': `203.0.113.${i}` },
+        ),
+      );
+    }
+    expect(answers[10]?.status).toBe(429);
+  });
 });
