@@ -1,8 +1,7 @@
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useRegisterQuickMutation } from '../../api/auth';
-import { PROFILE_PATH } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
 import { AppForm } from '../../components/AppForm';
@@ -10,9 +9,9 @@ import { EmailCodeField, EmailField, InvitationCodeField, NewPasswordFields } fr
 import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { useFormDraft } from '../../lib/formDraft';
-import { optionalText, showFieldError } from '../../lib/formRules';
+import { optionalText } from '../../lib/formRules';
 import { inviteFrom, withInvite } from '../../lib/invite';
-import { toastSuccess } from '../../lib/toast';
+import { useRegistrationOutcome } from './registrationOutcome';
 
 interface QuickValues {
   email: string;
@@ -40,11 +39,11 @@ function AccountTypeCard({ to, icon, title, text }: { to: string; icon: IconName
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const params = useQueryParams<'invite' | 'code'>();
   const invite = inviteFrom(params);
   const [form] = Form.useForm<QuickValues>();
   const draft = useFormDraft('register-quick', () => form.getFieldsValue(true));
+  const outcome = useRegistrationOutcome(form, draft);
   const register = useRegisterQuickMutation();
 
   const submit = (values: QuickValues) => {
@@ -56,14 +55,7 @@ export function RegisterPage() {
         invitationCode: optionalText(values.invitationCode),
         agree: true,
       },
-      {
-        onSuccess: () => {
-          draft.clearDraft();
-          toastSuccess(t('register.welcome'));
-          navigate(PROFILE_PATH, { replace: true });
-        },
-        onError: (error) => showFieldError(form, error),
-      },
+      outcome,
     );
   };
 

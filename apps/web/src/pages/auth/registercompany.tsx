@@ -1,9 +1,8 @@
 import { auth, type IdType, rules } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useRegisterCompanyMutation } from '../../api/auth';
-import { PROFILE_PATH } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
 import { AppForm, Field } from '../../components/AppForm';
@@ -12,9 +11,9 @@ import { ChoiceChips } from '../../components/ChoiceChips';
 import { CountrySelect } from '../../components/CountrySelect';
 import { Page } from '../../components/Page';
 import { useFormDraft } from '../../lib/formDraft';
-import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
+import { optionalText, schemaRule } from '../../lib/formRules';
 import { inviteFrom } from '../../lib/invite';
-import { toastSuccess } from '../../lib/toast';
+import { useRegistrationOutcome } from './registrationOutcome';
 
 interface CompanyValues {
   companyName: string;
@@ -41,10 +40,10 @@ const bankAccountRule = schemaRule(auth.registerCompanyRequest.shape.corporateBa
 
 export function RegisterCompanyPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const invite = inviteFrom(useQueryParams<'invite' | 'code'>());
   const [form] = Form.useForm<CompanyValues>();
   const draft = useFormDraft('register-company', () => form.getFieldsValue(true));
+  const outcome = useRegistrationOutcome(form, draft);
   const register = useRegisterCompanyMutation();
 
   const submit = (values: CompanyValues) => {
@@ -67,14 +66,7 @@ export function RegisterCompanyPage() {
         invitationCode: optionalText(values.invitationCode),
         agree: true,
       },
-      {
-        onSuccess: () => {
-          draft.clearDraft();
-          toastSuccess(t('register.welcome'));
-          navigate(PROFILE_PATH, { replace: true });
-        },
-        onError: (error) => showFieldError(form, error),
-      },
+      outcome,
     );
   };
 

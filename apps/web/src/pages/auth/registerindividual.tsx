@@ -1,9 +1,8 @@
 import { rules } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useRegisterIndividualMutation } from '../../api/auth';
-import { PROFILE_PATH } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
 import { AppForm, Field } from '../../components/AppForm';
@@ -11,9 +10,9 @@ import { EmailCodeField, EmailField, InvitationCodeField, NewPasswordFields } fr
 import { CountrySelect } from '../../components/CountrySelect';
 import { Page } from '../../components/Page';
 import { useFormDraft } from '../../lib/formDraft';
-import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
+import { optionalText, schemaRule } from '../../lib/formRules';
 import { inviteFrom } from '../../lib/invite';
-import { toastSuccess } from '../../lib/toast';
+import { useRegistrationOutcome } from './registrationOutcome';
 
 interface IndividualValues {
   userId: string;
@@ -31,10 +30,10 @@ interface IndividualValues {
 
 export function RegisterIndividualPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const invite = inviteFrom(useQueryParams<'invite' | 'code'>());
   const [form] = Form.useForm<IndividualValues>();
   const draft = useFormDraft('register-individual', () => form.getFieldsValue(true));
+  const outcome = useRegistrationOutcome(form, draft);
   const register = useRegisterIndividualMutation();
 
   const submit = (values: IndividualValues) => {
@@ -51,14 +50,7 @@ export function RegisterIndividualPage() {
         invitationCode: optionalText(values.invitationCode),
         agree: true,
       },
-      {
-        onSuccess: () => {
-          draft.clearDraft();
-          toastSuccess(t('register.welcome'));
-          navigate(PROFILE_PATH, { replace: true });
-        },
-        onError: (error) => showFieldError(form, error),
-      },
+      outcome,
     );
   };
 
