@@ -1,10 +1,7 @@
-import type { InstrumentDef } from './types.js';
-
-/** [code, name, refPrice (EUR), volatility, sharesOutstanding, sector, nameZh?] */
-type BeRow = [string, string, string, number, number, string, string?];
+import { type StockRow, stocksFrom } from './stock-rows.js';
 
 // Euronext Brussels tickers, approximate late-2025 prices in EUR.
-const rows: BeRow[] = [
+const rows: StockRow[] = [
   ['ABI', 'Anheuser-Busch InBev SA/NV', '52.00', 0.22, 2_000_000_000, 'Consumer Staples', '百威英博'],
   ['KBC', 'KBC Group NV', '102.00', 0.24, 397_000_000, 'Financials', '比利时联合银行'],
   ['UCB', 'UCB SA', '240.00', 0.32, 194_500_000, 'Health Care', '优时比'],
@@ -22,21 +19,9 @@ const rows: BeRow[] = [
   ['WDP', 'Warehouses De Pauw NV', '22.00', 0.22, 230_000_000, 'Real Estate'],
 ];
 
-export const beStocks: readonly InstrumentDef[] = rows.map(
-  ([code, name, refPrice, volatility, sharesOutstanding, sector, nameZh]): InstrumentDef => ({
-    code,
-    name,
-    ...(nameZh ? { nameZh } : {}),
-    kind: 'stock',
-    source: 0,
-    classify: 'BE',
-    exchange: 'EURONEXT_BRU',
-    currency: 'EUR',
-    refPrice,
-    priceDecimals: Number(refPrice) < 10 ? 3 : 2,
-    lotSize: 1,
-    volatility,
-    sharesOutstanding,
-    sector,
-  }),
-);
+export const beStocks = stocksFrom(rows, {
+  classify: 'BE',
+  exchange: 'EURONEXT_BRU',
+  currency: 'EUR',
+  threeDecimalsUnder10: true,
+});

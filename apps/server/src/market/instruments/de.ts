@@ -1,10 +1,7 @@
-import type { InstrumentDef } from './types.js';
-
-/** [code, name, refPrice (EUR), volatility, sharesOutstanding, sector, nameZh?] */
-type DeRow = [string, string, string, number, number, string, string?];
+import { type StockRow, stocksFrom } from './stock-rows.js';
 
 // XETRA tickers, approximate late-2025 prices in EUR.
-const rows: DeRow[] = [
+const rows: StockRow[] = [
   ['SAP', 'SAP SE', '210.00', 0.28, 1_167_000_000, 'Technology', '思爱普'],
   ['SIE', 'Siemens AG', '235.00', 0.25, 790_000_000, 'Industrials', '西门子'],
   ['ALV', 'Allianz SE', '365.00', 0.18, 385_000_000, 'Financials', '安联'],
@@ -45,21 +42,4 @@ const rows: DeRow[] = [
   ['DTG', 'Daimler Truck Holding AG', '35.00', 0.3, 768_000_000, 'Industrials', '戴姆勒卡车'],
 ];
 
-export const deStocks: readonly InstrumentDef[] = rows.map(
-  ([code, name, refPrice, volatility, sharesOutstanding, sector, nameZh]): InstrumentDef => ({
-    code,
-    name,
-    ...(nameZh ? { nameZh } : {}),
-    kind: 'stock',
-    source: 0,
-    classify: 'DE',
-    exchange: 'XETRA',
-    currency: 'EUR',
-    refPrice,
-    priceDecimals: 2,
-    lotSize: 1,
-    volatility,
-    sharesOutstanding,
-    sector,
-  }),
-);
+export const deStocks = stocksFrom(rows, { classify: 'DE', exchange: 'XETRA', currency: 'EUR' });

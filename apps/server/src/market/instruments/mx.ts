@@ -1,10 +1,7 @@
-import type { InstrumentDef } from './types.js';
-
-/** [code, name, refPrice (MXN), volatility, sharesOutstanding, sector, nameZh?] */
-type MxRow = [string, string, string, number, number, string, string?];
+import { type StockRow, stocksFrom } from './stock-rows.js';
 
 // BMV tickers (series suffix appended, e.g. 'AMX B' -> 'AMXB'), approximate late-2025 prices in MXN.
-const rows: MxRow[] = [
+const rows: StockRow[] = [
   ['AMXB', 'América Móvil, S.A.B. de C.V.', '19.85', 0.24, 60_500_000_000, 'Communication Services', '美洲电信'],
   ['WALMEX', 'Wal-Mart de México, S.A.B. de C.V.', '57.20', 0.24, 17_460_000_000, 'Consumer Staples', '沃尔玛墨西哥'],
   ['FEMSAUBD', 'Fomento Económico Mexicano, S.A.B. de C.V.', '172.50', 0.22, 3_578_000_000, 'Consumer Staples'],
@@ -22,21 +19,4 @@ const rows: MxRow[] = [
   ['AC', 'Arca Continental, S.A.B. de C.V.', '190.00', 0.2, 1_710_000_000, 'Consumer Staples'],
 ];
 
-export const mxStocks: readonly InstrumentDef[] = rows.map(
-  ([code, name, refPrice, volatility, sharesOutstanding, sector, nameZh]): InstrumentDef => ({
-    code,
-    name,
-    ...(nameZh ? { nameZh } : {}),
-    kind: 'stock',
-    source: 0,
-    classify: 'MX',
-    exchange: 'BMV',
-    currency: 'MXN',
-    refPrice,
-    priceDecimals: 2,
-    lotSize: 1,
-    volatility,
-    sharesOutstanding,
-    sector,
-  }),
-);
+export const mxStocks = stocksFrom(rows, { classify: 'MX', exchange: 'BMV', currency: 'MXN' });

@@ -1,10 +1,7 @@
-import type { InstrumentDef } from './types.js';
-
-/** [code, name, refPrice (EUR), volatility, sharesOutstanding, sector, nameZh?] */
-type NlRow = [string, string, string, number, number, string, string?];
+import { type StockRow, stocksFrom } from './stock-rows.js';
 
 // Euronext Amsterdam tickers (AEX/AMX), approximate late-2025 prices in EUR. Prices under EUR 10 carry 3 decimals.
-const rows: NlRow[] = [
+const rows: StockRow[] = [
   ['ASML', 'ASML Holding N.V.', '900.00', 0.38, 387_000_000, 'Technology', '阿斯麦'],
   ['ADYEN', 'Adyen N.V.', '1400.00', 0.45, 31_500_000, 'Financials'],
   ['INGA', 'ING Groep N.V.', '21.50', 0.28, 2_950_000_000, 'Financials', '荷兰国际集团'],
@@ -32,21 +29,9 @@ const rows: NlRow[] = [
   ['LIGHT', 'Signify N.V.', '21.00', 0.32, 125_000_000, 'Industrials', '昕诺飞'],
 ];
 
-export const nlStocks: readonly InstrumentDef[] = rows.map(
-  ([code, name, refPrice, volatility, sharesOutstanding, sector, nameZh]): InstrumentDef => ({
-    code,
-    name,
-    ...(nameZh ? { nameZh } : {}),
-    kind: 'stock',
-    source: 0,
-    classify: 'NL',
-    exchange: 'EURONEXT_AMS',
-    currency: 'EUR',
-    refPrice,
-    priceDecimals: Number(refPrice) < 10 ? 3 : 2,
-    lotSize: 1,
-    volatility,
-    sharesOutstanding,
-    sector,
-  }),
-);
+export const nlStocks = stocksFrom(rows, {
+  classify: 'NL',
+  exchange: 'EURONEXT_AMS',
+  currency: 'EUR',
+  threeDecimalsUnder10: true,
+});
