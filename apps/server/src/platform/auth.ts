@@ -70,8 +70,11 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
         userId: sessions.userId,
         operatorId: sessions.operatorId,
         lastSeenAt: sessions.lastSeenAt,
+        // Read with the session so a customer request costs one query, not two.
+        userDisabled: users.disabled,
       })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
           eq(sessions.tokenHash, hashToken(token)),
@@ -92,9 +95,7 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     const token = tokenFrom(req);
     if (!token) return undefined;
     const s = await lookup(token, config.tokenIdleSeconds);
-    if (!s?.userId) return undefined;
-    const [u] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, s.userId));
-    if (!u || u.disabled) return undefined;
+    if (!s?.userId || s.userDisabled !== false) return undefined;
     return { id: s.userId, sessionId: s.id };
   }
 

@@ -257,6 +257,15 @@ describe('login, tokens and logout', () => {
     expect((await h.post('/api/user/info', {}, v.token)).body.code).toBe(401);
   });
 
+  it('a disabled account loses its session and cannot log in', async () => {
+    const u = await h.registerUser();
+    expect((await h.post('/api/user/info', {}, u.token)).body.code).toBe(200);
+    await h.db.execute(sql`update users set disabled = true where id = ${u.user.id}`);
+    expect((await h.post('/api/user/info', {}, u.token)).body.code).toBe(401);
+    const login = await h.post('/loginByUsername', { username: u.email, password: u.password });
+    expect(login.body).toMatchObject({ code: 422, reason: 'accountDisabled' });
+  });
+
   it('refuses missing and made-up tokens', async () => {
     expect((await h.post('/api/user/info', {})).body.code).toBe(401);
     expect((await h.post('/api/user/info', {}, 'x'.repeat(43))).body.code).toBe(401);
