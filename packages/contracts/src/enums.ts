@@ -70,6 +70,44 @@ export const WalletType = {
 } as const;
 export type WalletType = (typeof WalletType)[keyof typeof WalletType];
 
+/** The wallets that hold money (every wallet type but the Overview, which sums them). */
+export const WALLETS = [
+  'BALANCE',
+  'FOLLOW',
+  'FUTURE',
+  'STOCK',
+  'SUBSCRIPTION',
+  'FOREX',
+  'HK_STOCK',
+  'US_STOCK',
+  'MX',
+  'FINANCIAL',
+] as const satisfies ReadonlyArray<Exclude<WalletType, 0>>;
+export type Wallet = (typeof WALLETS)[number];
+
+/** Ledger currencies (ISO 4217). */
+export const CURRENCIES = ['EUR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * The currency each wallet is kept in (SPEC §9: $ for the US stock wallet, € otherwise). The server reads
+ * its own copy from config (WALLET_CURRENCIES) so an operator can change it; this is the default.
+ */
+export const DEFAULT_WALLET_CURRENCY: Record<Wallet, Currency> = {
+  BALANCE: 'EUR',
+  FOLLOW: 'EUR',
+  FUTURE: 'EUR',
+  STOCK: 'EUR',
+  SUBSCRIPTION: 'EUR',
+  FOREX: 'EUR',
+  HK_STOCK: 'EUR',
+  US_STOCK: 'USD',
+  MX: 'EUR',
+  FINANCIAL: 'EUR',
+};
+
+export const CURRENCY_SYMBOL: Record<Currency, string> = { EUR: '€', USD: '$' };
+
 /** Which wallet a stock of a given classify settles in (SPEC §3: DE, NL, BE use BALANCE). */
 export const walletForClassify = {
   UsStock: 'US_STOCK',

@@ -54,6 +54,19 @@ export const E = {
   watchlistFull: 'errors.watchlistFull',
   watchlistOrder: 'errors.watchlistOrder',
   subscriptionLimit: 'errors.subscriptionLimit',
+  idempotencyKeyMissing: 'errors.idempotencyKeyMissing',
+  insufficientBalance: 'errors.insufficientBalance',
+  kycRequired: 'errors.kycRequired',
+  transferNotCancellable: 'errors.transferNotCancellable',
+  transferCancelExpired: 'errors.transferCancelExpired',
+  transferAlreadyCancelled: 'errors.transferAlreadyCancelled',
+  rateUnavailable: 'errors.rateUnavailable',
+  channelClosed: 'errors.channelClosed',
+  belowChannelMinimum: 'errors.belowChannelMinimum',
+  alreadyReviewed: 'errors.alreadyReviewed',
+  userAccountsFull: 'errors.userAccountsFull',
+  userAccountKind: 'errors.userAccountKind',
+  channelWalletCurrency: 'errors.channelWalletCurrency',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

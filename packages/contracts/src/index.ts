@@ -1,8 +1,13 @@
+export * from './addresses.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';
 export * as auth from './endpoints/auth.js';
 export * as consoleApi from './endpoints/console.js';
+export type { DepositReviewRow, KycReviewRow, WithdrawalReviewRow } from './endpoints/console-money.js';
+export * as consoleMoney from './endpoints/console-money.js';
+export type { MessageKind, UserMessage } from './endpoints/inbox.js';
+export * as inbox from './endpoints/inbox.js';
 export type {
   ChartRangeName,
   CompactQuote,
@@ -19,6 +24,19 @@ export type {
 export * as market from './endpoints/market.js';
 export type { UploadedFile } from './endpoints/user.js';
 export * as user from './endpoints/user.js';
+export type {
+  BankCard,
+  BillItem,
+  CryptoWallet,
+  DepositChannel,
+  EntryType,
+  RechargeRecord,
+  TransferResult,
+  UserAccount,
+  WalletBalance,
+  WithdrawalRecord,
+} from './endpoints/wallet.js';
+export * as wallet from './endpoints/wallet.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './i18n.js';
@@ -30,8 +48,11 @@ export { V, type ValidationKey } from './rules.js';
 import type { Endpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';
 import * as consoleApi from './endpoints/console.js';
+import * as consoleMoney from './endpoints/console-money.js';
+import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
 import * as user from './endpoints/user.js';
+import * as wallet from './endpoints/wallet.js';
 
 /** Every endpoint, for the OpenAPI document and the fuzz test. Modules append theirs here. */
 export const allEndpoints: readonly Endpoint[] = [
@@ -85,4 +106,38 @@ export const allEndpoints: readonly Endpoint[] = [
   market.watchlistDelete,
   market.watchlistDeleteByCode,
   market.watchlistSort,
+  wallet.getWalletBalance,
+  wallet.getWalletBill,
+  wallet.transfer,
+  wallet.cancelTransfer,
+  wallet.fundingOverview,
+  wallet.rechargeCurrencyList,
+  wallet.rechargeCreate,
+  wallet.rechargeListPage,
+  wallet.selectCardNo,
+  wallet.addCardNo,
+  wallet.updateCardNo,
+  wallet.deleteCard,
+  wallet.usableWithdrawalAmount,
+  wallet.withdrawalApply,
+  wallet.withdrawalListPage,
+  inbox.getMessages,
+  inbox.getMessage,
+  inbox.updateRead,
+  consoleMoney.kycQueue,
+  consoleMoney.kycApprove,
+  consoleMoney.kycReject,
+  consoleMoney.depositQueue,
+  consoleMoney.depositApprove,
+  consoleMoney.depositReject,
+  consoleMoney.withdrawalQueue,
+  consoleMoney.withdrawalApprove,
+  consoleMoney.withdrawalReject,
+  consoleMoney.customerWallets,
+  consoleMoney.customerLedger,
+  consoleMoney.adjustBalance,
+  consoleMoney.depositChannels,
+  consoleMoney.depositChannelCreate,
+  consoleMoney.depositChannelUpdate,
+  consoleMoney.trialBalance,
 ] as readonly Endpoint[];

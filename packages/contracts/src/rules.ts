@@ -4,6 +4,13 @@
  * docs/decisions.md. Every message is a key of the `validation` catalogue in ./locales.
  */
 import { z } from 'zod';
+import {
+  cryptoAddressMatches as addressMatches,
+  type CryptoNetwork,
+  isIban,
+  isSwift,
+  looksLikeIban,
+} from './addresses.js';
 import { IdType } from './enums.js';
 
 /** Keys of the validation catalogue, so a typo in a key fails the typecheck. */
@@ -49,6 +56,17 @@ export const V = {
   enterSearch: 'validation.enterSearch',
   instrumentCode: 'validation.instrumentCode',
   invalid: 'validation.invalid',
+  selectWallet: 'validation.selectWallet',
+  sameWallet: 'validation.sameWallet',
+  minDeposit: 'validation.minDeposit',
+  txHashFormat: 'validation.txHashFormat',
+  bankAccountFormat: 'validation.bankAccountFormat',
+  ibanFormat: 'validation.ibanFormat',
+  swiftFormat: 'validation.swiftFormat',
+  abaFormat: 'validation.abaFormat',
+  walletAddressFormat: 'validation.walletAddressFormat',
+  enterReason: 'validation.enterReason',
+  signedAmount: 'validation.signedAmount',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -191,3 +209,65 @@ export const pageSize = z.coerce
   .min(1, { error: V.invalid })
   .max(100, { error: V.invalid })
   .default(20);
+
+// ------------------------------------------------------------------------------------------------ money
+
+/** SPEC §5/§9: a deposit is at least 1 (smaller deposits are not refunded), 2 decimals at most. */
+export const depositAmount = amount.refine((s) => Number.parseFloat(s) >= 1, { error: V.minDeposit });
+
+/** An operator adjustment: a non-zero signed amount with at most 2 decimals. */
+export const SIGNED_AMOUNT_PATTERN = /^-?(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
+export const signedAmount = z
+  .string({ error: V.enterAmount })
+  .trim()
+  .regex(SIGNED_AMOUNT_PATTERN, { error: V.signedAmount })
+  .refine((s) => /[1-9]/.test(s), { error: V.signedAmount });
+
+/** A blockchain transaction id: 16–100 letters and digits (optionally 0x-prefixed). */
+export const txHash = z
+  .string()
+  .trim()
+  .regex(/^(0x)?[A-Za-z0-9]{16,100}$/, { error: V.txHashFormat });
+
+/** Why an operator did something; the customer sees it. */
+export const operatorReason = z
+  .string({ error: V.enterReason })
+  .trim()
+  .min(3, { error: V.enterReason })
+  .max(500, { error: V.nameTooLong });
+
+export const bankName = text(V.enterBankName, 100);
+export const holderName = text(V.enterBankAccountName, 100);
+export const shortText = z.string().trim().max(100, { error: V.nameTooLong });
+export const shortCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,20}$/, { error: V.invalid });
+export const abaRouting = z
+  .string()
+  .trim()
+  .regex(/^\d{9}$/, { error: V.abaFormat });
+export const swift = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+  .refine(isSwift, { error: V.swiftFormat });
+
+/**
+ * Card, account or IBAN number: spaces are dropped; something that starts like an IBAN must pass the
+ * IBAN check digits, anything else is 6–34 letters and digits (card and local account numbers).
+ */
+export const bankAccountNumber = z
+  .string({ error: V.bankAccountFormat })
+  .trim()
+  .transform((s) => s.replace(/[\s-]+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: V.bankAccountFormat })
+      .regex(/^[A-Z0-9]{6,34}$/, { error: V.bankAccountFormat })
+      .refine((s) => !looksLikeIban(s) || isIban(s), { error: V.ibanFormat }),
+  );
+
+export const walletAddress = text(V.enterWalletAddress, 120, V.walletAddressFormat);
+export const cryptoAddressMatches = (network: CryptoNetwork, address: string) => addressMatches(network, address);
