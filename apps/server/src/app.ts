@@ -11,15 +11,22 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { createLedger } from './ledger/ledger.js';
 import { createSimulatedProvider } from './market/index.js';
 import { allInstruments } from './market/instruments/index.js';
 import { createEmailCodes } from './modules/auth/codes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { consoleMoneyRoutes } from './modules/console/money-routes.js';
 import { consoleRoutes } from './modules/console/routes.js';
+import { depositRoutes } from './modules/deposits/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { inboxRoutes } from './modules/inbox/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { loadBrandName, metaRoutes } from './modules/meta/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createSessions } from './platform/auth.js';
 import { createInProcessBus } from './platform/bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -28,6 +35,7 @@ import type { Deps } from './platform/deps.js';
 import { AppError } from './platform/errors.js';
 import { createFileStore } from './platform/files.js';
 import { installEnvelope, sendError } from './platform/http.js';
+import { purgeExpiredKeys } from './platform/idempotency.js';
 import { createMailer } from './platform/mail.js';
 import { createThrottle } from './platform/throttle.js';
 
@@ -80,8 +88,16 @@ export async function buildApp(
     // One provider per process: the same seed on every node gives the same prices.
     market: createSimulatedProvider({ seed: config.marketSeed, instruments: allInstruments, clock }),
     bus: createInProcessBus((err, channel) => app.log.error({ err, channel }, 'bus handler failed')),
+    ledger: createLedger({ walletCurrency: config.walletCurrency }),
   };
+  await deps.ledger.ensureSystemAccounts(db);
+  // Housekeeping: idempotency keys are kept 7 days (docs/money.md).
+  const purge = () =>
+    purgeExpiredKeys(db, clock.now()).catch((err: unknown) => app.log.warn({ err }, 'idempotency purge failed'));
+  const housekeeping = setInterval(purge, 3600_000);
+  housekeeping.unref();
   app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
     await deps.bus.close();
   });
 
@@ -115,6 +131,12 @@ export async function buildApp(
       metaRoutes(web, deps);
       consoleRoutes(web, deps);
       marketRoutes(web, deps);
+      walletRoutes(web, deps);
+      depositRoutes(web, deps);
+      withdrawalRoutes(web, deps);
+      inboxRoutes(web, deps);
+      reviewRoutes(web, deps);
+      consoleMoneyRoutes(web, deps);
     },
     { prefix: '/web' },
   );

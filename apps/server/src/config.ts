@@ -1,6 +1,7 @@
 /** Process configuration from the environment, read once at start. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CURRENCIES, type Currency, WALLETS, type Wallet } from '@beurs/contracts';
 import { workerCount } from './platform/workers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -10,6 +11,8 @@ export interface Config {
   host: string;
   /** Unset: an embedded PostgreSQL is started under dataDir. */
   databaseUrl: string | undefined;
+  /** Connections in each serving process's PostgreSQL pool (DB_POOL_MAX, default 20). */
+  dbPoolMax: number;
   dataDir: string;
   uploadsDir: string;
   /** Secret for signed file URLs; made and kept in dataDir when not given. */
@@ -37,6 +40,8 @@ export interface Config {
   wsHeartbeatMs: number;
   /** Serving processes (WORKERS: 1, `auto` or n); more than 1 runs the app in cluster workers (main.ts). */
   workers: number;
+  /** Overrides of the wallet currencies (WALLET_CURRENCIES=US_STOCK=USD,HK_STOCK=EUR); default: $ for US_STOCK, € else. */
+  walletCurrency: Partial<Record<Wallet, Currency>>;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -47,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: num(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    dbPoolMax: Math.max(1, num(env.DB_POOL_MAX, 20)),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     fileUrlSecret: env.FILE_URL_SECRET,
@@ -64,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quoteTickMs: Math.max(100, num(env.QUOTE_TICK_MS, 1000)),
     wsHeartbeatMs: Math.max(1000, num(env.WS_HEARTBEAT_MS, 15_000)),
     workers: workerCount(env.WORKERS),
+    walletCurrency: parseWalletCurrencies(env.WALLET_CURRENCIES),
   };
 }
 
@@ -72,4 +79,16 @@ export const migrationsFolder = path.join(root, 'apps/server/drizzle');
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+function parseWalletCurrencies(value: string | undefined): Partial<Record<Wallet, Currency>> {
+  const out: Partial<Record<Wallet, Currency>> = {};
+  for (const pair of (value ?? '').split(',').filter(Boolean)) {
+    const [wallet, currency] = pair.split('=').map((s) => s.trim());
+    const w = WALLETS.find((x) => x === wallet);
+    const c = CURRENCIES.find((x) => x === currency);
+    if (!w || !c) throw new Error(`WALLET_CURRENCIES: "${pair}" is not WALLET=EUR|USD`);
+    out[w] = c;
+  }
+  return out;
 }

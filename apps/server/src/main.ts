@@ -32,10 +32,10 @@ async function prepareDatabase(config: Config) {
     await admin.$client.end();
     databaseUrl = embedded.urlFor('beurs');
   }
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, config.dbPoolMax);
   await migrateDb(db);
   let seeded = false;
-  if (config.seedDemo) seeded = await seedDemo(db);
+  if (config.seedDemo) seeded = await seedDemo(db, config);
   else await seedContent(db);
   return { embedded, databaseUrl, db, seeded };
 }
@@ -98,7 +98,7 @@ async function servePrimary(config: Config) {
  */
 async function serveWorker(config: Config) {
   if (!config.databaseUrl) throw new Error('a worker needs DATABASE_URL from the primary');
-  const db: Db = createDb(config.databaseUrl);
+  const db: Db = createDb(config.databaseUrl, config.dbPoolMax);
   const offset = process.env.SIM_CLOCK_OFFSET_MS;
   const { app } = await buildApp({ db, config, ...clockOption(offset ? Number(offset) : undefined) });
   stopWorkerOn(async () => {

@@ -2,9 +2,10 @@
  * Builds the real app on a fresh database cloned from the migrated template, with a test
  * clock, and gives tests a small client that speaks the envelope.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Wallet } from '@beurs/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -80,6 +81,37 @@ export async function createHarness(opts: { rateLimits?: boolean; config?: Parti
       ...(lang ? { 'accept-language': lang } : {}),
     });
 
+  /** A money-moving POST with its Idempotency-Key (a fresh one unless given). */
+  const postKeyed = <T = unknown>(
+    url: string,
+    body: unknown,
+    token: string,
+    key: string = randomUUID(),
+    lang?: string,
+  ) =>
+    call<T>('POST', url, body, {
+      authorization: token,
+      'idempotency-key': key,
+      ...(lang ? { 'accept-language': lang } : {}),
+    });
+
+  /** Puts money in a customer's wallet the way an operator adjustment does: one balanced journal entry. */
+  async function fund(userId: number, wallet: Wallet, amount: string) {
+    await db.transaction(async (tx) => {
+      const account = await deps.ledger.walletAccount(tx, userId, wallet);
+      const source = await deps.ledger.systemAccount(tx, 'adjustments', account.currency);
+      await deps.ledger.post(tx, {
+        type: 'adjustment',
+        reason: 'test funding',
+        at: clock.now(),
+        postings: [
+          { account: source, amount: `-${amount}` },
+          { account, amount },
+        ],
+      });
+    });
+  }
+
   /** The code of the newest mail to this address, as a user would read it. */
   async function lastCode(email: string): Promise<string> {
     const [mail] = await db
@@ -120,6 +152,6 @@ export async function createHarness(opts: { rateLimits?: boolean; config?: Parti
     return { ...res.body.data, email, password };
   }
 
-  return { app, deps, routes, db, clock, config, call, post, get, lastCode, registerUser };
+  return { app, deps, routes, db, clock, config, call, post, postKeyed, fund, get, lastCode, registerUser };
 }
 export type Harness = Awaited<ReturnType<typeof createHarness>>;

@@ -3,6 +3,7 @@
  * ask for it; ownership.test.ts asks as user B and expects 404, as if it did not exist.
  * Later modules (cards, wallets, deposits, orders, messages) add their probes here.
  */
+import { notify } from '../src/modules/inbox/service.js';
 import type { Harness } from './harness.js';
 
 export interface OwnedProbe {
@@ -11,7 +12,18 @@ export interface OwnedProbe {
   setup: (
     h: Harness,
     owner: { token: string; user: { id: number } },
-  ) => Promise<{ method: 'GET' | 'POST'; url: string; body?: unknown }>;
+  ) => Promise<{ method: 'GET' | 'POST'; url: string; body?: unknown; headers?: Record<string, string> }>;
+}
+
+/** A bank card of `owner`, for the card and withdrawal probes. */
+async function ownerCard(h: Harness, owner: { token: string }) {
+  const card = await h.post<{ id: number }>(
+    '/UserAccount/addCardNo',
+    { kind: 'bank', bankName: 'ABN AMRO', holderName: 'Anna Bakker', cardNo: 'NL91ABNA0417164300' },
+    owner.token,
+  );
+  if (card.status !== 200) throw new Error(`addCardNo: ${JSON.stringify(card.body)}`);
+  return card.body.data.id;
 }
 
 export const ownedProbes: OwnedProbe[] = [
@@ -41,6 +53,52 @@ export const ownedProbes: OwnedProbe[] = [
       );
       if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
       return { method: 'POST', url: '/userSelfSecurity/sort', body: { ids: [saved.body.data.id] } };
+    },
+  },
+  {
+    name: 'inbox message by id',
+    setup: async (h, owner) => {
+      const id = await notify(h.db, { userId: owner.user.id, kind: 'kycApproved', at: h.clock.now() });
+      return { method: 'GET', url: `/userMessage/${id}` };
+    },
+  },
+  {
+    name: 'bank card update by id',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/UserAccount/UpdateCardNo',
+      body: {
+        id: await ownerCard(h, owner),
+        kind: 'bank',
+        bankName: 'ING',
+        holderName: 'Anna Bakker',
+        cardNo: 'NL91ABNA0417164300',
+      },
+    }),
+  },
+  {
+    // The owner removes it first, so this only shows the answer is the same; withdrawals.test.ts asks as the
+    // intruder before the owner.
+    name: 'bank card delete by id',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/UserAccount/delete-card',
+      body: { id: await ownerCard(h, owner) },
+    }),
+  },
+  {
+    name: 'withdrawal to a card by id',
+    setup: async (h, owner) => {
+      const id = await ownerCard(h, owner);
+      const set = await h.post('/settingPayPassword', { payPassword: '135790' }, owner.token);
+      if (set.status !== 200) throw new Error(`settingPayPassword: ${JSON.stringify(set.body)}`);
+      await h.fund(owner.user.id, 'BALANCE', '10');
+      return {
+        method: 'POST',
+        url: '/withdrawal/withdrawal-apply',
+        body: { walletType: 'BALANCE', amount: '1', accountId: id, payPassword: '135790' },
+        headers: { 'idempotency-key': `probe-${id}-${Date.now()}` },
+      };
     },
   },
 ];

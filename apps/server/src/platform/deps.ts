@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { Ledger } from '../ledger/ledger.js';
 import type { MarketProvider } from '../market/provider.js';
 import type { EmailCodes } from '../modules/auth/codes.js';
 import type { Sessions } from './auth.js';
@@ -27,4 +28,6 @@ export interface Deps {
   market: MarketProvider;
   /** Publish/subscribe (live quotes); in-process today. */
   bus: Bus;
+  /** The double-entry ledger: the only writer of money. */
+  ledger: Ledger;
 }

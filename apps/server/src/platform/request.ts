@@ -22,3 +22,9 @@ export function userOf(req: FastifyRequest) {
 
 /** Per-IP limits for the endpoints that check secrets or send mail. */
 export const rateLimit = (max: number, timeWindow = '1 minute') => ({ rateLimit: { max, timeWindow } });
+
+/** The operator of a console route registered with requireOperator (the preHandler guarantees it). */
+export function operatorOf(req: FastifyRequest) {
+  if (!req.operator) throw new Error('route registered without requireOperator');
+  return req.operator;
+}

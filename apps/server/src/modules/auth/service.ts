@@ -2,6 +2,7 @@
 import {
   AccountType,
   type auth as authContract,
+  Code,
   E,
   type EmailCodePurpose,
   type Language,
@@ -9,6 +10,7 @@ import {
 } from '@beurs/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, rule } from '../../platform/errors.js';
@@ -33,12 +35,6 @@ export interface RequestMeta {
   userAgent?: string;
   lang: Language;
 }
-
-const isUniqueViolation = (err: unknown, index?: string) => {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  const pg = e as { code?: string; constraint?: string };
-  return pg?.code === '23505' && (!index || pg.constraint === index);
-};
 
 export function createAuthService(deps: Deps) {
   const { db, sessions, codes, throttle, config } = deps;
@@ -245,13 +241,14 @@ export function createAuthService(deps: Deps) {
   }
 
   /** Checks the transaction password, with the same failure limit as logins. */
-  async function verifyPayPassword(user: UserRow, payPassword: string) {
+  async function verifyPayPassword(user: UserRow, payPassword: string, field = 'payPassword') {
     if (!user.payPasswordHash) throw rule(E.payPasswordNotSet, {}, 'payPasswordNotSet');
     const key = `pay:${user.id}`;
     await throttle.assertAllowed(key);
     if (!(await verifyPassword(user.payPasswordHash, payPassword))) {
       await throttle.recordFailure(key);
-      throw rule(E.wrongPayPassword, {}, 'wrongPayPassword');
+      // The field lets forms show the message under the password input.
+      throw new AppError(Code.rule, E.wrongPayPassword, {}, 'wrongPayPassword', field);
     }
     await throttle.clear(key);
   }
@@ -265,7 +262,7 @@ export function createAuthService(deps: Deps) {
     if (!user.payPasswordHash) throw rule(E.payPasswordNotSet, {}, 'payPasswordNotSet');
     let codeId: number | undefined;
     if (input.emailCode) codeId = await codes.check(user.email, 'payPassword', input.emailCode);
-    else await verifyPayPassword(user, input.oldPayPassword ?? '');
+    else await verifyPayPassword(user, input.oldPayPassword ?? '', 'oldPayPassword');
     const hash = await hashPassword(input.payPassword);
     await db.transaction(async (tx) => {
       if (codeId) await codes.consume(tx, codeId);

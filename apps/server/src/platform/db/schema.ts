@@ -8,7 +8,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -222,5 +224,244 @@ export const watchlistItems = pgTable(
   (t) => [
     uniqueIndex('watchlist_items_user_instrument').on(t.userId, t.source, t.code),
     index('watchlist_items_user_sort').on(t.userId, t.sort),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------- the ledger
+// docs/money.md. Only apps/server/src/ledger writes these tables.
+
+const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
+
+/**
+ * A customer wallet (user_id, wallet) or a system account (user_id null, system name), in one currency.
+ * `balance` is the sum of the account's postings and `held` the sum of its active holds, both kept in the
+ * same transaction as the posting or hold; customer accounts can never have held > balance.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    wallet: text('wallet'),
+    system: text('system'),
+    currency: text('currency').notNull(),
+    balance: money('balance').notNull().default('0'),
+    held: money('held').notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_wallet').on(t.userId, t.wallet).where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_system').on(t.system, t.currency).where(sql`${t.userId} is null`),
+    check(
+      'ledger_accounts_owner',
+      sql`(${t.userId} is not null and ${t.wallet} is not null and ${t.system} is null) or (${t.userId} is null and ${t.wallet} is null and ${t.system} is not null)`,
+    ),
+    check('ledger_accounts_held', sql`${t.held} >= 0`),
+    // Customer money never goes below zero available; system accounts (clearing) may.
+    check('ledger_accounts_available', sql`${t.userId} is null or ${t.balance} - ${t.held} >= 0`),
+  ],
+);
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    /** The operator's words, or null for system entries described by type and detail. */
+    reason: text('reason'),
+    reference: text('reference'),
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    /** Units of the credited currency per unit of the debited one, for conversions. */
+    rate: numeric('rate', { precision: 24, scale: 12 }),
+    /** Figures for the description (ids, wallet names, channel): never amounts that matter. */
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A reference (a deposit, a withdrawal, a transfer being reversed) is posted once per type.
+    uniqueIndex('journal_entries_reference').on(t.type, t.reference).where(sql`${t.reference} is not null`),
+    index('journal_entries_created').on(t.createdAt),
+  ],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currency: text('currency').notNull(),
+    /** Signed: + into the account, − out of it. */
+    amount: money('amount').notNull(),
+    /** A customer account's balance right after this posting (system accounts are not cached: null). */
+    balanceAfter: money('balance_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_account').on(t.accountId, t.id),
+    index('ledger_postings_entry').on(t.entryId),
+    check('ledger_postings_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: money('amount').notNull(),
+    /** active, posted, released */
+    status: text('status').notNull().default('active'),
+    reference: text('reference').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    createdAt: createdAt(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    index('ledger_holds_account').on(t.accountId),
+    uniqueIndex('ledger_holds_reference').on(t.reference),
+    check('ledger_holds_amount', sql`${t.amount} > 0`),
+    check('ledger_holds_status', sql`${t.status} in ('active','posted','released')`),
+  ],
+);
+
+/** Money-moving requests by key: the first answer, replayed to any retry (platform/idempotency.ts). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** `u:<userId>` or `op:<operatorId>`. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    endpoint: text('endpoint').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);
+
+// ----------------------------------------------------------------------------- deposits and withdrawals
+
+export const depositChannels = pgTable('deposit_channels', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  asset: text('asset').notNull(),
+  network: text('network'),
+  address: text('address'),
+  bank: jsonb('bank'),
+  wallet: text('wallet').notNull(),
+  currency: text('currency').notNull(),
+  minAmount: money('min_amount').notNull().default('1'),
+  confirmations: integer('confirmations').notNull().default(3),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => depositChannels.id),
+    /** The channel as it was when the deposit was reported. */
+    channel: jsonb('channel').notNull(),
+    amount: money('amount').notNull(),
+    wallet: text('wallet').notNull(),
+    currency: text('currency').notNull(),
+    proofFileId: text('proof_file_id').notNull(),
+    txHash: text('tx_hash'),
+    status: smallint('status').notNull().default(1),
+    reason: text('reason'),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => operators.id),
+    createdAt: createdAt(),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [
+    index('recharge_orders_user').on(t.userId, t.id),
+    index('recharge_orders_status').on(t.status, t.id),
+    check('recharge_orders_amount', sql`${t.amount} > 0`),
+    check('recharge_orders_status', sql`${t.status} in (1, 2, 3)`),
+  ],
+);
+
+/** Bank cards and crypto wallets a customer withdraws to (SPEC UserAccount). */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** The fields of a bank card or crypto wallet (contracts: wallet.userAccountInput). */
+    details: jsonb('details').notNull(),
+    createdAt: createdAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('user_accounts_user').on(t.userId), check('user_accounts_kind', sql`${t.kind} in ('bank','crypto')`)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    userAccountId: bigint('user_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => userAccounts.id),
+    /** Where the money goes, as it was when asked for. */
+    destination: jsonb('destination').notNull(),
+    amount: money('amount').notNull(),
+    wallet: text('wallet').notNull(),
+    currency: text('currency').notNull(),
+    holdId: bigint('hold_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerHolds.id),
+    status: smallint('status').notNull().default(1),
+    reason: text('reason'),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => operators.id),
+    createdAt: createdAt(),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [
+    index('withdrawals_user').on(t.userId, t.id),
+    index('withdrawals_status').on(t.status, t.id),
+    check('withdrawals_amount', sql`${t.amount} > 0`),
+    check('withdrawals_status', sql`${t.status} in (1, 2, 3)`),
+  ],
+);
+
+/** The inbox: a kind and its figures, written out in the reader's language when read. */
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    params: jsonb('params').notNull(),
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_messages_user').on(t.userId, t.id),
+    index('user_messages_unread').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -1,0 +1,373 @@
+/**
+ * The double-entry core: the only code that changes money (docs/money.md).
+ *
+ * - A journal entry has two or more postings summing to zero per currency (asserted here, and again by a
+ *   deferred constraint trigger at commit).
+ * - A customer account's `balance` is the sum of its postings and `held` the sum of its active holds, both
+ *   changed by guarded updates in the caller's transaction; `balance - held >= 0` is a CHECK as well.
+ * - System accounts (clearing, fx, adjustments) are not cached: their balance is the sum of their postings,
+ *   computed when asked. So no request waits on a hot system row.
+ * - Accounts are updated in id order, so two transactions never wait on each other in a cycle.
+ *
+ * Every function takes the caller's transaction: a money movement and the business record it belongs to
+ * (a withdrawal row, an idempotency key) commit or roll back together.
+ */
+import { CURRENCIES, type Currency, DEFAULT_WALLET_CURRENCY, Decimal, E, WALLETS, type Wallet } from '@beurs/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../platform/db/client.js';
+import { journalEntries, ledgerAccounts, ledgerHolds, ledgerPostings } from '../platform/db/schema.js';
+import { rule } from '../platform/errors.js';
+
+export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'adjustments', 'fx', 'market', 'fees'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+export type Executor = Db | Tx;
+
+export interface Account {
+  id: number;
+  currency: Currency;
+  /** null for system accounts. */
+  userId: number | null;
+}
+
+export interface PostingInput {
+  account: Account;
+  /** Signed: + into the account, − out of it. Never zero. */
+  amount: Decimal | string;
+}
+
+export interface EntryInput {
+  type: string;
+  postings: readonly PostingInput[];
+  at: Date;
+  reason?: string | null;
+  /** Unique per type: the same reference cannot be posted twice. */
+  reference?: string | null;
+  operatorId?: number | null;
+  rate?: Decimal | string | null;
+  detail?: Record<string, unknown> | null;
+}
+
+export interface PostedEntry {
+  entryId: number;
+  postings: Array<{ id: number; accountId: number; currency: Currency; amount: string; balanceAfter: string | null }>;
+}
+
+export interface HoldInput {
+  account: Account;
+  amount: Decimal | string;
+  reference: string;
+  at: Date;
+}
+
+export interface WalletBalanceRow {
+  wallet: Wallet;
+  currency: Currency;
+  /** Available. */
+  balance: string;
+  held: string;
+  total: string;
+}
+
+/** Money leaves the ledger with 8 places and goes on the wire with 2: customer amounts never carry more. */
+export const toMoney = (value: Decimal | string) => new Decimal(value).toFixed(2, Decimal.ROUND_DOWN);
+
+export class LedgerInvariantError extends Error {
+  override name = 'LedgerInvariantError';
+}
+
+function assertBalanced(postings: readonly PostingInput[]) {
+  if (postings.length < 2) throw new LedgerInvariantError('an entry needs at least two postings');
+  const sums = new Map<string, Decimal>();
+  for (const p of postings) {
+    const amount = new Decimal(p.amount);
+    if (amount.isZero() || !amount.isFinite()) throw new LedgerInvariantError('a posting amount must be non-zero');
+    if (amount.decimalPlaces() > 8) throw new LedgerInvariantError('a posting has more than 8 decimals');
+    sums.set(p.account.currency, (sums.get(p.account.currency) ?? new Decimal(0)).plus(amount));
+  }
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new LedgerInvariantError(`entry does not balance in ${currency}: ${sum.toString()}`);
+  }
+}
+
+export interface LedgerOptions {
+  walletCurrency?: Partial<Record<Wallet, Currency>>;
+}
+
+export function createLedger(options: LedgerOptions = {}) {
+  const walletCurrency: Record<Wallet, Currency> = { ...DEFAULT_WALLET_CURRENCY, ...options.walletCurrency };
+  const systemCache = new Map<string, Account>();
+
+  const insufficient = (available: Decimal | string, currency: Currency) =>
+    rule(E.insufficientBalance, { available: toMoney(available), currency }, 'insufficientBalance');
+
+  /**
+   * Customer accounts never change once made (id, owner, wallet, currency): the ones committed before the
+   * asking transaction began are remembered, which saves two queries per transfer. Bounded: forgotten all
+   * at once when full.
+   */
+  const walletCache = new Map<string, Account>();
+  const WALLET_CACHE_MAX = 100_000;
+
+  /** The customer's account for a wallet, made on first use. */
+  async function walletAccount(tx: Executor, userId: number, wallet: Wallet): Promise<Account> {
+    const key = `${userId}:${wallet}`;
+    const cached = walletCache.get(key);
+    if (cached) return cached;
+    const currency = walletCurrency[wallet];
+    const found = await tx
+      .select({
+        id: ledgerAccounts.id,
+        currency: ledgerAccounts.currency,
+        // As for system accounts: a row made by this very transaction may still roll back.
+        committed: sql<boolean>`${ledgerAccounts.createdAt} < now()`,
+      })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.wallet, wallet)));
+    if (found[0]) {
+      const account: Account = { id: found[0].id, currency: found[0].currency as Currency, userId };
+      if (found[0].committed) {
+        if (walletCache.size >= WALLET_CACHE_MAX) walletCache.clear();
+        walletCache.set(key, account);
+      }
+      return account;
+    }
+    await tx.insert(ledgerAccounts).values({ userId, wallet, currency }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.wallet, wallet)));
+    if (!row) throw new Error('wallet account not created');
+    return { id: row.id, currency: row.currency as Currency, userId };
+  }
+
+  /**
+   * A system account. They are all made at start (ensureSystemAccounts), so the cache only ever holds
+   * committed rows; one missing is made in the caller's transaction and not cached, since that transaction
+   * may still roll back.
+   */
+  async function systemAccount(tx: Executor, system: SystemAccount, currency: Currency): Promise<Account> {
+    const key = `${system}:${currency}`;
+    const cached = systemCache.get(key);
+    if (cached) return cached;
+    const find = () =>
+      tx
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(
+          and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.system, system), eq(ledgerAccounts.currency, currency)),
+        );
+    const [existing] = await find();
+    if (existing) {
+      const account: Account = { id: existing.id, currency, userId: null };
+      systemCache.set(key, account);
+      return account;
+    }
+    await tx.insert(ledgerAccounts).values({ system, currency }).onConflictDoNothing();
+    const [row] = await find();
+    if (!row) throw new Error('system account not created');
+    return { id: row.id, currency, userId: null };
+  }
+
+  /** Makes every system account in every currency (idempotent); called once at start. */
+  async function ensureSystemAccounts(db: Db): Promise<void> {
+    const rows = SYSTEM_ACCOUNTS.flatMap((system) => CURRENCIES.map((currency) => ({ system, currency })));
+    await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+  }
+
+  /**
+   * Writes one balanced journal entry. A customer posting that would take the account below zero available
+   * answers 422 insufficientBalance and the caller's transaction must roll back (it throws).
+   */
+  async function post(tx: Tx, input: EntryInput): Promise<PostedEntry> {
+    assertBalanced(input.postings);
+    const [entry] = await tx
+      .insert(journalEntries)
+      .values({
+        type: input.type,
+        reason: input.reason ?? null,
+        reference: input.reference ?? null,
+        operatorId: input.operatorId ?? null,
+        rate: input.rate == null ? null : new Decimal(input.rate).toString(),
+        detail: input.detail ?? null,
+        createdAt: input.at,
+      })
+      .returning({ id: journalEntries.id });
+    if (!entry) throw new Error('journal entry not created');
+
+    const balanceAfter = new Map<number, string>();
+    const ordered = [...input.postings].sort((a, b) => a.account.id - b.account.id);
+    for (const p of ordered) {
+      if (p.account.userId === null) continue;
+      const amount = new Decimal(p.amount).toString();
+      const [row] = await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
+        .where(
+          and(
+            eq(ledgerAccounts.id, p.account.id),
+            sql`${ledgerAccounts.balance} - ${ledgerAccounts.held} + ${amount}::numeric >= 0`,
+          ),
+        )
+        .returning({ balance: ledgerAccounts.balance });
+      if (!row) {
+        const [current] = await tx
+          .select({ balance: ledgerAccounts.balance, held: ledgerAccounts.held })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.id, p.account.id));
+        if (!current) throw new LedgerInvariantError(`account ${p.account.id} does not exist`);
+        throw insufficient(new Decimal(current.balance).minus(current.held), p.account.currency);
+      }
+      balanceAfter.set(p.account.id, row.balance);
+    }
+
+    const rows = await tx
+      .insert(ledgerPostings)
+      .values(
+        input.postings.map((p) => ({
+          entryId: entry.id,
+          accountId: p.account.id,
+          currency: p.account.currency,
+          amount: new Decimal(p.amount).toString(),
+          balanceAfter: balanceAfter.get(p.account.id) ?? null,
+          createdAt: input.at,
+        })),
+      )
+      .returning();
+    return {
+      entryId: entry.id,
+      postings: rows.map((r) => ({
+        id: r.id,
+        accountId: r.accountId,
+        currency: r.currency as Currency,
+        amount: r.amount,
+        balanceAfter: r.balanceAfter,
+      })),
+    };
+  }
+
+  /** Reserves part of a customer account's available balance; 422 insufficientBalance when there is not enough. */
+  async function hold(tx: Tx, input: HoldInput): Promise<number> {
+    const amount = new Decimal(input.amount);
+    if (!amount.isPositive() || amount.isZero()) throw new LedgerInvariantError('a hold must be positive');
+    if (input.account.userId === null) throw new LedgerInvariantError('holds are on customer accounts');
+    const [row] = await tx
+      .update(ledgerAccounts)
+      .set({ held: sql`${ledgerAccounts.held} + ${amount.toString()}::numeric` })
+      .where(
+        and(
+          eq(ledgerAccounts.id, input.account.id),
+          sql`${ledgerAccounts.balance} - ${ledgerAccounts.held} >= ${amount.toString()}::numeric`,
+        ),
+      )
+      .returning({ id: ledgerAccounts.id });
+    if (!row) {
+      const [current] = await tx
+        .select({ balance: ledgerAccounts.balance, held: ledgerAccounts.held })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, input.account.id));
+      throw insufficient(current ? new Decimal(current.balance).minus(current.held) : '0', input.account.currency);
+    }
+    const [created] = await tx
+      .insert(ledgerHolds)
+      .values({
+        accountId: input.account.id,
+        amount: amount.toString(),
+        reference: input.reference,
+        createdAt: input.at,
+      })
+      .returning({ id: ledgerHolds.id });
+    if (!created) throw new Error('hold not created');
+    return created.id;
+  }
+
+  /** Ends an active hold; answers its account and amount, or null when it was not active any more. */
+  async function endHold(tx: Tx, holdId: number, status: 'released' | 'posted', at: Date, entryId?: number) {
+    const [h] = await tx
+      .update(ledgerHolds)
+      .set({ status, settledAt: at, entryId: entryId ?? null })
+      .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'active')))
+      .returning({ accountId: ledgerHolds.accountId, amount: ledgerHolds.amount });
+    if (!h) return null;
+    await tx
+      .update(ledgerAccounts)
+      .set({ held: sql`${ledgerAccounts.held} - ${h.amount}::numeric` })
+      .where(eq(ledgerAccounts.id, h.accountId));
+    return h;
+  }
+
+  /** Gives a held amount back to the available balance. False when the hold was no longer active. */
+  async function release(tx: Tx, holdId: number, at: Date): Promise<boolean> {
+    return (await endHold(tx, holdId, 'released', at)) !== null;
+  }
+
+  /**
+   * Turns a hold into a journal entry moving the held amount from its account to `counter`. Null when the
+   * hold was no longer active (already posted or released): nothing is written.
+   */
+  async function settleHold(
+    tx: Tx,
+    holdId: number,
+    entry: Omit<EntryInput, 'postings'> & { counter: Account },
+  ): Promise<PostedEntry | null> {
+    const [h] = await tx
+      .select({
+        accountId: ledgerHolds.accountId,
+        amount: ledgerHolds.amount,
+        currency: ledgerAccounts.currency,
+        userId: ledgerAccounts.userId,
+      })
+      .from(ledgerHolds)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerHolds.accountId))
+      .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'active')))
+      .for('update', { of: ledgerHolds });
+    if (!h) return null;
+    const account: Account = { id: h.accountId, currency: h.currency as Currency, userId: h.userId };
+    await endHold(tx, holdId, 'posted', entry.at);
+    const posted = await post(tx, {
+      ...entry,
+      postings: [
+        { account, amount: new Decimal(h.amount).negated() },
+        { account: entry.counter, amount: h.amount },
+      ],
+    });
+    await tx.update(ledgerHolds).set({ entryId: posted.entryId }).where(eq(ledgerHolds.id, holdId));
+    return posted;
+  }
+
+  /** Every wallet of a customer, with zeros for wallets never used, in WALLETS order. */
+  async function balances(db: Executor, userId: number): Promise<WalletBalanceRow[]> {
+    const rows = await db
+      .select({ wallet: ledgerAccounts.wallet, balance: ledgerAccounts.balance, held: ledgerAccounts.held })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId));
+    const byWallet = new Map(rows.map((r) => [r.wallet, r]));
+    return WALLETS.map((wallet) => {
+      const r = byWallet.get(wallet);
+      const balance = new Decimal(r?.balance ?? 0);
+      const held = new Decimal(r?.held ?? 0);
+      return {
+        wallet,
+        currency: walletCurrency[wallet],
+        balance: toMoney(balance.minus(held)),
+        held: toMoney(held),
+        total: toMoney(balance),
+      };
+    });
+  }
+
+  return {
+    walletCurrency,
+    currencyOf: (wallet: Wallet) => walletCurrency[wallet],
+    walletAccount,
+    systemAccount,
+    ensureSystemAccounts,
+    post,
+    hold,
+    release,
+    settleHold,
+    balances,
+    insufficient,
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

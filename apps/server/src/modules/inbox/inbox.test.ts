@@ -1,0 +1,115 @@
+import type { UserMessage } from '@beurs/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../../test/harness.js';
+import { notify } from './service.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+type Inbox = { list: UserMessage[]; total: number; page: number; pageSize: number; unread: number };
+
+const inbox = async (token: string, query = '', lang?: string) =>
+  (await h.get<Inbox>(`/userMessage/getMessage${query}`, token, lang)).body.data;
+
+/** Three messages, oldest first: identity approved, a deposit credited, an adjustment debit. */
+async function threeMessages(userId: number) {
+  const ids: number[] = [];
+  ids.push(await notify(h.db, { userId, kind: 'kycApproved', link: '/pages/deposit/index', at: h.clock.now() }));
+  h.clock.advance(1000);
+  ids.push(
+    await notify(h.db, {
+      userId,
+      kind: 'depositApproved',
+      params: { amount: '1500.00', currency: 'EUR', wallet: 'BALANCE' },
+      link: '/pages/deposit/record',
+      at: h.clock.now(),
+    }),
+  );
+  h.clock.advance(1000);
+  ids.push(
+    await notify(h.db, {
+      userId,
+      kind: 'adjustmentDebit',
+      params: { amount: '12.00', currency: 'USD', wallet: 'US_STOCK', reason: 'Duplicate credit' },
+      at: h.clock.now(),
+    }),
+  );
+  return ids;
+}
+
+describe('inbox', () => {
+  it('lists newest first, in the language of the request, with the unread count', async () => {
+    const u = await h.registerUser();
+    const empty = await inbox(u.token);
+    expect(empty).toEqual({ list: [], total: 0, page: 1, pageSize: 20, unread: 0 });
+    const [kyc, deposit, debit] = await threeMessages(u.user.id);
+
+    const en = await inbox(u.token);
+    expect(en).toMatchObject({ total: 3, unread: 3 });
+    expect(en.list.map((m) => m.id)).toEqual([debit, deposit, kyc]);
+    expect(en.list[1]).toMatchObject({
+      kind: 'depositApproved',
+      title: 'Deposit credited',
+      body: 'Your deposit of 1500.00 EUR has been credited to your Funding wallet.',
+      read: false,
+      link: '/pages/deposit/record',
+    });
+    expect(en.list[0]).toMatchObject({ link: null, createTimestamp: h.clock.now().getTime() });
+
+    const nl = await inbox(u.token, '', 'nl');
+    expect(nl.list[2]?.title).toBe('Identiteit geverifieerd');
+    const zh = await inbox(u.token, '', 'zh-Hans');
+    expect(zh.list[2]?.title).toBe('身份认证已通过');
+    // The wallet's name is written out in the reader's language too.
+    expect(nl.list[1]?.body).not.toContain('Funding');
+
+    const page2 = await inbox(u.token, '?page=2&pageSize=2');
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2, unread: 3 });
+    expect(page2.list.map((m) => m.id)).toEqual([kyc]);
+  });
+
+  it('marks given messages or all as read; reading one does not', async () => {
+    const u = await h.registerUser();
+    const [kyc, deposit, debit] = await threeMessages(u.user.id);
+
+    const one = await h.get<UserMessage>(`/userMessage/${deposit}`, u.token);
+    expect(one.body.data).toMatchObject({ id: deposit, kind: 'depositApproved', read: false });
+    expect((await inbox(u.token)).unread).toBe(3);
+
+    const marked = await h.post<{ unread: number }>('/userMessage/updateRead', { ids: [deposit, kyc] }, u.token);
+    expect(marked.body.data).toEqual({ unread: 1 });
+    expect((await inbox(u.token, '?unreadOnly=true')).list.map((m) => m.id)).toEqual([debit]);
+    expect((await h.get<UserMessage>(`/userMessage/${kyc}`, u.token)).body.data.read).toBe(true);
+
+    // Marking again changes nothing.
+    expect((await h.post('/userMessage/updateRead', { ids: [deposit] }, u.token)).body.data).toEqual({ unread: 1 });
+    expect((await h.post('/userMessage/updateRead', { all: true }, u.token)).body.data).toEqual({ unread: 0 });
+    expect(await inbox(u.token, '?unreadOnly=true')).toMatchObject({ list: [], total: 0, unread: 0 });
+    expect((await inbox(u.token)).total).toBe(3);
+
+    expect((await h.post('/userMessage/updateRead', {}, u.token)).body).toMatchObject({ code: 400, field: 'ids' });
+    expect((await h.post('/userMessage/updateRead', { ids: [] }, u.token)).body.code).toBe(400);
+  });
+
+  it("keeps other customers' messages out of reach: 404, never marked, never listed", async () => {
+    const owner = await h.registerUser();
+    const intruder = await h.registerUser();
+    const [kyc] = await threeMessages(owner.user.id);
+    const theirs = await h.get(`/userMessage/${kyc}`, intruder.token);
+    expect(theirs).toMatchObject({ status: 404, body: { code: 404, data: null } });
+    expect((await h.get('/userMessage/99999999', owner.token)).body.code).toBe(404);
+
+    const marked = await h.post<{ unread: number }>('/userMessage/updateRead', { ids: [kyc] }, intruder.token);
+    expect(marked.body.data).toEqual({ unread: 0 });
+    await h.post('/userMessage/updateRead', { all: true }, intruder.token);
+    expect((await inbox(owner.token)).unread).toBe(3);
+    expect((await inbox(intruder.token)).total).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    expect((await h.get('/userMessage/getMessage')).body.code).toBe(401);
+    expect((await h.post('/userMessage/updateRead', { all: true })).body.code).toBe(401);
+  });
+});

@@ -1,0 +1,100 @@
+import { Decimal, wallet as walletApi } from '@beurs/contracts';
+import type { FastifyInstance } from 'fastify';
+import { toMoney } from '../../ledger/ledger.js';
+import type { Deps } from '../../platform/deps.js';
+import { route } from '../../platform/http.js';
+import { requestLanguage } from '../../platform/i18n.js';
+import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
+import { userOf } from '../../platform/request.js';
+import { bill, createWalletService, eurUsd } from './service.js';
+
+export function walletRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, ledger, clock } = deps;
+  const { requireUser } = deps.sessions;
+  const service = createWalletService(deps);
+  const toWire = (b: Awaited<ReturnType<typeof ledger.balances>>[number]) => ({
+    walletType: b.wallet,
+    currency: b.currency,
+    balance: b.balance,
+    usedBalance: b.held,
+    total: b.total,
+  });
+
+  route(
+    app,
+    walletApi.getWalletBalance,
+    async ({ req, body }) => {
+      const all = await ledger.balances(db, userOf(req).id);
+      return all.filter((b) => !body.walletType || b.wallet === body.walletType).map(toWire);
+    },
+    { preHandler: [requireUser] },
+  );
+
+  route(
+    app,
+    walletApi.getWalletBill,
+    async ({ req, body }) => {
+      const page = await bill(db, userOf(req).id, body, requestLanguage(req), clock.now());
+      return { ...page, list: page.list.map(({ operator: _operator, ...item }) => item) };
+    },
+    { preHandler: [requireUser] },
+  );
+
+  route(
+    app,
+    walletApi.transfer,
+    async ({ req, body }) => {
+      const userId = userOf(req).id;
+      const at = clock.now();
+      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), (tx) =>
+        service.transfer(tx, userId, body, at),
+      );
+    },
+    { preHandler: [requireUser] },
+  );
+
+  route(
+    app,
+    walletApi.cancelTransfer,
+    async ({ req, body }) => {
+      const userId = userOf(req).id;
+      const at = clock.now();
+      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), (tx) =>
+        service.cancelTransfer(tx, userId, body.entryId, at),
+      );
+    },
+    { preHandler: [requireUser] },
+  );
+
+  route(
+    app,
+    walletApi.fundingOverview,
+    async ({ req }) => {
+      const [balances, rate] = await Promise.all([ledger.balances(db, userOf(req).id), eurUsd(deps.market)]);
+      const inEur = (amount: string, currency: string) =>
+        currency === 'EUR' ? new Decimal(amount) : new Decimal(amount).dividedBy(rate);
+      let total = new Decimal(0);
+      let available = new Decimal(0);
+      let onHold = new Decimal(0);
+      const wallets = balances.map((b) => {
+        const walletTotal = inEur(b.total, b.currency);
+        total = total.plus(walletTotal);
+        available = available.plus(inEur(b.balance, b.currency));
+        onHold = onHold.plus(inEur(b.held, b.currency));
+        return { ...toWire(b), totalInCurrency: toMoney(walletTotal) };
+      });
+      return {
+        currency: 'EUR' as const,
+        total: toMoney(total),
+        available: toMoney(available),
+        onHold: toMoney(onHold),
+        wallets,
+        // Profit of open positions since the previous close: there are no positions before trading exists.
+        todayProfit: '0.00',
+        hkTodayProfit: '0.00',
+        eurUsd: rate.toSignificantDigits(8).toString(),
+      };
+    },
+    { preHandler: [requireUser] },
+  );
+}

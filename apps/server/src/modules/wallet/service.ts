@@ -1,0 +1,240 @@
+/**
+ * Wallets: balances, the bill, transfers between a customer's own wallets and their cancellation
+ * (docs/money.md "Wallets and transfers"). Money moves only through the ledger.
+ */
+import {
+  type BillItem,
+  type Currency,
+  Decimal,
+  E,
+  type EntryType,
+  type Language,
+  type TransferResult,
+  type Wallet,
+  wallet as walletApi,
+} from '@beurs/contracts';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Executor, type Ledger, toMoney } from '../../ledger/ledger.js';
+import type { MarketProvider } from '../../market/provider.js';
+import type { Tx } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { journalEntries, ledgerAccounts, ledgerPostings, operators } from '../../platform/db/schema.js';
+import { notFound, rule } from '../../platform/errors.js';
+import { translate } from '../../platform/i18n.js';
+
+const EURUSD = { code: 'EURUSD', source: 2 };
+const { TRANSFER_CANCEL_SECONDS } = walletApi;
+
+/** USD per EUR: the live mid price of EUR/USD from the market provider. */
+export async function eurUsd(market: MarketProvider): Promise<Decimal> {
+  try {
+    const q = await market.quote(EURUSD);
+    const mid = new Decimal(q.bid).plus(q.ask).dividedBy(2);
+    if (!mid.isFinite() || mid.lte(0)) throw new Error('no EUR/USD price');
+    return mid;
+  } catch {
+    throw rule(E.rateUnavailable, {}, 'rateUnavailable');
+  }
+}
+
+type BillFilter = z.output<typeof walletApi.billFilter>;
+
+/** Postings of a customer's wallets, newest first, with a description in the reader's language. */
+export async function bill(
+  db: Executor,
+  userId: number,
+  filter: BillFilter & { withOperator?: boolean },
+  lang: Language,
+  now: Date,
+): Promise<{ list: Array<BillItem & { operator: string | null }>; total: number; page: number; pageSize: number }> {
+  const where: SQL[] = [eq(ledgerAccounts.userId, userId)];
+  if (filter.walletType) where.push(eq(ledgerAccounts.wallet, filter.walletType));
+  if (filter.type) where.push(eq(journalEntries.type, filter.type));
+  if (filter.from !== undefined) where.push(gte(ledgerPostings.createdAt, new Date(filter.from)));
+  if (filter.to !== undefined) where.push(lte(ledgerPostings.createdAt, new Date(filter.to)));
+  const condition = and(...where);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: ledgerPostings.id,
+        entryId: ledgerPostings.entryId,
+        wallet: ledgerAccounts.wallet,
+        currency: ledgerPostings.currency,
+        amount: ledgerPostings.amount,
+        balanceAfter: ledgerPostings.balanceAfter,
+        type: journalEntries.type,
+        reason: journalEntries.reason,
+        reference: journalEntries.reference,
+        rate: journalEntries.rate,
+        detail: journalEntries.detail,
+        createdAt: ledgerPostings.createdAt,
+        operator: operators.username,
+        reversed: sql<boolean>`exists (select 1 from ${journalEntries} r where r.type = 'transferReversal' and r.reference = 'transfer:' || ${journalEntries.id})`,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+      .leftJoin(operators, eq(operators.id, journalEntries.operatorId))
+      .where(condition)
+      .orderBy(desc(ledgerPostings.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db
+      .select({ n: count() })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+      .where(condition),
+  ]);
+  const list = rows.map((r) => {
+    const type = r.type as EntryType;
+    const cancellableUntil =
+      type === 'transfer' && !r.reversed ? r.createdAt.getTime() + TRANSFER_CANCEL_SECONDS * 1000 : null;
+    return {
+      id: r.id,
+      entryId: r.entryId,
+      walletType: r.wallet as Wallet,
+      currency: r.currency as Currency,
+      amount: toMoney(r.amount),
+      balanceAfter: toMoney(r.balanceAfter ?? '0'),
+      type,
+      reason: r.reason ?? describe(type, (r.detail ?? {}) as Record<string, unknown>, lang),
+      reference: r.reference,
+      rate: r.rate === null ? null : new Decimal(r.rate).toSignificantDigits(8).toString(),
+      cancellableUntil: cancellableUntil !== null && cancellableUntil > now.getTime() ? cancellableUntil : null,
+      createTimeTimestamp: r.createdAt.getTime(),
+      operator: filter.withOperator ? r.operator : null,
+    };
+  });
+  return { list, total: totalRow?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+}
+
+/** A system entry's description from its type and figures, in the reader's language. */
+export function describe(type: string, detail: Record<string, unknown>, lang: Language): string | null {
+  const walletName = (w: unknown) => (typeof w === 'string' ? translate(lang, `wallets.${w}`) : '');
+  switch (type) {
+    case 'transfer':
+      return translate(lang, 'ledger.transfer', { from: walletName(detail.from), to: walletName(detail.to) });
+    case 'transferReversal':
+    case 'deposit':
+    case 'withdrawal':
+      return translate(lang, `ledger.${type}`, detail);
+    default:
+      return null;
+  }
+}
+
+export function createWalletService(deps: { ledger: Ledger; market: MarketProvider }) {
+  const { ledger, market } = deps;
+
+  /** Moves `amount` from one of the customer's wallets to another, converting at the live rate if needed. */
+  async function transfer(
+    tx: Tx,
+    userId: number,
+    input: { from: Wallet; to: Wallet; amount: string },
+    at: Date,
+  ): Promise<TransferResult> {
+    const from = await ledger.walletAccount(tx, userId, input.from);
+    const to = await ledger.walletAccount(tx, userId, input.to);
+    const debit = new Decimal(input.amount);
+    let credit = debit;
+    let rate: Decimal | null = null;
+    const postings = [{ account: from, amount: debit.negated() }];
+    if (from.currency === to.currency) {
+      postings.push({ account: to, amount: debit });
+    } else {
+      const eurUsdRate = await eurUsd(market);
+      rate = from.currency === 'EUR' ? eurUsdRate : new Decimal(1).dividedBy(eurUsdRate);
+      // The customer receives the converted amount rounded down to the cent; the fx account takes the rest.
+      // USD -> EUR divides by EUR/USD: multiplying by its inverse, rounded to 40 digits, can land just below
+      // an exact cent (USD 101.21 at 1.0121 would credit EUR 99.99 instead of 100.00).
+      const exact = from.currency === 'EUR' ? debit.times(eurUsdRate) : debit.dividedBy(eurUsdRate);
+      credit = exact.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      if (credit.lte(0)) throw rule(E.insufficientBalance, { available: '0.00', currency: to.currency });
+      const fxFrom = await ledger.systemAccount(tx, 'fx', from.currency);
+      const fxTo = await ledger.systemAccount(tx, 'fx', to.currency);
+      postings.push(
+        { account: fxFrom, amount: debit },
+        { account: fxTo, amount: credit.negated() },
+        {
+          account: to,
+          amount: credit,
+        },
+      );
+    }
+    const posted = await ledger.post(tx, {
+      type: 'transfer',
+      postings,
+      at,
+      rate,
+      detail: { from: input.from, to: input.to },
+    });
+    return {
+      entryId: posted.entryId,
+      from: input.from,
+      to: input.to,
+      debited: { amount: toMoney(debit), currency: from.currency },
+      credited: { amount: toMoney(credit), currency: to.currency },
+      rate: rate === null ? null : rate.toSignificantDigits(8).toString(),
+      cancellableUntil: at.getTime() + TRANSFER_CANCEL_SECONDS * 1000,
+      createTimeTimestamp: at.getTime(),
+    };
+  }
+
+  /**
+   * Reverses a transfer of this customer within the cancel window, once: the exact opposite postings. The
+   * reversal's reference is unique, so two cancellations at once cannot both succeed.
+   */
+  async function cancelTransfer(tx: Tx, userId: number, entryId: number, at: Date) {
+    const postings = await tx
+      .select({
+        accountId: ledgerPostings.accountId,
+        amount: ledgerPostings.amount,
+        currency: ledgerAccounts.currency,
+        owner: ledgerAccounts.userId,
+        type: journalEntries.type,
+        createdAt: journalEntries.createdAt,
+        rate: journalEntries.rate,
+        detail: journalEntries.detail,
+      })
+      .from(ledgerPostings)
+      .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(eq(ledgerPostings.entryId, entryId));
+    const customerPostings = postings.filter((p) => p.owner !== null);
+    // Not a transfer of this customer: as if it did not exist.
+    if (customerPostings.length === 0 || customerPostings.some((p) => p.owner !== userId)) throw notFound();
+    const first = postings[0];
+    if (first?.type !== 'transfer') throw rule(E.transferNotCancellable, {}, 'transferNotCancellable');
+    if (at.getTime() - first.createdAt.getTime() > TRANSFER_CANCEL_SECONDS * 1000) {
+      throw rule(E.transferCancelExpired, { minutes: TRANSFER_CANCEL_SECONDS / 60 }, 'transferCancelExpired');
+    }
+    const reference = `transfer:${entryId}`;
+    const [already] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.type, 'transferReversal'), eq(journalEntries.reference, reference)));
+    if (already) throw rule(E.transferAlreadyCancelled, {}, 'transferAlreadyCancelled');
+    try {
+      const posted = await ledger.post(tx, {
+        type: 'transferReversal',
+        reference,
+        at,
+        rate: first.rate,
+        detail: { id: entryId, ...((first.detail as object) ?? {}) },
+        postings: postings.map((p) => ({
+          account: { id: p.accountId, currency: p.currency as Currency, userId: p.owner },
+          amount: new Decimal(p.amount).negated(),
+        })),
+      });
+      return { entryId: posted.entryId, cancelledEntryId: entryId };
+    } catch (err) {
+      // Two cancellations at once: the unique reference lets one through.
+      if (isUniqueViolation(err)) throw rule(E.transferAlreadyCancelled, {}, 'transferAlreadyCancelled');
+      throw err;
+    }
+  }
+
+  return { transfer, cancelTransfer };
+}

@@ -1,0 +1,112 @@
+/**
+ * Idempotent money-moving requests (docs/money.md "Idempotency"). The key is recorded in the same
+ * transaction as the money movement, so either both are there or neither:
+ * - the first request inserts the key, does the work and stores its answer before committing;
+ * - a request with the same key waits on that insert (the primary key) until the first commits, then
+ *   answers the stored answer; if the first rolled back (a 4xx, a crash), it does the work itself;
+ * - the same key for another endpoint or another body answers 409.
+ */
+import { createHash } from 'node:crypto';
+import { E } from '@beurs/contracts';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from './db/client.js';
+import { idempotencyKeys } from './db/schema.js';
+import { conflict, invalid } from './errors.js';
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+/** Secrets are not part of the fingerprint (a 6-digit PIN hashed without salt could be recovered). */
+const SECRET_FIELDS = new Set(['payPassword', 'password']);
+/** How long keys are kept (docs/money.md). */
+export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 3600 * 1000;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k, v]) => !SECRET_FIELDS.has(k) && v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+export function fingerprint(endpoint: string, body: unknown): string {
+  return createHash('sha256')
+    .update(endpoint)
+    .update('\n')
+    .update(JSON.stringify(canonical(body) ?? null))
+    .digest('hex');
+}
+
+/** The Idempotency-Key header, required on money-moving endpoints. */
+export function idempotencyKeyOf(req: FastifyRequest): string {
+  const raw = req.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !KEY_PATTERN.test(key)) throw invalid(E.idempotencyKeyMissing, 'Idempotency-Key');
+  return key;
+}
+
+export interface IdempotentRequest {
+  /** Whose key it is: `u:<userId>` or `op:<operatorId>`. */
+  scope: string;
+  key: string;
+  /** The route (with path parameters filled in) and its parsed body. */
+  endpoint: string;
+  body: unknown;
+  at: Date;
+}
+
+/**
+ * Runs `work` once per key in one transaction with the key. Its answer must be JSON (it is stored and
+ * replayed as is).
+ */
+export async function runIdempotent<T>(db: Db, request: IdempotentRequest, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const requestHash = fingerprint(request.endpoint, request.body);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({
+        scope: request.scope,
+        key: request.key,
+        endpoint: request.endpoint,
+        requestHash,
+        createdAt: request.at,
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)));
+      if (!first || first.endpoint !== request.endpoint || first.requestHash !== requestHash) {
+        throw conflict(E.idempotencyMismatch, 'Idempotency-Key');
+      }
+      return first.response as T;
+    }
+    const answer = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: answer as object })
+      .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)));
+    return answer;
+  });
+}
+
+/** Convenience for routes: the key from the header, the caller's scope and the route's path. */
+export function idempotentRequest(req: FastifyRequest, scope: string, body: unknown, at: Date): IdempotentRequest {
+  return { scope, key: idempotencyKeyOf(req), endpoint: req.url.split('?')[0] ?? req.url, body, at };
+}
+
+/** Forgets keys older than IDEMPOTENCY_KEY_TTL_MS; run now and then by every node (harmless twice). */
+export async function purgeExpiredKeys(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
