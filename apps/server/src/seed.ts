@@ -1,11 +1,34 @@
 /**
  * Demo data, written once into an empty database: operators, two customers and the
  * operator-editable content. Passwords here are demo passwords printed at start-up.
+ *
+ * With SEED_DEMO the first start also makes the money side demonstrable: four deposit channels (crypto
+ * addresses nobody holds a key for, a test IBAN), the customer `demo` verified and funded through the
+ * ledger exactly as an approved deposit is (a recharge order, one journal entry from deposits clearing,
+ * inbox messages), and the company `democorp` waiting in the identity queue. Deposit channels are operator
+ * configuration: without SEED_DEMO none are made, and admins add the real ones in the console.
  */
-import { count, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { type Currency, Decimal, type Wallet } from '@beurs/contracts';
+import { count, eq, sql } from 'drizzle-orm';
+import { createLedger, type LedgerOptions } from './ledger/ledger.js';
+import { type ChannelSnapshot, channelLabel, DEPOSIT_RECORD_LINK, toChannel } from './modules/deposits/service.js';
+import { notify } from './modules/inbox/service.js';
 import { DEFAULT_BRAND } from './modules/meta/routes.js';
-import type { Db } from './platform/db/client.js';
-import { dict, operators, users } from './platform/db/schema.js';
+import type { Db, Tx } from './platform/db/client.js';
+import {
+  depositChannels,
+  dict,
+  files,
+  kycSubmissions,
+  operators,
+  rechargeOrders,
+  userMessages,
+  users,
+} from './platform/db/schema.js';
 import { hashPassword } from './platform/passwords.js';
 
 export const DEMO = {
@@ -52,7 +75,79 @@ export async function seedContent(db: Db) {
     .onConflictDoNothing();
 }
 
-export async function seedDemo(db: Db): Promise<boolean> {
+/** Deposit channels of the demo. The crypto addresses are valid for their networks but derived from a fixed
+ * text, so no one holds their keys; the IBAN is the well-known Dutch test IBAN. */
+export const DEMO_CHANNELS = [
+  {
+    type: 'crypto',
+    asset: 'USDT',
+    network: 'TRC20',
+    address: 'TSMt6aZTtcwc9YDg2fxeUaLvdadvqCHMjz',
+    bank: null,
+    wallet: 'US_STOCK',
+    minAmount: '10',
+    confirmations: 3,
+    sort: 1,
+  },
+  {
+    type: 'crypto',
+    asset: 'USDT',
+    network: 'ERC20',
+    address: '0xb3cF95bD32aAA12f88cdB13e26EFeD7d4781be1B',
+    bank: null,
+    wallet: 'US_STOCK',
+    minAmount: '10',
+    confirmations: 3,
+    sort: 2,
+  },
+  {
+    type: 'bank',
+    asset: 'EUR',
+    network: null,
+    address: null,
+    bank: {
+      bankName: 'ABN AMRO Bank',
+      accountName: 'Kade Markets B.V. client money',
+      iban: 'NL91ABNA0417164300',
+      swift: 'ABNANL2A',
+      bankAddress: 'Gustav Mahlerlaan 10, 1082 PP Amsterdam, Netherlands',
+    },
+    wallet: 'BALANCE',
+    minAmount: '1',
+    confirmations: 0,
+    sort: 3,
+  },
+  {
+    type: 'bank',
+    asset: 'USD',
+    network: null,
+    address: null,
+    bank: {
+      bankName: 'Citibank N.A.',
+      accountName: 'Kade Markets Inc. client money',
+      iban: '4012345678',
+      swift: 'CITIUS33',
+      bankAddress: '388 Greenwich Street, New York, NY 10013, United States',
+    },
+    wallet: 'US_STOCK',
+    minAmount: '1',
+    confirmations: 0,
+    sort: 4,
+  },
+] as const satisfies ReadonlyArray<Omit<typeof depositChannels.$inferInsert, 'currency'> & { wallet: Wallet }>;
+
+/** What the demo customer deposited (channel index in DEMO_CHANNELS, amount), approved a day ago. */
+const DEMO_DEPOSITS = [
+  { channel: 2, amount: '25000.00' },
+  { channel: 3, amount: '10000.00' },
+] as const;
+
+export interface SeedOptions extends LedgerOptions {
+  /** Where uploaded files live (config.uploadsDir); without it the demo documents are left out. */
+  uploadsDir?: string;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boolean> {
   await seedContent(db);
   const [ops] = await db.select({ n: count() }).from(operators);
   if ((ops?.n ?? 0) > 0) return false;
@@ -106,6 +201,220 @@ export async function seedDemo(db: Db): Promise<boolean> {
         },
       },
     ]);
+    await seedDemoMoney(tx, options);
   });
   return true;
+}
+
+const HOUR = 3600_000;
+
+/**
+ * The money side of the demo, in the seed's transaction: channels, `demo` verified and funded by approved
+ * deposits (the same journal entries a reviewer's approval posts), `democorp` pending review.
+ */
+async function seedDemoMoney(tx: Tx, options: SeedOptions) {
+  const ledger = createLedger(options);
+  const now = Date.now();
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
+  const [reviewer] = await tx.select().from(operators).where(eq(operators.username, DEMO.reviewer.username));
+  const [demo] = await tx.select().from(users).where(eq(users.username, DEMO.customer.userId));
+  const [corp] = await tx.select().from(users).where(eq(users.username, DEMO.company.userId));
+  if (!reviewer || !demo || !corp) throw new Error('demo operators and customers first');
+
+  // Channels whose wallet is kept in another currency (WALLET_CURRENCIES) would not credit one for one.
+  const channels = await tx
+    .insert(depositChannels)
+    .values(DEMO_CHANNELS.map((c) => ({ ...c, currency: ledger.currencyOf(c.wallet) })))
+    .returning();
+
+  const image = (ownerUserId: number, caption: string, accent: Rgb) =>
+    options.uploadsDir ? saveImage(tx, options.uploadsDir, ownerUserId, documentPng(accent), caption) : null;
+  const docs = async (ownerUserId: number, roles: Record<string, Rgb>) => {
+    const map: Record<string, string> = {};
+    for (const [role, accent] of Object.entries(roles)) {
+      const id = await image(ownerUserId, `${role}.png`, accent);
+      if (id) map[role] = id;
+    }
+    return map;
+  };
+  const blue: Rgb = [45, 93, 138];
+  const green: Rgb = [46, 125, 90];
+  const amber: Rgb = [176, 122, 40];
+
+  // `demo`: verified two days ago.
+  await tx.insert(kycSubmissions).values({
+    userId: demo.id,
+    status: 3,
+    idType: 'idCard',
+    idNumber: 'NX1234567',
+    firstName: demo.firstName ?? 'Eva',
+    lastName: demo.lastName ?? 'de Vries',
+    country: demo.country ?? 'NL',
+    files: await docs(demo.id, { front: blue, back: blue }),
+    createdAt: at(50),
+    reviewedAt: at(48),
+    reviewerId: reviewer.id,
+  });
+  await tx.update(users).set({ kycStatus: 3, nationalNumber: 'NX1234567' }).where(eq(users.id, demo.id));
+  const verified = await notify(tx, { userId: demo.id, kind: 'kycApproved', link: '/pages/deposit/index', at: at(48) });
+  await tx
+    .update(userMessages)
+    .set({ readAt: at(47) })
+    .where(eq(userMessages.id, verified));
+
+  // `demo`: two bank transfers, reported and approved yesterday, credited by the ledger.
+  for (const [i, d] of DEMO_DEPOSITS.entries()) {
+    const channel = channels[d.channel];
+    if (!channel) throw new Error('demo channel missing');
+    const c = toChannel(channel);
+    const snapshot: ChannelSnapshot = {
+      type: c.type,
+      asset: c.asset,
+      network: c.network,
+      address: c.address,
+      bank: c.bank,
+      wallet: c.walletType,
+      currency: c.currency,
+      minAmount: c.minAmount,
+      confirmations: c.confirmations,
+    };
+    const proof = (await image(demo.id, 'transfer.png', green)) ?? 'demo-proof-missing';
+    const reviewedAt = at(24 - i);
+    const [order] = await tx
+      .insert(rechargeOrders)
+      .values({
+        userId: demo.id,
+        channelId: channel.id,
+        channel: snapshot,
+        amount: d.amount,
+        wallet: c.walletType,
+        currency: c.currency,
+        proofFileId: proof,
+        status: 3,
+        reviewerId: reviewer.id,
+        createdAt: at(26 - i),
+        reviewedAt,
+      })
+      .returning();
+    if (!order) throw new Error('demo deposit not created');
+    const account = await ledger.walletAccount(tx, demo.id, c.walletType);
+    const clearing = await ledger.systemAccount(tx, 'deposits', account.currency);
+    const posted = await ledger.post(tx, {
+      type: 'deposit',
+      reference: `recharge:${order.id}`,
+      operatorId: reviewer.id,
+      at: reviewedAt,
+      detail: { id: order.id, channel: channelLabel(snapshot) },
+      postings: [
+        { account: clearing, amount: new Decimal(d.amount).negated() },
+        { account, amount: d.amount },
+      ],
+    });
+    await tx.update(rechargeOrders).set({ entryId: posted.entryId }).where(eq(rechargeOrders.id, order.id));
+    await notify(tx, {
+      userId: demo.id,
+      kind: 'depositApproved',
+      params: {
+        amount: new Decimal(d.amount).toFixed(2),
+        currency: account.currency as Currency,
+        wallet: c.walletType,
+      },
+      link: DEPOSIT_RECORD_LINK,
+      at: reviewedAt,
+    });
+  }
+
+  // `democorp`: sent its documents three hours ago and waits in the reviewer's queue.
+  await tx.insert(kycSubmissions).values({
+    userId: corp.id,
+    status: 1,
+    idType: 'passport',
+    idNumber: 'EM1234567',
+    firstName: corp.firstName ?? 'Lars',
+    lastName: corp.lastName ?? 'Jansen',
+    country: corp.country ?? 'BE',
+    files: await docs(corp.id, { front: blue, licence: amber, bank: green }),
+    createdAt: at(3),
+  });
+  await tx.update(users).set({ kycStatus: 1, nationalNumber: 'EM1234567' }).where(eq(users.id, corp.id));
+}
+
+// ------------------------------------------------------------------------------------ demo documents
+
+type Rgb = readonly [number, number, number];
+
+async function saveImage(tx: Tx, dir: string, ownerUserId: number, png: Buffer, originalName: string) {
+  const id = randomBytes(18).toString('base64url');
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, id), png, { mode: 0o600 });
+  await tx.insert(files).values({
+    id,
+    ownerUserId,
+    kind: 'image',
+    mime: 'image/png',
+    size: png.length,
+    sha256: createHash('sha256').update(png).digest('hex'),
+    originalName,
+  });
+  return id;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer) {
+  let c = 0xffffffff;
+  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer) {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A 428×270 picture that reads as a document (a header band, a photo, lines of text): a real PNG. */
+export function documentPng(accent: Rgb): Buffer {
+  const w = 428;
+  const h = 270;
+  const paper: Rgb = [223, 232, 241];
+  const photo: Rgb = [159, 179, 200];
+  const ink: Rgb = [27, 39, 51];
+  const lines = [
+    [154, 84, 360],
+    [154, 124, 300],
+    [154, 154, 330],
+    [154, 184, 260],
+  ];
+  const colour = (x: number, y: number): Rgb => {
+    if (y < 46) return accent;
+    if (x >= 24 && x < 134 && y >= 70 && y < 210) return photo;
+    for (const [x0 = 0, y0 = 0, x1 = 0] of lines) if (x >= x0 && x < x1 && y >= y0 && y < y0 + 10) return ink;
+    return paper;
+  };
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * (w * 3 + 1);
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = colour(x, y);
+      raw[row + 1 + x * 3] = r;
+      raw[row + 2 + x * 3] = g;
+      raw[row + 3 + x * 3] = b;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../platform/audit.js';
 import { auditLog, kycSubmissions, mailOutbox, operators, sessions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, notFound, rule } from '../../platform/errors.js';
+import { notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
-import { rateLimit } from '../../platform/request.js';
+import { operatorOf, rateLimit } from '../../platform/request.js';
+import { fileMap, fileRefs } from '../files/refs.js';
 import { findUserById, toUserInfo } from '../users/repo.js';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -17,13 +18,6 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
   const { db, sessions: sess, throttle, clock } = deps;
   const reviewer = sess.requireOperator('reviewer');
   const admin = sess.requireOperator('admin');
-
-  const operatorOf = (req: {
-    operator?: { id: number; username: string; role: 'admin' | 'reviewer'; sessionId: number };
-  }) => {
-    if (!req.operator) throw new AppError(401, E.loginExpired);
-    return req.operator;
-  };
 
   route(
     app,
@@ -151,33 +145,29 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
       ]);
       // Looking at a customer's personal data is itself an audited action.
       await audit(db, req, 'customer.view', { type: 'user', id: u.id });
-      const fileRows = async (map: Record<string, string>) =>
-        Promise.all(
-          Object.entries(map).map(async ([role, id]) => {
-            const f = await deps.files.read(id).catch(() => undefined);
-            return { role, url: deps.files.signedUrl(id), mime: f?.row.mime ?? 'application/octet-stream' };
-          }),
-        );
+      const files = await fileRefs(
+        db,
+        deps.files,
+        subs.map((s) => fileMap(s.files)),
+      );
       const { wsUrl: _ws, ...info } = toUserInfo(u, '');
       return {
         user: info,
         referrer: referrer ? { id: referrer.id, userId: referrer.username } : null,
         referrals: referrals?.n ?? 0,
-        kyc: await Promise.all(
-          subs.map(async (s) => ({
-            id: s.id,
-            status: s.status,
-            idType: s.idType as 'idCard' | 'passport' | 'DL',
-            country: s.country,
-            reason: s.reason,
-            createTimeTimestamp: s.createdAt.getTime(),
-            reviewTimeTimestamp: s.reviewedAt?.getTime() ?? null,
-            idNumber: s.idNumber,
-            firstName: s.firstName,
-            lastName: s.lastName,
-            files: await fileRows(s.files as Record<string, string>),
-          })),
-        ),
+        kyc: subs.map((s, i) => ({
+          id: s.id,
+          status: s.status,
+          idType: s.idType as 'idCard' | 'passport' | 'DL',
+          country: s.country,
+          reason: s.reason,
+          createTimeTimestamp: s.createdAt.getTime(),
+          reviewTimeTimestamp: s.reviewedAt?.getTime() ?? null,
+          idNumber: s.idNumber,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          files: files[i] ?? [],
+        })),
         activeSessions: active?.n ?? 0,
       };
     },

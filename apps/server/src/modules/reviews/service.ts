@@ -1,0 +1,144 @@
+/**
+ * Identity reviews (docs/money.md "Identity verification"): the console's queue of KYC submissions and
+ * the reviewer's decision. A decision is one transaction: the submission (locked, still pending), the
+ * customer's verification status and the inbox message commit together or not at all.
+ */
+import { AccountType, type CompanyProfile, E, type KycReviewRow, ReviewStatus } from '@beurs/contracts';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../ledger/ledger.js';
+import type { Tx } from '../../platform/db/client.js';
+import { kycSubmissions, operators, users } from '../../platform/db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { fileMap, fileRefs } from '../files/refs.js';
+import { notify } from '../inbox/service.js';
+
+/** Where the inbox sends the customer: to deposit once verified, back to the form when refused. */
+export const KYC_APPROVED_LINK = '/pages/deposit/index';
+export const KYC_REJECTED_LINK = '/pages/kyc/individual';
+
+const ID_TYPES = ['idCard', 'passport', 'DL'] as const;
+type IdType = (typeof ID_TYPES)[number];
+const idTypeOf = (v: string): IdType => ((ID_TYPES as readonly string[]).includes(v) ? (v as IdType) : 'idCard');
+
+type Status = 1 | 2 | 3;
+
+/** `%`, `_` and `\` typed by an operator match themselves. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface KycDecision {
+  /** The submission's id. */
+  id: number;
+  operatorId: number;
+  at: Date;
+}
+
+export function createReviewService(deps: Pick<Deps, 'db' | 'files'>) {
+  const { db } = deps;
+
+  async function rows(ex: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+    const found = await ex
+      .select({ sub: kycSubmissions, user: users, reviewer: operators.username })
+      .from(kycSubmissions)
+      .innerJoin(users, eq(users.id, kycSubmissions.userId))
+      .leftJoin(operators, eq(operators.id, kycSubmissions.reviewerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    const files = await fileRefs(
+      ex,
+      deps.files,
+      found.map((r) => fileMap(r.sub.files)),
+    );
+    return found.map(
+      ({ sub, user, reviewer }, i): KycReviewRow => ({
+        id: sub.id,
+        customerId: user.id,
+        userId: user.username,
+        email: user.email,
+        accountType: user.accountType,
+        firstName: sub.firstName,
+        lastName: sub.lastName,
+        country: sub.country,
+        idType: idTypeOf(sub.idType),
+        idNumber: sub.idNumber,
+        company: user.accountType === AccountType.Company ? ((user.company as CompanyProfile | null) ?? null) : null,
+        files: files[i] ?? [],
+        status: sub.status as Status,
+        reason: sub.reason,
+        createTimeTimestamp: sub.createdAt.getTime(),
+        reviewTimeTimestamp: sub.reviewedAt?.getTime() ?? null,
+        reviewer,
+      }),
+    );
+  }
+
+  /** Pending oldest first (the order they are worked in), reviewed newest first; `q`: user ID, email or name. */
+  async function queue(filter: { status: number; q?: string | undefined; page: number; pageSize: number }) {
+    const like = filter.q ? `%${likeEscape(filter.q)}%` : undefined;
+    const where = and(
+      eq(kycSubmissions.status, filter.status),
+      like
+        ? or(
+            ilike(users.username, like),
+            ilike(users.email, like),
+            ilike(sql`${kycSubmissions.firstName} || ' ' || ${kycSubmissions.lastName}`, like),
+            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, like),
+            ilike(sql`coalesce(${users.company}->>'companyName', '')`, like),
+          )
+        : undefined,
+    );
+    const order =
+      filter.status === ReviewStatus.Pending
+        ? [asc(kycSubmissions.createdAt), asc(kycSubmissions.id)]
+        : [desc(kycSubmissions.reviewedAt), desc(kycSubmissions.id)];
+    const [list, [total]] = await Promise.all([
+      rows(db, where, order, filter.pageSize, (filter.page - 1) * filter.pageSize),
+      db.select({ n: count() }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where),
+    ]);
+    return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+  }
+
+  /** Locks a submission for its review; only a pending one may be decided (409 otherwise). */
+  async function lockPending(tx: Tx, id: number) {
+    const [sub] = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update');
+    if (!sub) throw notFound();
+    if (sub.status !== ReviewStatus.Pending) throw conflict(E.alreadyReviewed);
+    return sub;
+  }
+
+  async function decide(tx: Tx, d: KycDecision, outcome: { status: 2 | 3; reason: string | null }) {
+    const sub = await lockPending(tx, d.id);
+    await tx
+      .update(kycSubmissions)
+      .set({ status: outcome.status, reason: outcome.reason, reviewerId: d.operatorId, reviewedAt: d.at })
+      .where(eq(kycSubmissions.id, sub.id));
+    await tx
+      .update(users)
+      .set({ kycStatus: outcome.status, kycReason: outcome.reason })
+      .where(eq(users.id, sub.userId));
+    if (outcome.status === ReviewStatus.Approved) {
+      await notify(tx, { userId: sub.userId, kind: 'kycApproved', link: KYC_APPROVED_LINK, at: d.at });
+    } else {
+      await notify(tx, {
+        userId: sub.userId,
+        kind: 'kycRejected',
+        params: { reason: outcome.reason ?? '' },
+        link: KYC_REJECTED_LINK,
+        at: d.at,
+      });
+    }
+    const [row] = await rows(tx, eq(kycSubmissions.id, sub.id), [], 1, 0);
+    if (!row) throw new Error(`kyc submission ${sub.id} vanished`);
+    return row;
+  }
+
+  /** The customer is verified and told in their inbox. */
+  const approve = (tx: Tx, d: KycDecision) => decide(tx, d, { status: ReviewStatus.Approved, reason: null });
+
+  /** The customer sees the reason in their profile and inbox, and may send the form again. */
+  const reject = (tx: Tx, d: KycDecision, reason: string) => decide(tx, d, { status: ReviewStatus.Failed, reason });
+
+  return { queue, approve, reject };
+}

@@ -1,0 +1,498 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  BillItem,
+  UserAccount,
+  UserMessage,
+  WalletBalance,
+  WithdrawalRecord,
+  WithdrawalReviewRow,
+} from '@beurs/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1x1 } from '../../../test/fixtures.js';
+import { createHarness, type Harness } from '../../../test/harness.js';
+import { auditLog, journalEntries, ledgerHolds, operators, withdrawals } from '../../platform/db/schema.js';
+import { hashPassword } from '../../platform/passwords.js';
+
+let h: Harness;
+let admin: string;
+let reviewer: string;
+
+type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
+
+const PAY = '135790';
+const IBAN = 'NL91ABNA0417164300';
+const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+beforeAll(async () => {
+  h = await createHarness();
+  await h.db.insert(operators).values([
+    { username: 'wout', passwordHash: await hashPassword('WoutPass1'), role: 'admin' },
+    { username: 'rosa', passwordHash: await hashPassword('RosaPass1'), role: 'reviewer' },
+  ]);
+  const login = async (username: string, password: string) =>
+    (await h.post<{ token: string }>('/console/login', { username, password })).body.data.token;
+  admin = await login('wout', 'WoutPass1');
+  reviewer = await login('rosa', 'RosaPass1');
+});
+
+const bankCard = (extra: Record<string, unknown> = {}) => ({
+  kind: 'bank',
+  bankName: 'ABN AMRO',
+  holderName: 'Anna Bakker',
+  cardNo: 'NL91 ABNA 0417 1643 00',
+  swift: 'ABNANL2A',
+  ...extra,
+});
+const cryptoWallet = (extra: Record<string, unknown> = {}) => ({
+  kind: 'crypto',
+  currencyType: 'USDT-TRC20',
+  address: TRON,
+  ...extra,
+});
+
+/** A customer (identity NOT verified: withdrawing never needs it) with a pay password, a card and money. */
+async function customer(opts: { fund?: string; payPassword?: boolean } = {}) {
+  const u = await h.registerUser();
+  if (opts.payPassword !== false) {
+    const set = await h.post('/settingPayPassword', { payPassword: PAY }, u.token);
+    expect(set.status).toBe(200);
+  }
+  if (opts.fund) await h.fund(u.user.id, 'BALANCE', opts.fund);
+  const card = await h.post<UserAccount>('/UserAccount/addCardNo', bankCard(), u.token);
+  expect(card.status).toBe(200);
+  return { ...u, cardId: card.body.data.id };
+}
+
+const apply = (token: string, body: Record<string, unknown>, key?: string, lang?: string) =>
+  h.postKeyed<WithdrawalRecord>('/withdrawal/withdrawal-apply', body, token, key, lang);
+
+const balanceOf = async (token: string, walletType = 'BALANCE') =>
+  (await h.post<WalletBalance[]>('/wallet/getWalletBalance', { walletType }, token)).body.data[0];
+
+const postingSums = async () =>
+  (
+    await h.db.execute<{ currency: string; sum: string }>(
+      sql`select currency, sum(amount)::text as sum from ledger_postings group by currency`,
+    )
+  ).rows;
+
+/** Every account's balance equals the sum of its postings and its held amount the sum of its active holds. */
+const accountsConsistent = async () =>
+  (
+    await h.db.execute<{ id: string }>(sql`
+      select a.id from ledger_accounts a
+      where a.user_id is not null and (
+        a.balance <> coalesce((select sum(p.amount) from ledger_postings p where p.account_id = a.id), 0)
+        or a.held <> coalesce((select sum(x.amount) from ledger_holds x where x.account_id = a.id and x.status = 'active'), 0)
+      )`)
+  ).rows;
+
+describe('bank cards and crypto wallets', () => {
+  it('adds, lists (newest first, by kind), changes and removes them', async () => {
+    const u = await h.registerUser();
+    const front = await h.deps.files.save(u.user.id, PNG_1x1, 'image');
+    const card = await h.post<UserAccount>(
+      '/UserAccount/addCardNo',
+      bankCard({
+        frontFileId: front.fileId,
+        abaRouting: '021000021',
+        branchCode: 'AMS-01',
+        bankAddress: 'Gustav Mahlerlaan 10',
+        region: '',
+        city: 'Amsterdam',
+      }),
+      u.token,
+    );
+    expect(card.status).toBe(200);
+    expect(card.body.data).toMatchObject({
+      kind: 'bank',
+      bankName: 'ABN AMRO',
+      cardNo: IBAN,
+      swift: 'ABNANL2A',
+      abaRouting: '021000021',
+      region: null,
+      city: 'Amsterdam',
+      frontFileId: front.fileId,
+      backFileId: null,
+      backUrl: null,
+    });
+    expect((card.body.data as { frontUrl: string }).frontUrl).toMatch(/^\/web\/file\//);
+    const wallet = await h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token);
+    expect(wallet.body.data).toMatchObject({ kind: 'crypto', currencyType: 'USDT-TRC20', address: TRON });
+
+    const all = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, u.token);
+    expect(all.body.data.map((a) => a.id)).toEqual([wallet.body.data.id, card.body.data.id]);
+    const banks = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', { kind: 'bank' }, u.token);
+    expect(banks.body.data.map((a) => a.id)).toEqual([card.body.data.id]);
+
+    const changed = await h.post<UserAccount>(
+      '/UserAccount/UpdateCardNo',
+      { id: wallet.body.data.id, ...cryptoWallet({ currencyType: 'ETH', address: ETH }) },
+      u.token,
+    );
+    expect(changed.body.data).toMatchObject({ id: wallet.body.data.id, currencyType: 'ETH', address: ETH });
+    const kind = await h.post('/UserAccount/UpdateCardNo', { id: wallet.body.data.id, ...bankCard() }, u.token);
+    expect(kind.body).toMatchObject({ code: 422, reason: 'userAccountKind' });
+
+    expect((await h.post('/UserAccount/delete-card', { id: card.body.data.id }, u.token)).body).toMatchObject({
+      code: 200,
+      data: { ok: true },
+    });
+    expect((await h.post('/UserAccount/delete-card', { id: card.body.data.id }, u.token)).status).toBe(404);
+    expect((await h.post('/UserAccount/UpdateCardNo', { id: card.body.data.id, ...bankCard() }, u.token)).status).toBe(
+      404,
+    );
+    const left = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, u.token);
+    expect(left.body.data.map((a) => a.id)).toEqual([wallet.body.data.id]);
+  });
+
+  it('checks IBANs, SWIFT codes and addresses against their network', async () => {
+    const u = await h.registerUser();
+    const add = (body: unknown) => h.post('/UserAccount/addCardNo', body, u.token);
+    expect((await add(bankCard({ cardNo: 'NL91ABNA0417164301' }))).body).toMatchObject({ code: 400, field: 'cardNo' });
+    expect((await add(bankCard({ swift: 'ABNANL2' }))).body).toMatchObject({ code: 400, field: 'swift' });
+    expect((await add(bankCard({ abaRouting: '12345' }))).body).toMatchObject({ code: 400, field: 'abaRouting' });
+    expect((await add(bankCard({ bankName: '' }))).body).toMatchObject({ code: 400, field: 'bankName' });
+    expect((await add(cryptoWallet({ address: `${TRON.slice(0, -1)}8` }))).body).toMatchObject({
+      code: 400,
+      field: 'address',
+    });
+    expect((await add(cryptoWallet({ currencyType: 'BTC' }))).body).toMatchObject({ code: 400, field: 'address' });
+    expect((await add(cryptoWallet({ currencyType: 'DOGE' }))).body).toMatchObject({ code: 400 });
+    expect((await add({ kind: 'cash' })).body).toMatchObject({ code: 400 });
+    expect((await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, u.token)).body.data).toHaveLength(0);
+  });
+
+  it("accepts only the caller's own uploads as card images", async () => {
+    const u = await h.registerUser();
+    const other = await h.registerUser();
+    const theirs = await h.deps.files.save(other.user.id, PNG_1x1, 'image');
+    const mine = await h.deps.files.save(u.user.id, PNG_1x1, 'image');
+    const res = await h.post('/UserAccount/addCardNo', bankCard({ backFileId: theirs.fileId }), u.token);
+    expect(res.body).toMatchObject({ code: 400, field: 'backFileId' });
+    const ok = await h.post<UserAccount>('/UserAccount/addCardNo', bankCard({ backFileId: mine.fileId }), u.token);
+    expect(ok.status).toBe(200);
+    const update = await h.post(
+      '/UserAccount/UpdateCardNo',
+      { id: ok.body.data.id, ...bankCard({ frontFileId: theirs.fileId }) },
+      u.token,
+    );
+    expect(update.body).toMatchObject({ code: 400, field: 'frontFileId' });
+  });
+
+  it('keeps at most 10 (removing one makes room), even when added at once', async () => {
+    const u = await h.registerUser();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const full = answers.filter((a) => a.status === 422);
+    expect(full).toHaveLength(2);
+    expect(full[0]?.body).toMatchObject({ reason: 'userAccountsFull' });
+    expect(full[0]?.body.msg).toContain('10');
+    const first = answers.find((a) => a.status === 200)?.body.data.id;
+    await h.post('/UserAccount/delete-card', { id: first }, u.token);
+    expect((await h.post('/UserAccount/addCardNo', bankCard(), u.token)).status).toBe(200);
+    expect((await h.post('/UserAccount/addCardNo', bankCard(), u.token)).body.reason).toBe('userAccountsFull');
+  });
+
+  it("cannot see, change or remove another customer's card", async () => {
+    const owner = await customer();
+    const intruder = await customer();
+    const del = await h.post('/UserAccount/delete-card', { id: owner.cardId }, intruder.token);
+    expect(del).toMatchObject({ status: 404, body: { code: 404, data: null } });
+    const upd = await h.post('/UserAccount/UpdateCardNo', { id: owner.cardId, ...bankCard() }, intruder.token);
+    expect(upd.status).toBe(404);
+    const theirs = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, intruder.token);
+    expect(theirs.body.data.map((a) => a.id)).not.toContain(owner.cardId);
+    const mine = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, owner.token);
+    expect(mine.body.data.map((a) => a.id)).toEqual([owner.cardId]);
+    expect(mine.body.data[0]).toMatchObject({ bankName: 'ABN AMRO' });
+  });
+});
+
+describe('asking for a withdrawal', () => {
+  it('holds the amount at once, without identity verification, and shows it as pending', async () => {
+    const u = await customer({ fund: '100' });
+    const before = await h.get<{ amount: string; pending: string; currency: string }>(
+      '/withdrawal/getUsableWithdrawalAmount?walletType=BALANCE',
+      u.token,
+    );
+    expect(before.body.data).toMatchObject({
+      walletType: 'BALANCE',
+      currency: 'EUR',
+      amount: '100.00',
+      pending: '0.00',
+    });
+    const res = await apply(u.token, { walletType: 'BALANCE', amount: '30.25', accountId: u.cardId, payPassword: PAY });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      walletType: 'BALANCE',
+      currency: 'EUR',
+      amount: '30.25',
+      status: 1,
+      reason: null,
+      reviewTimeTimestamp: null,
+      destination: { kind: 'bank', bankName: 'ABN AMRO', holderName: 'Anna Bakker', cardNo: IBAN, swift: 'ABNANL2A' },
+    });
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '69.75', usedBalance: '30.25', total: '100.00' });
+    const after = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
+    expect(after.body.data).toMatchObject({ amount: '69.75', pending: '30.25' });
+    const [hold] = await h.db
+      .select()
+      .from(ledgerHolds)
+      .where(eq(ledgerHolds.reference, `withdrawal:${res.body.data.id}`));
+    expect(hold).toMatchObject({ status: 'active', amount: '30.25000000' });
+
+    // The record keeps where the money goes even when the card is removed.
+    await h.post('/UserAccount/delete-card', { id: u.cardId }, u.token);
+    const list = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token);
+    expect(list.body.data.list[0]).toMatchObject({ id: res.body.data.id, destination: { cardNo: IBAN } });
+    expect(
+      (await apply(u.token, { walletType: 'BALANCE', amount: '1', accountId: u.cardId, payPassword: PAY })).status,
+    ).toBe(404);
+  });
+
+  it('withdraws to a crypto wallet from any wallet, in its currency', async () => {
+    const u = await customer();
+    await h.fund(u.user.id, 'US_STOCK', '20');
+    const w = await h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token);
+    const res = await apply(u.token, {
+      walletType: 'US_STOCK',
+      amount: '20',
+      accountId: w.body.data.id,
+      payPassword: PAY,
+    });
+    expect(res.body.data).toMatchObject({
+      currency: 'USD',
+      amount: '20.00',
+      destination: { kind: 'crypto', currencyType: 'USDT-TRC20', address: TRON },
+    });
+    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00', usedBalance: '20.00' });
+  });
+
+  it('asks for the transaction password and nothing else; wrong tries are limited', async () => {
+    const none = await customer({ fund: '10', payPassword: false });
+    const noPassword = await apply(none.token, {
+      walletType: 'BALANCE',
+      amount: '5',
+      accountId: none.cardId,
+      payPassword: PAY,
+    });
+    expect(noPassword.body).toMatchObject({ code: 422, reason: 'payPasswordNotSet' });
+
+    const u = await customer({ fund: '10' });
+    const body = { walletType: 'BALANCE', amount: '5', accountId: u.cardId };
+    const wrong = await apply(u.token, { ...body, payPassword: '000000' }, undefined, 'nl');
+    expect(wrong.body).toMatchObject({ code: 422, reason: 'wrongPayPassword' });
+    expect(wrong.body.msg).not.toBe('The transaction password is incorrect');
+    expect((await apply(u.token, { ...body, payPassword: '12345' })).body).toMatchObject({
+      code: 400,
+      field: 'payPassword',
+    });
+    expect((await apply(u.token, { ...body, payPassword: undefined })).body).toMatchObject({
+      code: 400,
+      field: 'payPassword',
+    });
+    for (let i = 0; i < 4; i++) expect((await apply(u.token, { ...body, payPassword: '000000' })).status).toBe(422);
+    // Five wrong tries: even the right password waits for the window to pass.
+    expect((await apply(u.token, { ...body, payPassword: PAY })).status).toBe(429);
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '10.00', usedBalance: '0.00' });
+    h.clock.advance(16 * 60_000);
+    expect((await apply(u.token, { ...body, payPassword: PAY })).status).toBe(200);
+  });
+
+  it('refuses more than is available, a card that is not the caller’s, bad input and a missing key', async () => {
+    const u = await customer({ fund: '50' });
+    const other = await customer();
+    const base = { walletType: 'BALANCE', amount: '50', accountId: u.cardId, payPassword: PAY };
+    const tooMuch = await apply(u.token, { ...base, amount: '50.01' });
+    expect(tooMuch.body).toMatchObject({ code: 422, reason: 'insufficientBalance' });
+    expect(tooMuch.body.msg).toContain('50.00');
+    expect((await apply(u.token, { ...base, accountId: other.cardId })).status).toBe(404);
+    expect((await apply(u.token, { ...base, accountId: 0 })).body).toMatchObject({ code: 400, field: 'accountId' });
+    expect((await apply(u.token, { ...base, amount: '0' })).body).toMatchObject({ code: 400, field: 'amount' });
+    expect((await apply(u.token, { ...base, amount: '1.234' })).body).toMatchObject({ code: 400, field: 'amount' });
+    expect((await apply(u.token, { ...base, walletType: 'NOPE' })).body).toMatchObject({ code: 400 });
+    expect((await h.post('/withdrawal/withdrawal-apply', base, u.token)).status).toBe(400);
+    // Without a key the password is not even tried.
+    const noKey = await h.post('/withdrawal/withdrawal-apply', { ...base, payPassword: '000000' }, u.token);
+    expect(noKey.body).toMatchObject({ code: 400, field: 'Idempotency-Key' });
+    expect((await apply(other.token, { ...base, accountId: other.cardId })).body.reason).toBe('insufficientBalance');
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00' });
+    expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token)).body.data.total).toBe(0);
+  });
+
+  it('replays a request sent twice with one key: one hold', async () => {
+    const u = await customer({ fund: '40' });
+    const body = { walletType: 'BALANCE', amount: '15', accountId: u.cardId, payPassword: PAY };
+    const key = randomUUID();
+    const first = await apply(u.token, body, key);
+    const again = await apply(u.token, body, key);
+    expect(again.body).toEqual(first.body);
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '25.00', usedBalance: '15.00' });
+    expect((await apply(u.token, { ...body, amount: '16' }, key)).status).toBe(409);
+  });
+
+  it('of 50 requests at once for the whole balance, exactly one is accepted', async () => {
+    const u = await customer({ fund: '100' });
+    const body = { walletType: 'BALANCE', amount: '100', accountId: u.cardId, payPassword: PAY };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => apply(u.token, body)));
+    const accepted = answers.filter((a) => a.status === 200);
+    expect(accepted).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.body).toMatchObject({ code: 422, reason: 'insufficientBalance' });
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '0.00', usedBalance: '100.00', total: '100.00' });
+    const rows = await h.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id));
+    expect(rows).toHaveLength(1);
+    for (const row of await postingSums()) expect(Number(row.sum)).toBe(0);
+    expect(await accountsConsistent()).toEqual([]);
+  });
+});
+
+describe('reviewing withdrawals', () => {
+  it('rejects with a reason: the money is back at once, the reason in the record and the inbox', async () => {
+    const u = await customer({ fund: '80' });
+    const res = await apply(u.token, { walletType: 'BALANCE', amount: '80', accountId: u.cardId, payPassword: PAY });
+    const id = res.body.data.id;
+    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: '' }, reviewer)).body).toMatchObject({
+      code: 400,
+      field: 'reason',
+    });
+    const reason = 'The account holder name does not match';
+    const rejected = await h.post<WithdrawalReviewRow>(`/console/withdrawals/${id}/reject`, { reason }, reviewer);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data).toMatchObject({ id, status: 2, reason, reviewer: 'rosa', entryId: null });
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '80.00', usedBalance: '0.00', total: '80.00' });
+    const usable = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
+    expect(usable.body.data).toMatchObject({ amount: '80.00', pending: '0.00' });
+    const list = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 2 }, u.token);
+    expect(list.body.data.list[0]).toMatchObject({ id, status: 2, reason });
+    expect(list.body.data.list[0]?.reviewTimeTimestamp).toBe(h.clock.now().getTime());
+    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
+    expect(inbox.body.data.list[0]).toMatchObject({
+      kind: 'withdrawalRejected',
+      body: `Your withdrawal of 80.00 EUR was rejected and the amount is back in your Funding wallet.\n\nReason: ${reason}`,
+      link: '/pages/withdraw/bcard',
+    });
+    expect((await h.post(`/console/withdrawals/${id}/approve`, {}, reviewer)).status).toBe(409);
+    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Again and again' }, admin)).status).toBe(409);
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '80.00' });
+    const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
+    expect(bill.body.data.list.map((b) => b.type)).toEqual(['adjustment']);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'withdrawal'), eq(auditLog.targetId, String(id))));
+    expect(audits.map((a) => a.action)).toEqual(['withdrawal.reject']);
+  });
+
+  it('approves: the hold is posted to withdrawals clearing, the total goes down, the customer is told', async () => {
+    const u = await customer({ fund: '120' });
+    const res = await apply(u.token, { walletType: 'BALANCE', amount: '70', accountId: u.cardId, payPassword: PAY });
+    const id = res.body.data.id;
+    const queue = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.user.userId}`, reviewer);
+    expect(queue.body.data.list).toHaveLength(1);
+    expect(queue.body.data.list[0]).toMatchObject({
+      id,
+      customerId: u.user.id,
+      email: u.email,
+      amount: '70.00',
+      status: 1,
+      destination: { kind: 'bank', cardNo: IBAN },
+    });
+    const approved = await h.post<WithdrawalReviewRow>(`/console/withdrawals/${id}/approve`, {}, reviewer);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ id, status: 3, reviewer: 'rosa' });
+    expect(approved.body.data.entryId).toEqual(expect.any(Number));
+    expect(await balanceOf(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00', total: '50.00' });
+    const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
+    expect(bill.body.data.list[0]).toMatchObject({
+      type: 'withdrawal',
+      amount: '-70.00',
+      balanceAfter: '50.00',
+      reference: `withdrawal:${id}`,
+      entryId: approved.body.data.entryId,
+      reason: `Withdrawal #${id} to ABN AMRO ••••4300`,
+    });
+    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
+    expect(inbox.body.data.list[0]).toMatchObject({
+      kind: 'withdrawalPaid',
+      body: 'Your withdrawal of 70.00 EUR to ABN AMRO ••••4300 has been paid out.',
+    });
+    const [hold] = await h.db
+      .select()
+      .from(ledgerHolds)
+      .where(eq(ledgerHolds.reference, `withdrawal:${id}`));
+    expect(hold).toMatchObject({ status: 'posted', entryId: approved.body.data.entryId });
+    const reviewed = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=3&q=${u.email}`, reviewer);
+    expect(reviewed.body.data.list.map((r) => r.id)).toEqual([id]);
+    expect((await h.post(`/console/withdrawals/${id}/approve`, {}, admin)).status).toBe(409);
+    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Changed my mind' }, admin)).status).toBe(409);
+    expect(await balanceOf(u.token)).toMatchObject({ total: '50.00' });
+    const [audit] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'withdrawal.approve'), eq(auditLog.targetId, String(id))));
+    expect(audit?.detail).toMatchObject({ amount: '70.00', entryId: approved.body.data.entryId });
+    for (const row of await postingSums()) expect(Number(row.sum)).toBe(0);
+    expect(await accountsConsistent()).toEqual([]);
+  });
+
+  it('lets exactly one of an approval and a rejection at the same moment win', async () => {
+    for (let round = 0; round < 5; round++) {
+      const u = await customer({ fund: '60' });
+      const res = await apply(u.token, { walletType: 'BALANCE', amount: '60', accountId: u.cardId, payPassword: PAY });
+      const id = res.body.data.id;
+      const [approve, reject] = await Promise.all([
+        h.post(`/console/withdrawals/${id}/approve`, {}, reviewer),
+        h.post(`/console/withdrawals/${id}/reject`, { reason: 'Racing the approval' }, admin),
+      ]);
+      expect([approve.status, reject.status].sort()).toEqual([200, 409]);
+      const [row] = await h.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      const entries = await h.db
+        .select()
+        .from(journalEntries)
+        .where(eq(journalEntries.reference, `withdrawal:${id}`));
+      const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
+      if (approve.status === 200) {
+        expect(row?.status).toBe(3);
+        expect(entries).toHaveLength(1);
+        expect(await balanceOf(u.token)).toMatchObject({ balance: '0.00', usedBalance: '0.00', total: '0.00' });
+        expect(inbox.body.data.list.map((m) => m.kind)).toEqual(['withdrawalPaid']);
+      } else {
+        expect(row?.status).toBe(2);
+        expect(entries).toHaveLength(0);
+        expect(await balanceOf(u.token)).toMatchObject({ balance: '60.00', usedBalance: '0.00', total: '60.00' });
+        expect(inbox.body.data.list.map((m) => m.kind)).toEqual(['withdrawalRejected']);
+      }
+    }
+    expect(await accountsConsistent()).toEqual([]);
+  });
+
+  it('queues pending withdrawals oldest first, for operators only', async () => {
+    const u = await customer({ fund: '30' });
+    const ids: number[] = [];
+    for (const amount of ['1', '2', '3']) {
+      const res = await apply(u.token, { walletType: 'BALANCE', amount, accountId: u.cardId, payPassword: PAY });
+      ids.push(res.body.data.id);
+      h.clock.advance(1000);
+    }
+    const queue = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}`, admin);
+    expect(queue.body.data.list.map((r) => r.id)).toEqual(ids);
+    const page = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}&page=2&pageSize=2`, admin);
+    expect(page.body.data).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page.body.data.list.map((r) => r.id)).toEqual([ids[2]]);
+    expect((await h.get('/console/withdrawals', u.token)).status).toBe(401);
+    expect((await h.post(`/console/withdrawals/${ids[0]}/approve`, {}, u.token)).status).toBe(401);
+    expect((await h.post(`/console/withdrawals/${ids[0]}/reject`, { reason: 'No way' })).status).toBe(401);
+    expect((await h.post('/console/withdrawals/99999999/approve', {}, reviewer)).status).toBe(404);
+    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token);
+    expect(mine.body.data.list.map((r) => r.id)).toEqual([...ids].reverse());
+    const other = await customer();
+    expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, other.token)).body.data.total).toBe(0);
+  });
+});
