@@ -1,5 +1,7 @@
+import { Badge } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useUnreadCountQuery } from '../api/inbox';
 import { Icon, type IconName } from '../components/Icon';
 import { TABS, type TabName } from './routes';
 
@@ -18,6 +20,8 @@ const tabIcons: Record<TabName, IconName> = {
 export function TabBar({ active }: { active: TabName }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Unread messages show on the profile tab (docs/money.md "The inbox"); idle for guests.
+  const unread = useUnreadCountQuery().data ?? 0;
   return (
     <nav className="tab-bar" aria-label={t('tabs.label')}>
       {TABS.map((tab) => {
@@ -33,8 +37,19 @@ export function TabBar({ active }: { active: TabName }) {
               if (!selected) navigate(tab.path, { replace: true });
             }}
           >
-            <Icon name={tabIcons[tab.name]} size={22} strokeWidth={selected ? 2.1 : 1.7} />
-            <span className="tab-bar__label">{t(`tabs.${tab.name}`)}</span>
+            {tab.name === 'profile' && unread > 0 ? (
+              <Badge content={unread > 99 ? '99+' : String(unread)} data-testid="tab-profile-unread">
+                <Icon name={tabIcons[tab.name]} size={22} strokeWidth={selected ? 2.1 : 1.7} />
+              </Badge>
+            ) : (
+              <Icon name={tabIcons[tab.name]} size={22} strokeWidth={selected ? 2.1 : 1.7} />
+            )}
+            <span className="tab-bar__label">
+              {t(`tabs.${tab.name}`)}
+              {tab.name === 'profile' && unread > 0 && (
+                <span className="sr-only"> ({t('notice.unreadCount', { count: unread })})</span>
+              )}
+            </span>
           </button>
         );
       })}

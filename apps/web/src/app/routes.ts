@@ -125,16 +125,32 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Profile.
   route('/pages/profile/share', 'routes.profile.share', true),
-  route('/pages/profile/transaction', 'routes.profile.transaction', true),
-  route('/pages/profile/transfer', 'routes.profile.transfer', true),
+  route('/pages/profile/transaction', 'routes.profile.transaction', true, () =>
+    import('../pages/profile/transaction').then((m) => m.TransactionPage),
+  ),
+  route('/pages/profile/transfer', 'routes.profile.transfer', true, () =>
+    import('../pages/profile/transfer').then((m) => m.TransferPage),
+  ),
 
   // Money in and out.
-  route('/pages/withdraw/vm', 'routes.withdraw.vm', true),
-  route('/pages/withdraw/bcard', 'routes.withdraw.bcard', true),
-  route('/pages/deposit/index', 'routes.deposit.index', true),
-  route('/pages/deposit/fiat', 'routes.deposit.fiat', true),
-  route('/pages/deposit/wallet', 'routes.deposit.wallet', true),
-  route('/pages/deposit/record', 'routes.deposit.record', true),
+  route('/pages/withdraw/vm', 'routes.withdraw.vm', true, () =>
+    import('../pages/withdraw/vm').then((m) => m.WithdrawCryptoPage),
+  ),
+  route('/pages/withdraw/bcard', 'routes.withdraw.bcard', true, () =>
+    import('../pages/withdraw/bcard').then((m) => m.WithdrawBankCardPage),
+  ),
+  route('/pages/deposit/index', 'routes.deposit.index', true, () =>
+    import('../pages/deposit/index').then((m) => m.DepositIndexPage),
+  ),
+  route('/pages/deposit/fiat', 'routes.deposit.fiat', true, () =>
+    import('../pages/deposit/fiat').then((m) => m.DepositFiatPage),
+  ),
+  route('/pages/deposit/wallet', 'routes.deposit.wallet', true, () =>
+    import('../pages/deposit/wallet').then((m) => m.DepositWalletPage),
+  ),
+  route('/pages/deposit/record', 'routes.deposit.record', true, () =>
+    import('../pages/deposit/record').then((m) => m.DepositRecordPage),
+  ),
 
   // Settings. The settings screen is open to guests for the language switch.
   route('/pages/setting/index', 'routes.setting.index', false, () =>
@@ -151,17 +167,29 @@ export const appRoutes: readonly AppRoute[] = [
   ),
 
   // Bank cards and digital-currency wallets.
-  route('/pages/bcard/index', 'routes.bcard.index', true),
-  route('/pages/bcard/modify', 'routes.bcard.modify', true),
-  route('/pages/vm/index', 'routes.vm.index', true),
-  route('/pages/vm/modify', 'routes.vm.modify', true),
+  route('/pages/bcard/index', 'routes.bcard.index', true, () =>
+    import('../pages/bcard/index').then((m) => m.BankCardsPage),
+  ),
+  route('/pages/bcard/modify', 'routes.bcard.modify', true, () =>
+    import('../pages/bcard/modify').then((m) => m.BankCardModifyPage),
+  ),
+  route('/pages/vm/index', 'routes.vm.index', true, () => import('../pages/vm/index').then((m) => m.CryptoWalletsPage)),
+  route('/pages/vm/modify', 'routes.vm.modify', true, () =>
+    import('../pages/vm/modify').then((m) => m.CryptoWalletModifyPage),
+  ),
 
-  route('/pages/kyc/individual', 'routes.kyc.individual', true),
+  route('/pages/kyc/individual', 'routes.kyc.individual', true, () =>
+    import('../pages/kyc/individual').then((m) => m.KycIndividualPage),
+  ),
   route('/pages/search/index', 'routes.search.index', false, () =>
     import('../pages/search/index').then((m) => m.SearchPage),
   ),
-  route('/pages/notice/index', 'routes.notice.index', true),
-  route('/pages/notice/detail', 'routes.notice.detail', true),
+  route('/pages/notice/index', 'routes.notice.index', true, () =>
+    import('../pages/notice/index').then((m) => m.NoticePage),
+  ),
+  route('/pages/notice/detail', 'routes.notice.detail', true, () =>
+    import('../pages/notice/detail').then((m) => m.NoticeDetailPage),
+  ),
 
   // Order tickets (query: name, code, source, direction).
   route('/pages/payment/stock', 'routes.payment.stock', true),

@@ -1,11 +1,13 @@
 import { AccountType, type UserInfo } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
+import { Badge, Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useUnreadCountQuery } from '../../api/inbox';
 import { useIsLoggedIn } from '../../api/session';
 import { useUserInfoQuery } from '../../api/user';
 import { Icon, type IconName } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
+import { FundingOverview } from '../../components/money/FundingOverview';
 import { Page } from '../../components/Page';
 import { ErrorState, Loading } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
@@ -124,6 +126,22 @@ function AccountCard({ user }: { user: UserInfo }) {
   );
 }
 
+/** The unread messages as a badge (nothing when there are none or the count is unknown). */
+function UnreadBadge() {
+  const { t } = useTranslation();
+  const unread = useUnreadCountQuery();
+  const count = unread.data ?? 0;
+  if (count <= 0) return null;
+  return (
+    <Badge
+      className="unread-badge"
+      content={count > 99 ? '99+' : String(count)}
+      aria-label={t('notice.unreadCount', { count })}
+      data-testid="profile-unread"
+    />
+  );
+}
+
 function MemberProfile() {
   const { t } = useTranslation();
   const userInfo = useUserInfoQuery();
@@ -135,6 +153,7 @@ function MemberProfile() {
   return (
     <>
       <AccountCard user={user} />
+      <FundingOverview />
 
       <nav className="quick-actions" aria-label={t('profile.money')}>
         {quickActions.map((action) => (
@@ -157,7 +176,13 @@ function MemberProfile() {
         />
         <MenuItem icon="card" label={t('routes.bcard.index')} to="/pages/bcard/index" />
         <MenuItem icon="wallet" label={t('routes.vm.index')} to="/pages/vm/index" />
-        <MenuItem icon="bell" label={t('routes.notice.index')} to="/pages/notice/index" />
+        <MenuItem
+          icon="bell"
+          label={t('routes.notice.index')}
+          value={<UnreadBadge />}
+          to="/pages/notice/index"
+          testId="profile-inbox"
+        />
         <MenuItem icon="gift" label={t('routes.profile.share')} to="/pages/profile/share" />
         <MenuItem icon="loan" label={t('routes.loan.index')} to="/pages/loan/index" />
       </Menu>

@@ -1,0 +1,73 @@
+/**
+ * Withdrawals (SPEC §7 /withdrawal, docs/money.md): what may be withdrawn from a wallet, the caller's
+ * withdrawals page by page, and asking for one. Asking holds the amount at once, so it carries an
+ * idempotency key made when the customer confirmed.
+ */
+import { ApiError } from '@beurs/api-client';
+import { type RequestOf, type Wallet, type WithdrawalRecord, wallet } from '@beurs/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import type { ReviewFilter } from './deposit';
+import { walletKeys } from './wallet';
+
+export const withdrawalKeys = {
+  all: ['withdrawal'] as const,
+  usable: (walletType: Wallet) => [...withdrawalKeys.all, 'usable', walletType] as const,
+  records: () => [...withdrawalKeys.all, 'records'] as const,
+  recordList: (status: ReviewFilter) => [...withdrawalKeys.records(), status ?? 'all'] as const,
+};
+
+export const WITHDRAWAL_PAGE_SIZE = 10;
+
+/** The wallet's available balance (all of it may be withdrawn) and what is already pending. */
+export function useUsableWithdrawalQuery(walletType: Wallet) {
+  return useQuery({
+    queryKey: withdrawalKeys.usable(walletType),
+    queryFn: ({ signal }) => api.call(wallet.usableWithdrawalAmount, { walletType }, undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** The caller's withdrawals, newest first. */
+export function useWithdrawalRecordsQuery(status?: ReviewFilter) {
+  return useInfiniteQuery({
+    queryKey: withdrawalKeys.recordList(status),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(wallet.withdrawalListPage, { status, page: pageParam, pageSize: WITHDRAWAL_PAGE_SIZE }, undefined, {
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+/** A network error or timeout may hide a request the server carried out: one retry, with the same key. */
+export function retryLostCall(failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout') && failureCount < 1;
+}
+
+export interface WithdrawVariables {
+  request: RequestOf<typeof wallet.withdrawalApply>;
+  /** Made when the customer confirmed; the same key is sent again if that confirmation is retried. */
+  idempotencyKey: string;
+}
+
+/**
+ * Asks for a withdrawal. Afterwards the usable amounts, the withdrawals and every wallet balance
+ * (the amount is now on hold) are read again.
+ */
+export function useWithdrawalApplyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: WithdrawVariables): Promise<WithdrawalRecord> =>
+      api.call(wallet.withdrawalApply, request, undefined, { idempotencyKey }),
+    // The screen shows a wrong password or amount under its field (and toasts the rest itself).
+    meta: { silentError: true },
+    retry: retryLostCall,
+    retryDelay: 1_000,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * Bank cards (SPEC §2 bcard/index): the caller's cards (masked number, bank, holder) with edit and
+ * delete (after a confirmation), and a button to add one. Crypto wallets (vm/index) use the same
+ * list parts: they are exported from here.
+ */
+import { type BankCard, looksLikeIban } from '@beurs/contracts';
+import { Button, Dialog } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { USER_ACCOUNTS_MAX, useBankCardsQuery, useDeleteAccountMutation } from '../../api/cards';
+import { Icon, type IconName } from '../../components/Icon';
+import { Page } from '../../components/Page';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { toastSuccess } from '../../lib/toast';
+import { MoneyStyles } from '../deposit/record';
+
+/** "NL91 •••• 4300" for an IBAN, "•••• 4242" for a card or account number (no-break spaces: one piece). */
+export function maskAccountNumber(value: string): string {
+  const plain = value.replace(/\s+/g, '');
+  const last = plain.slice(-4);
+  if (looksLikeIban(plain)) return `${plain.slice(0, 4)}\u00a0••••\u00a0${last}`;
+  return `••••\u00a0${last}`;
+}
+
+/** One card or wallet: what it is, with edit and delete. */
+export function AccountTile({
+  icon,
+  title,
+  number,
+  detail,
+  onEdit,
+  onDelete,
+  deleting,
+  testId,
+}: {
+  icon: IconName;
+  title: ReactNode;
+  number: ReactNode;
+  detail: ReactNode;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="account-tile" data-testid={testId}>
+      <div className="account-tile__main">
+        <span className="account-tile__icon">
+          <Icon name={icon} size={20} />
+        </span>
+        <div className="account-tile__body">
+          <strong>{title}</strong>
+          <span className="account-tile__number money-mono">{number}</span>
+          <small>{detail}</small>
+        </div>
+      </div>
+      <div className="account-tile__actions">
+        <button type="button" className="account-action" onClick={onEdit} data-testid="account-edit">
+          <Icon name="edit" size={15} />
+          {t('cards.edit')}
+        </button>
+        <button
+          type="button"
+          className="account-action account-action--danger"
+          onClick={onDelete}
+          disabled={deleting}
+          data-testid="account-delete"
+        >
+          <Icon name="trash" size={15} />
+          {t('cards.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Deletes after a confirmation that names what goes. */
+export function useConfirmDelete() {
+  const { t } = useTranslation();
+  const remove = useDeleteAccountMutation();
+  const confirm = async (id: number, what: string, kind: 'bank' | 'crypto') => {
+    const ok = await Dialog.confirm({
+      title: t(kind === 'bank' ? 'cards.deleteCardTitle' : 'cards.deleteWalletTitle'),
+      content: (
+        <>
+          <span style={{ display: 'block', color: 'var(--text)', fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {what}
+          </span>
+          <span style={{ display: 'block', marginTop: 6 }}>{t('cards.deleteText')}</span>
+        </>
+      ),
+      confirmText: <span style={{ color: 'var(--fall)' }}>{t('cards.delete')}</span>,
+      cancelText: t('common.cancel'),
+    });
+    if (ok) remove.mutate(id, { onSuccess: () => toastSuccess(t('cards.deleted')) });
+  };
+  return { confirm, pendingId: remove.isPending ? remove.variables : undefined };
+}
+
+/** The add button under a list, or why there is none (the limit of cards and wallets together). */
+export function AddFooter({ total, label, to, testId }: { total: number; label: string; to: string; testId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const full = total >= USER_ACCOUNTS_MAX;
+  return (
+    <>
+      {full && <p className="form-hint form-hint--block">{t('cards.limitReached', { max: USER_ACCOUNTS_MAX })}</p>}
+      <Button block color="primary" size="large" disabled={full} onClick={() => navigate(to)} data-testid={testId}>
+        {label}
+      </Button>
+    </>
+  );
+}
+
+export function AccountStyles() {
+  return (
+    <>
+      <MoneyStyles />
+      <style href="beurs-account-tiles" precedence="default">
+        {TILE_CSS}
+      </style>
+    </>
+  );
+}
+
+const TILE_CSS = `
+.account-tiles { display: grid; gap: 12px; margin: 6px 0 0; padding: 0; list-style: none; }
+.account-tile {
+  border: 1px solid var(--line); border-radius: var(--radius);
+  background: linear-gradient(135deg, #1a2131 0%, #121722 70%);
+  overflow: hidden;
+}
+.account-tile__main { display: flex; gap: 12px; padding: 14px 14px 10px; }
+.account-tile__icon {
+  flex: none; width: 38px; height: 38px; display: grid; place-items: center;
+  border-radius: 11px; background: var(--gold-soft); color: var(--gold);
+}
+.account-tile__body { flex: 1; min-width: 0; }
+.account-tile__body strong { display: block; font-size: 15.5px; font-weight: 600; overflow-wrap: anywhere; }
+.account-tile__number { display: block; margin-top: 4px; color: var(--text); font-size: 15px; letter-spacing: 0.06em; }
+.account-tile__body small { display: block; margin-top: 3px; color: var(--text-2); font-size: 12.5px; overflow-wrap: anywhere; }
+.account-tile__actions {
+  display: flex; justify-content: flex-end; gap: 4px; padding: 2px 8px 4px;
+  border-top: 1px solid var(--line);
+}
+.account-action {
+  display: inline-flex; align-items: center; gap: 5px; min-height: 38px; padding: 6px 10px;
+  border: 0; border-radius: 8px; background: none; color: var(--gold); font-size: 13px; font-weight: 600;
+}
+.account-action:active { background: var(--bg-raised-2); }
+.account-action--danger { color: #ff4d86; }
+.account-action:disabled { color: var(--text-3); }
+`;
+
+function BankCardTile({ card, onDelete, deleting }: { card: BankCard; onDelete: () => void; deleting: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <AccountTile
+      icon="card"
+      title={card.bankName}
+      number={maskAccountNumber(card.cardNo)}
+      detail={[card.holderName, card.swift].filter(Boolean).join(' · ')}
+      onEdit={() => navigate(`/pages/bcard/modify?id=${card.id}`)}
+      onDelete={onDelete}
+      deleting={deleting}
+      testId={`bank-card-${card.id}`}
+    />
+  );
+}
+
+export function BankCardsPage() {
+  const { t } = useTranslation();
+  const cards = useBankCardsQuery();
+  const { confirm, pendingId } = useConfirmDelete();
+  return (
+    <Page
+      footer={
+        cards.isSuccess ? (
+          <AddFooter
+            total={cards.data.total}
+            label={t('cards.addCard')}
+            to="/pages/bcard/modify"
+            testId="add-bank-card"
+          />
+        ) : undefined
+      }
+    >
+      <AccountStyles />
+      {cards.isPending ? (
+        <Loading />
+      ) : cards.isError ? (
+        <ErrorState error={cards.error} onRetry={() => cards.refetch()} />
+      ) : cards.data.items.length === 0 ? (
+        <EmptyState icon="card" title={t('cards.noCards')} description={t('cards.noCardsText')} />
+      ) : (
+        <>
+          <p className="page-lead">{t('cards.cardsLead')}</p>
+          <ul className="account-tiles" data-testid="bank-cards">
+            {cards.data.items.map((card) => (
+              <BankCardTile
+                key={card.id}
+                card={card}
+                deleting={pendingId === card.id}
+                onDelete={() => void confirm(card.id, `${card.bankName} ${maskAccountNumber(card.cardNo)}`, 'bank')}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * Deposit (SPEC §2 deposit/index): how to bring money in. The channels configured in the console,
+ * grouped as crypto (asset and network) and bank transfer; each opens its own screen. Deposits need
+ * a verified identity (docs/money.md), so an unverified customer is told so first, with the way there.
+ */
+import { type DepositChannel, ReviewStatus, type UserInfo } from '@beurs/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDepositChannelsQuery } from '../../api/deposit';
+import { useUserInfoQuery } from '../../api/user';
+import { Icon } from '../../components/Icon';
+import { Menu, MenuItem } from '../../components/Menu';
+import { Page } from '../../components/Page';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { MoneyStyles } from './record';
+
+const KYC_PATH = '/pages/kyc/individual';
+const RECORD_PATH = '/pages/deposit/record';
+
+/** The notice an unverified customer sees on every deposit screen; null once verified. */
+export function KycNotice({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  if (user.kycStatus === ReviewStatus.Approved) return null;
+  const state = user.kycStatus === ReviewStatus.Pending ? 'pending' : 'needed';
+  return (
+    <div className="notice" role="note" data-testid="deposit-kyc-notice" data-state={state}>
+      <Icon name="idcard" size={20} />
+      <div>
+        <strong>{t(`deposit.kyc.${state}Title`)}</strong>
+        <p>{t(`deposit.kyc.${state}Text`)}</p>
+        {state === 'needed' && (
+          <Link to={KYC_PATH} className="text-link" style={{ display: 'inline-block', marginTop: 4 }}>
+            {t('deposit.kyc.verify')} ›
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "History" in the navigation bar. */
+export function RecordLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={RECORD_PATH} className="text-link" data-testid="deposit-history-link" style={{ paddingRight: 4 }}>
+      {t('deposit.history')}
+    </Link>
+  );
+}
+
+function ChannelItem({ channel }: { channel: DepositChannel }) {
+  const { t } = useTranslation();
+  const wallet = t(`wallets.${channel.walletType}`);
+  if (channel.type === 'crypto') {
+    return (
+      <MenuItem
+        icon="coin"
+        label={
+          <span className="money-channel">
+            {channel.asset} <span className="tag tag--gold">{channel.network}</span>
+          </span>
+        }
+        hint={t('deposit.channelHint', { wallet, currency: channel.currency })}
+        to={`/pages/deposit/wallet?channelId=${channel.id}`}
+        testId={`deposit-channel-${channel.id}`}
+      />
+    );
+  }
+  return (
+    <MenuItem
+      icon="building"
+      label={t('deposit.bankChannel', { asset: channel.asset })}
+      hint={`${channel.bank?.bankName ?? ''} · ${t('deposit.channelHint', { wallet, currency: channel.currency })}`}
+      to={`/pages/deposit/fiat?channelId=${channel.id}`}
+      testId={`deposit-channel-${channel.id}`}
+    />
+  );
+}
+
+function Channels() {
+  const { t } = useTranslation();
+  const channels = useDepositChannelsQuery();
+  if (channels.isPending) return <Loading />;
+  if (channels.isError) return <ErrorState error={channels.error} onRetry={() => channels.refetch()} />;
+  const enabled = channels.data.filter((c) => c.enabled);
+  const crypto = enabled.filter((c) => c.type === 'crypto');
+  const bank = enabled.filter((c) => c.type === 'bank');
+  if (enabled.length === 0) {
+    return <EmptyState icon="deposit" title={t('deposit.noChannels')} description={t('deposit.noChannelsText')} />;
+  }
+  return (
+    <>
+      {crypto.length > 0 && (
+        <>
+          <h2 className="section-title">{t('deposit.cryptoSection')}</h2>
+          <Menu label={t('deposit.cryptoSection')}>
+            {crypto.map((c) => (
+              <ChannelItem key={c.id} channel={c} />
+            ))}
+          </Menu>
+        </>
+      )}
+      {bank.length > 0 && (
+        <>
+          <h2 className="section-title">{t('deposit.bankSection')}</h2>
+          <Menu label={t('deposit.bankSection')}>
+            {bank.map((c) => (
+              <ChannelItem key={c.id} channel={c} />
+            ))}
+          </Menu>
+        </>
+      )}
+    </>
+  );
+}
+
+export function DepositIndexPage() {
+  const { t } = useTranslation();
+  const userInfo = useUserInfoQuery();
+  return (
+    <Page right={<RecordLink />}>
+      <MoneyStyles />
+      <p className="page-lead">{t('deposit.lead')}</p>
+      {userInfo.isPending ? (
+        <Loading />
+      ) : userInfo.isError ? (
+        <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />
+      ) : (
+        <>
+          <KycNotice user={userInfo.data} />
+          <Channels />
+          <h2 className="section-title">{t('deposit.historySection')}</h2>
+          <Menu>
+            <MenuItem icon="list" label={t('routes.deposit.record')} hint={t('deposit.historyHint')} to={RECORD_PATH} />
+          </Menu>
+        </>
+      )}
+    </Page>
+  );
+}

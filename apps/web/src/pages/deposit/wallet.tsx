@@ -1,0 +1,291 @@
+/**
+ * Crypto deposit (SPEC §2 deposit/wallet?channelId=…): the channel's address as a QR code with a copy
+ * button, the asset and network and what happens to anything else sent there, the confirmations
+ * before crediting, then the report: amount (minimum 1, smaller deposits are not refunded), optional
+ * transaction hash and the required proof screenshot, confirmed in a dialog. Shared with the bank
+ * deposit screen: the report form and the frame around an unknown channel or an unverified customer.
+ */
+import { ApiError } from '@beurs/api-client';
+import { Decimal, type DepositChannel, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
+import { Button, Dialog, Form, Input } from 'antd-mobile';
+import { QRCodeSVG } from 'qrcode.react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDepositChannelQuery, useRechargeCreateMutation } from '../../api/deposit';
+import { useUserInfoQuery } from '../../api/user';
+import { useQueryParams } from '../../app/useQueryParams';
+import { AppForm, Field } from '../../components/AppForm';
+import { Icon } from '../../components/Icon';
+import { ImageUpload } from '../../components/ImageUpload';
+import { AmountInput } from '../../components/money/AmountInput';
+import { MoneyText } from '../../components/money/MoneyText';
+import { Page } from '../../components/Page';
+import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
+import { useIdempotencyKey } from '../../lib/idempotency';
+import { toastSuccess } from '../../lib/toast';
+import { KycNotice, RecordLink } from './index';
+import { CopyButton, Fact, MoneyStyles } from './record';
+
+const INDEX_PATH = '/pages/deposit/index';
+const RECORD_PATH = '/pages/deposit/record';
+
+interface DepositValues {
+  amount: string;
+  txHash?: string;
+  proofFileId: string;
+}
+
+const amountRule = schemaRule(rules.depositAmount);
+const txHashRule = schemaRule(rules.txHash, { optional: true });
+const proofRule = schemaRule(rules.fileId);
+
+/** The report of a payment made to `channel`: amount, hash (crypto), proof; confirmed, then sent once. */
+export function DepositForm({ channel }: { channel: DepositChannel }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<DepositValues>();
+  const create = useRechargeCreateMutation();
+  const intent = useIdempotencyKey();
+  const [uploading, setUploading] = useState(false);
+  const isCrypto = channel.type === 'crypto';
+  const min = new Decimal(channel.minAmount);
+
+  const minRule = {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (typeof value !== 'string' || !rules.depositAmount.safeParse(value).success) return;
+      if (new Decimal(value.trim()).lt(min)) throw new Error(t('deposit.belowMinimum', { min: channel.minAmount }));
+    },
+  };
+
+  const submit = async (values: DepositValues) => {
+    const request = {
+      channelId: channel.id,
+      amount: values.amount.trim(),
+      proofFileId: values.proofFileId,
+      txHash: isCrypto ? optionalText(values.txHash) : undefined,
+    };
+    const confirmed = await Dialog.confirm({
+      title: t('deposit.confirm.title'),
+      content: (
+        <dl className="money-facts money-confirm" data-testid="deposit-confirm">
+          <Fact label={t('deposit.confirm.amount')}>
+            <MoneyText amount={request.amount} currency={channel.currency} />
+          </Fact>
+          <Fact label={t('deposit.confirm.method')}>
+            {isCrypto
+              ? t('deposit.assetOnNetwork', { asset: channel.asset, network: channel.network ?? '' })
+              : t('deposit.bankAsset', { asset: channel.asset })}
+          </Fact>
+          <Fact label={t('deposit.confirm.wallet')}>{t(`wallets.${channel.walletType}`)}</Fact>
+          {request.txHash && (
+            <Fact label={t('deposit.txHash')}>
+              <span className="money-mono">{request.txHash}</span>
+            </Fact>
+          )}
+          <p className="form-hint" style={{ margin: '8px 0 0' }}>
+            {t('deposit.confirm.note')}
+          </p>
+        </dl>
+      ),
+      confirmText: t('deposit.confirm.submit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    create.mutate(
+      { request, idempotencyKey: intent.keyFor(request) },
+      {
+        onSuccess: () => {
+          intent.renew();
+          toastSuccess(t('deposit.submitted'));
+          void navigate(RECORD_PATH, { replace: true });
+        },
+        onError: (error) => {
+          // A refusal (4xx) changed nothing: the next confirmation may use a new key.
+          if (error instanceof ApiError && error.kind === 'server') intent.renew();
+          showFieldError(form, error);
+        },
+      },
+    );
+  };
+
+  return (
+    <AppForm<DepositValues>
+      name="deposit"
+      form={form}
+      onFinish={submit}
+      submitLabel={t('deposit.submit')}
+      pending={create.isPending || uploading}
+    >
+      <Form.Header>{t('deposit.reportSection')}</Form.Header>
+      <Field
+        name="amount"
+        label={t('deposit.amount', { currency: channel.asset })}
+        rules={[amountRule, minRule]}
+        description={
+          <span className="form-hint" data-testid="deposit-min-warning">
+            <strong style={{ color: 'var(--warn)' }}>{t('deposit.minimum', { min: channel.minAmount })}</strong>{' '}
+            {t('deposit.notRefunded')}
+          </span>
+        }
+      >
+        <AmountInput
+          // A crypto amount is in the coin sent (USDT), not in the wallet's currency symbol.
+          currency={isCrypto ? undefined : channel.currency}
+          placeholder={t('deposit.amountPlaceholder')}
+          testId="deposit-amount"
+        />
+      </Field>
+      {isCrypto && (
+        <Field
+          name="txHash"
+          label={t('deposit.txHashOptional')}
+          rules={[txHashRule]}
+          description={<span className="form-hint">{t('deposit.txHashHint')}</span>}
+        >
+          <Input
+            placeholder={t('deposit.txHashPlaceholder')}
+            autoCapitalize="off"
+            clearable
+            data-testid="deposit-txhash"
+          />
+        </Field>
+      )}
+      <Field name="proofFileId" rules={[proofRule]} className="form-item--plain">
+        <ImageUpload
+          label={t('deposit.proof')}
+          hint={isCrypto ? t('deposit.proofHintCrypto') : t('deposit.proofHintBank')}
+          icon="doc"
+          onBusyChange={setUploading}
+          data-testid="deposit-proof"
+        />
+      </Field>
+    </AppForm>
+  );
+}
+
+/**
+ * The frame of a channel screen: loads the user and the channel, shows what stops a deposit (unknown or
+ * disabled channel, wrong kind, identity not verified), otherwise renders `children(channel)`.
+ */
+export function ChannelScreen({
+  type,
+  children,
+}: {
+  type: DepositChannel['type'];
+  children: (channel: DepositChannel, user: UserInfo) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { channelId } = useQueryParams<'channelId'>();
+  const userInfo = useUserInfoQuery();
+  const channels = useDepositChannelQuery(channelId);
+
+  let body: ReactNode;
+  if (userInfo.isPending || channels.isPending) body = <Loading />;
+  else if (userInfo.isError) body = <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />;
+  else if (channels.isError) body = <ErrorState error={channels.error} onRetry={() => channels.refetch()} />;
+  else if (!channels.channel || channels.channel.type !== type)
+    body = (
+      <StateBlock
+        icon="alert"
+        title={t('deposit.channelGone')}
+        description={t('deposit.channelGoneText')}
+        action={
+          <Button shape="rounded" color="primary" onClick={() => navigate(INDEX_PATH, { replace: true })}>
+            {t('deposit.chooseMethod')}
+          </Button>
+        }
+      />
+    );
+  else if (userInfo.data.kycStatus !== ReviewStatus.Approved)
+    // No address or bank account before the identity is known: money sent now could not be reported.
+    body = (
+      <div style={{ marginTop: 8 }}>
+        <KycNotice user={userInfo.data} />
+        <p className="form-hint form-hint--block" data-testid="deposit-details-later">
+          {t('deposit.kyc.detailsLater')}
+        </p>
+      </div>
+    );
+  else body = children(channels.channel, userInfo.data);
+
+  return (
+    <Page right={<RecordLink />} backFallback={INDEX_PATH}>
+      <MoneyStyles />
+      {body}
+    </Page>
+  );
+}
+
+function CryptoDeposit({ channel }: { channel: DepositChannel }) {
+  const { t } = useTranslation();
+  const address = channel.address ?? '';
+  const network = channel.network ?? '';
+  return (
+    <>
+      <section className="money-qr" aria-label={t('deposit.addressSection')}>
+        <div className="money-qr__asset">
+          <span className="money-qr__coin">{channel.asset}</span>
+          <span className="tag tag--gold" data-testid="deposit-network">
+            {t('deposit.network', { network })}
+          </span>
+        </div>
+        <div className="money-qr__code" data-testid="deposit-qr">
+          <QRCodeSVG value={address} size={176} marginSize={2} title={t('deposit.qrTitle', { asset: channel.asset })} />
+        </div>
+        <p className="money-qr__label">{t('deposit.address', { asset: channel.asset, network })}</p>
+        <p className="money-mono money-qr__address" data-testid="deposit-address">
+          {address}
+        </p>
+        <CopyButton text={address} label={t('deposit.addressLabel')} testId="deposit-copy-address" />
+      </section>
+
+      <div className="money-warning" role="note" data-testid="deposit-network-warning">
+        <Icon name="alert" size={20} />
+        <ul>
+          <li>
+            <strong>{t('deposit.onlyThis', { asset: channel.asset, network })}</strong> {t('deposit.otherLost')}
+          </li>
+          <li data-testid="deposit-confirmations">{t('deposit.confirmations', { n: channel.confirmations })}</li>
+          <li>
+            {t('deposit.minimum', { min: channel.minAmount })} {t('deposit.notRefunded')}
+          </li>
+          <li>
+            {t('deposit.creditedOneForOne', { wallet: t(`wallets.${channel.walletType}`), currency: channel.currency })}
+          </li>
+        </ul>
+      </div>
+      <DepositForm channel={channel} />
+    </>
+  );
+}
+
+export function DepositWalletPage() {
+  return (
+    <ChannelScreen type="crypto">
+      {(channel) => (
+        <>
+          <style href="beurs-deposit-qr" precedence="default">
+            {QR_CSS}
+          </style>
+          <CryptoDeposit channel={channel} />
+        </>
+      )}
+    </ChannelScreen>
+  );
+}
+
+const QR_CSS = `
+.money-qr {
+  display: flex; flex-direction: column; align-items: center; gap: 8px;
+  margin-top: 6px; padding: 16px 14px 18px;
+  border: 1px solid var(--line); border-radius: var(--radius); background: var(--bg-raised); text-align: center;
+}
+.money-qr__asset { display: flex; align-items: center; gap: 8px; }
+.money-qr__coin { font-size: 20px; font-weight: 700; }
+.money-qr__code { margin: 6px 0 2px; padding: 6px; border-radius: 12px; background: #fff; line-height: 0; }
+.money-qr__label { margin: 4px 0 0; color: var(--text-2); font-size: 12.5px; }
+.money-qr__address { max-width: 100%; margin: 0 0 4px; padding: 0 4px; color: var(--text); font-size: 14px; line-height: 1.5; }
+`;

@@ -1,0 +1,327 @@
+/**
+ * Identity verification (SPEC §2 kyc/individual, §4): the form when nothing was sent (or after
+ * "Try again" on a refusal), otherwise the state of the review: under review (up to 24 hours,
+ * result in the inbox), verified, or not approved with the reason.
+ */
+import { AccountType, IdType, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
+import { Button, Form, Input } from 'antd-mobile';
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUpdateRealMutation } from '../../api/kyc';
+import { useAreasQuery, useUserInfoQuery } from '../../api/user';
+import { canGoBack } from '../../app/navigation';
+import { AppForm, Field } from '../../components/AppForm';
+import { CountrySelect } from '../../components/CountrySelect';
+import { DOCUMENT_ACCEPT, ImageUpload } from '../../components/ImageUpload';
+import { Page } from '../../components/Page';
+import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { schemaRule, showFieldError } from '../../lib/formRules';
+import { toastSuccess } from '../../lib/toast';
+
+const PROFILE_PATH = '/pages/profile/index';
+const ID_TYPES = [IdType.idCard, IdType.passport, IdType.DL] as const;
+
+interface KycValues {
+  firstName: string;
+  lastName: string;
+  country: string;
+  idType: IdType;
+  idNumber: string;
+  frontFileId: string;
+  backFileId?: string;
+  licenceFileId?: string;
+  bankFileId?: string;
+}
+
+const fileRule = schemaRule(rules.fileId);
+
+/** Back to where the user came from, or to the profile when the page was opened directly. */
+function useLeave() {
+  const navigate = useNavigate();
+  return () => (canGoBack() ? navigate(-1) : navigate(PROFILE_PATH, { replace: true }));
+}
+
+/** The document type as chips, each with a test id (the shared ChoiceChips has none per option). */
+function DocumentTypeChips({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: IdType;
+  onChange?: (value: IdType) => void;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <div id={id} role="radiogroup" aria-label={t('kyc.documentType')} className="radio-row">
+      {ID_TYPES.map((type) => (
+        <label key={type} className="radio-chip">
+          <input
+            type="radio"
+            name={name}
+            value={type}
+            checked={value === type}
+            onChange={() => onChange?.(type)}
+            data-testid={`kyc-idtype-${type}`}
+          />
+          {t(`idType.${type}`)}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** First and last name for the form: the user's own, or (company accounts) split from the officer's. */
+function namesOf(user: UserInfo): { firstName?: string; lastName?: string } {
+  if (user.firstName || user.lastName) return { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
+  const officer = user.company?.officerName.trim();
+  if (!officer) return {};
+  const [first = '', ...rest] = officer.split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+function KycForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<KycValues>();
+  const submit = useUpdateRealMutation();
+  const isCompany = user.accountType === AccountType.Company;
+  const idType: IdType = Form.useWatch('idType', form) ?? IdType.idCard;
+  const hasBack = idType !== IdType.passport;
+
+  // Uploads still running hold the submit button (the fields have no value until they finish).
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+  const busy = useCallback(
+    (field: string) => (isBusy: boolean) =>
+      setUploading((current) => {
+        if (current.has(field) === isBusy) return current;
+        const next = new Set(current);
+        if (isBusy) next.add(field);
+        else next.delete(field);
+        return next;
+      }),
+    [],
+  );
+
+  const send = (values: KycValues) => {
+    submit.mutate(
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        country: values.country,
+        idType: values.idType,
+        idNumber: values.idNumber,
+        frontFileId: values.frontFileId,
+        backFileId: values.idType === IdType.passport ? undefined : values.backFileId,
+        ...(isCompany ? { licenceFileId: values.licenceFileId, bankFileId: values.bankFileId } : {}),
+      },
+      {
+        onSuccess: () => toastSuccess(t('kyc.submitted')),
+        onError: (error) => showFieldError(form, error),
+      },
+    );
+  };
+
+  return (
+    <div data-testid="kyc-form">
+      <p className="page-lead">{isCompany ? t('kyc.leadCompany') : t('kyc.lead')}</p>
+      <AppForm
+        name="kyc"
+        form={form}
+        initialValues={{ idType: IdType.idCard, ...namesOf(user), country: user.country ?? undefined }}
+        onFinish={send}
+        // AppForm's button takes no test id; its label is inside it, so a click on the label is a click on it.
+        submitLabel={<span data-testid="kyc-submit">{t('kyc.submit')}</span>}
+        pending={submit.isPending || uploading.size > 0}
+      >
+        <Form.Header>{t('kyc.personalSection')}</Form.Header>
+        <Field name="firstName" label={t('fields.firstName')} rules={[schemaRule(rules.firstName)]}>
+          <Input placeholder={t('fields.firstNamePlaceholder')} autoComplete="given-name" clearable />
+        </Field>
+        <Field name="lastName" label={t('fields.lastName')} rules={[schemaRule(rules.lastName)]}>
+          <Input placeholder={t('fields.lastNamePlaceholder')} autoComplete="family-name" clearable />
+        </Field>
+        <Field name="country" label={t('fields.country')} rules={[schemaRule(rules.country)]}>
+          <CountrySelect />
+        </Field>
+
+        <Form.Header>{t('kyc.documentSection')}</Form.Header>
+        <Field
+          name="idType"
+          label={t('kyc.documentType')}
+          rules={[schemaRule(rules.idType)]}
+          className="form-item--plain"
+        >
+          <DocumentTypeChips />
+        </Field>
+        <Field
+          // A new type brings its own "Please enter ..." message: validate afresh.
+          key={`number-${idType}`}
+          name="idNumber"
+          label={t(`kyc.idNumber.${idType}`)}
+          rules={[schemaRule(rules.idNumberFor(idType))]}
+        >
+          <Input placeholder={t('fields.idNumberPlaceholder')} autoCapitalize="characters" clearable />
+        </Field>
+        <Field name="frontFileId" rules={[fileRule]} className="form-item--plain">
+          <ImageUpload
+            label={t(`kyc.front.${idType}`)}
+            hint={t('kyc.photoHint')}
+            icon="idcard"
+            onBusyChange={busy('front')}
+            data-testid="kyc-front"
+          />
+        </Field>
+        {hasBack && (
+          <Field name="backFileId" rules={[fileRule]} className="form-item--plain">
+            <ImageUpload
+              label={t(`kyc.back.${idType === IdType.DL ? 'DL' : 'idCard'}`)}
+              hint={t('kyc.photoHint')}
+              icon="idcard"
+              onBusyChange={busy('back')}
+              data-testid="kyc-back"
+            />
+          </Field>
+        )}
+
+        {/* Form.Header must be a direct child of the form (it starts a new group), not inside a fragment. */}
+        {isCompany && <Form.Header>{t('kyc.companySection')}</Form.Header>}
+        {isCompany && (
+          <Field name="licenceFileId" rules={[fileRule]} className="form-item--plain">
+            <ImageUpload
+              label={t('kyc.licence')}
+              hint={t('kyc.licenceHint')}
+              accept={DOCUMENT_ACCEPT}
+              icon="doc"
+              onBusyChange={busy('licence')}
+              data-testid="kyc-licence"
+            />
+          </Field>
+        )}
+        {isCompany && (
+          <Field name="bankFileId" rules={[fileRule]} className="form-item--plain">
+            <ImageUpload
+              label={t('kyc.bank')}
+              hint={t('kyc.bankHint')}
+              accept={DOCUMENT_ACCEPT}
+              icon="doc"
+              onBusyChange={busy('bank')}
+              data-testid="kyc-bank"
+            />
+          </Field>
+        )}
+        <p className="form-hint form-hint--block">{t('kyc.reviewTime')}</p>
+      </AppForm>
+    </div>
+  );
+}
+
+function Pending() {
+  const { t } = useTranslation();
+  const leave = useLeave();
+  return (
+    <StateBlock
+      icon="clock"
+      title={t('kyc.pending.title')}
+      description={t('kyc.pending.text')}
+      action={
+        <Button shape="rounded" color="primary" fill="outline" onClick={leave}>
+          {t('kyc.pending.done')}
+        </Button>
+      }
+    />
+  );
+}
+
+function Approved({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const areas = useAreasQuery();
+  const country = user.country ? (areas.data?.find((a) => a.code === user.country)?.name ?? user.country) : '—';
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
+  return (
+    <>
+      <StateBlock icon="check" title={t('kyc.approved.title')} description={t('kyc.approved.text')} />
+      <section className="account-card" aria-label={t('kyc.approved.details')}>
+        <dl className="account-card__facts" style={{ marginTop: 0, paddingTop: 0, borderTop: 0 }}>
+          <div>
+            <dt>{t('kyc.approved.name')}</dt>
+            <dd data-testid="kyc-name">{name}</dd>
+          </div>
+          <div>
+            <dt>{t('kyc.approved.country')}</dt>
+            <dd data-testid="kyc-country">{country}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function Failed({ reason, onRetry }: { reason: string | null; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <StateBlock
+      tone="danger"
+      icon="alert"
+      title={t('kyc.failed.title')}
+      description={
+        <>
+          <span
+            className="notice"
+            style={{
+              display: 'block',
+              margin: '6px 0 10px',
+              borderColor: 'rgba(253, 0, 92, 0.4)',
+              background: 'var(--fall-soft)',
+            }}
+          >
+            <strong>{t('kyc.failed.reason')}</strong>
+            <span data-testid="kyc-reason" style={{ display: 'block', marginTop: 3, color: 'var(--text)' }}>
+              {reason || t('kyc.failed.noReason')}
+            </span>
+          </span>
+          {t('kyc.failed.text')}
+        </>
+      }
+      action={
+        <Button shape="rounded" color="primary" onClick={onRetry} data-testid="kyc-retry">
+          {t('kyc.failed.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** One status; a new status (e.g. after sending) starts afresh, so "Try again" does not carry over. */
+function KycStatus({ user }: { user: UserInfo }) {
+  const [retrying, setRetrying] = useState(false);
+  switch (user.kycStatus) {
+    case ReviewStatus.Pending:
+      return <Pending />;
+    case ReviewStatus.Approved:
+      return <Approved user={user} />;
+    case ReviewStatus.Failed:
+      if (!retrying) return <Failed reason={user.kycReason} onRetry={() => setRetrying(true)} />;
+      return <KycForm user={user} />;
+    default:
+      return <KycForm user={user} />;
+  }
+}
+
+export function KycIndividualPage() {
+  const userInfo = useUserInfoQuery();
+  return (
+    <Page>
+      {userInfo.isPending ? (
+        <Loading />
+      ) : userInfo.isError ? (
+        <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />
+      ) : (
+        <div data-testid="kyc-status" data-status={userInfo.data.kycStatus}>
+          <KycStatus key={userInfo.data.kycStatus} user={userInfo.data} />
+        </div>
+      )}
+    </Page>
+  );
+}

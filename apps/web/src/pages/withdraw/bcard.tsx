@@ -1,0 +1,485 @@
+/**
+ * Withdraw (SPEC §2 withdraw/bcard and withdraw/vm, docs/money.md "Withdrawals"): from a wallet (default
+ * BALANCE) to one of the caller's bank cards or crypto wallets. Shows what may be withdrawn now (with
+ * "All"), asks for the transaction password and a confirmation, then says the request waits for review
+ * with the amount on hold. Nothing but the transaction password is ever asked for. Below the form, the
+ * caller's withdrawals with their status and the reason of a refusal.
+ *
+ * Both routes render `WithdrawScreen`; they differ only in the kind of destination.
+ */
+import { ApiError } from '@beurs/api-client';
+import {
+  type BankCard,
+  type CryptoWallet,
+  Decimal,
+  ReviewStatus,
+  rules,
+  type Wallet,
+  type WithdrawalRecord,
+  wallet,
+} from '@beurs/contracts';
+import { Button, Dialog, Form, Segmented } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useBankCardsQuery, useCryptoWalletsQuery } from '../../api/cards';
+import { useUserInfoQuery } from '../../api/user';
+import { useUsableWithdrawalQuery, useWithdrawalApplyMutation, useWithdrawalRecordsQuery } from '../../api/withdrawal';
+import { canGoBack, PROFILE_PATH } from '../../app/navigation';
+import { AppForm, Field } from '../../components/AppForm';
+import { Icon } from '../../components/Icon';
+import { AmountInput } from '../../components/money/AmountInput';
+import { MoneyText } from '../../components/money/MoneyText';
+import { WalletPicker } from '../../components/money/WalletPicker';
+import { Page } from '../../components/Page';
+import { PasswordInput } from '../../components/PasswordInput';
+import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { schemaRule } from '../../lib/formRules';
+import { useIdempotencyKey } from '../../lib/idempotency';
+import { toastError } from '../../lib/toast';
+import { maskAccountNumber } from '../bcard/index';
+import { Fact, formatDateTime, LoadMore, MoneyStyles, ReasonNote, ReviewTag, shorten } from '../deposit/record';
+import { networkLabel } from '../vm/index';
+
+export type DestinationKind = 'bank' | 'crypto';
+
+const PATHS: Record<DestinationKind, { self: string; add: string; manage: string }> = {
+  bank: { self: '/pages/withdraw/bcard', add: '/pages/bcard/modify', manage: '/pages/bcard/index' },
+  crypto: { self: '/pages/withdraw/vm', add: '/pages/vm/modify', manage: '/pages/vm/index' },
+};
+
+interface WithdrawValues {
+  walletType: Wallet;
+  accountId?: number;
+  amount: string;
+  payPassword: string;
+}
+
+type Destination = BankCard | CryptoWallet;
+
+const accountRule = schemaRule(wallet.withdrawalApply.request.shape.accountId);
+const amountRule = schemaRule(rules.amount);
+const payPasswordRule = schemaRule(rules.payPassword);
+const walletRule = schemaRule(wallet.walletType);
+
+/** "ING Bank •••• 4300" or "USDT · TRC20 TQ4b…x9Lm": where the money goes, short. */
+export function destinationText(d: WithdrawalRecord['destination'] | Destination): string {
+  return d.kind === 'bank'
+    ? `${d.bankName} ${maskAccountNumber(d.cardNo)}`
+    : `${networkLabel(d.currencyType)} ${shorten(d.address, 8, 6)}`;
+}
+
+/** The caller's cards or wallets as a radio list (a form control: value is the account id). */
+function DestinationPicker({
+  id,
+  value,
+  onChange,
+  items,
+  footer,
+}: {
+  id?: string;
+  value?: number;
+  onChange?: (id: number) => void;
+  items: Destination[];
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div id={id} role="radiogroup" aria-label={t('withdraw.destination')} className="money-dest">
+      {items.map((item) => (
+        <label key={item.id} className="money-dest__option" data-testid={`withdraw-destination-${item.id}`}>
+          <input
+            type="radio"
+            name="withdraw-destination"
+            value={item.id}
+            checked={value === item.id}
+            onChange={() => onChange?.(item.id)}
+          />
+          <span className="money-dest__icon">
+            <Icon name={item.kind === 'bank' ? 'card' : 'coin'} size={18} />
+          </span>
+          <span className="money-dest__body">
+            {item.kind === 'bank' ? (
+              <>
+                <strong>{item.bankName}</strong>
+                <small>
+                  <span className="money-mono">{maskAccountNumber(item.cardNo)}</span> · {item.holderName}
+                </small>
+              </>
+            ) : (
+              <>
+                <strong>{networkLabel(item.currencyType)}</strong>
+                <small className="money-mono">{shorten(item.address, 10, 8)}</small>
+              </>
+            )}
+          </span>
+          <Icon name="check" size={18} className="money-dest__check" />
+        </label>
+      ))}
+      {footer}
+    </div>
+  );
+}
+
+function useDestinations(kind: DestinationKind) {
+  const bank = useBankCardsQuery();
+  const crypto = useCryptoWalletsQuery();
+  const query = kind === 'bank' ? bank : crypto;
+  return { query, items: (query.data?.items ?? []) as Destination[] };
+}
+
+function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record: WithdrawalRecord) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<WithdrawValues>();
+  const walletType: Wallet = Form.useWatch('walletType', form) ?? 'BALANCE';
+  const usable = useUsableWithdrawalQuery(walletType);
+  const destinations = useDestinations(kind);
+  const apply = useWithdrawalApplyMutation();
+  const intent = useIdempotencyKey();
+  const paths = PATHS[kind];
+
+  const withinUsable = {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (typeof value !== 'string' || !rules.amount.safeParse(value).success || !usable.data) return;
+      if (new Decimal(value.trim()).gt(new Decimal(usable.data.amount))) throw new Error(t('withdraw.exceedsUsable'));
+    },
+  };
+
+  const submit = async (values: WithdrawValues) => {
+    const destination = destinations.items.find((d) => d.id === values.accountId);
+    if (!destination || !usable.data) return;
+    const request = {
+      walletType: values.walletType,
+      amount: values.amount.trim(),
+      accountId: destination.id,
+      payPassword: values.payPassword,
+    };
+    const confirmed = await Dialog.confirm({
+      title: t('withdraw.confirm.title'),
+      content: (
+        <dl className="money-facts money-confirm" data-testid="withdraw-confirm">
+          <Fact label={t('withdraw.confirm.amount')}>
+            <MoneyText amount={request.amount} currency={usable.data.currency} />
+          </Fact>
+          <Fact label={t('withdraw.confirm.from')}>{t(`wallets.${request.walletType}`)}</Fact>
+          <Fact label={t('withdraw.confirm.to')}>
+            {destination.kind === 'bank' ? (
+              <span>
+                {destination.bankName}
+                <br />
+                <span className="money-mono">{maskAccountNumber(destination.cardNo)}</span>
+              </span>
+            ) : (
+              <span>
+                {networkLabel(destination.currencyType)}
+                <br />
+                <span className="money-mono">{destination.address}</span>
+              </span>
+            )}
+          </Fact>
+          <Fact label={t('withdraw.confirm.fee')}>{t('withdraw.confirm.noFee')}</Fact>
+          <p className="form-hint" style={{ margin: '8px 0 0' }}>
+            {t('withdraw.confirm.note')}
+          </p>
+        </dl>
+      ),
+      confirmText: t('withdraw.confirm.submit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    // The key belongs to what was confirmed, not to the password typed (a retry with a corrected password is a new request).
+    apply.mutate(
+      { request, idempotencyKey: intent.keyFor(request) },
+      {
+        onSuccess: (record) => {
+          intent.renew();
+          form.resetFields();
+          onDone(record);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.kind === 'server') intent.renew();
+          if (error instanceof ApiError && error.field && error.field in form.getFieldsValue(true)) {
+            form.setFields([{ name: error.field as keyof WithdrawValues, errors: [error.message] }]);
+          } else toastError(error);
+        },
+      },
+    );
+  };
+
+  const noDestinations = destinations.query.isSuccess && destinations.items.length === 0;
+
+  return (
+    <AppForm<WithdrawValues>
+      name={`withdraw-${kind}`}
+      form={form}
+      initialValues={{ walletType: 'BALANCE' }}
+      onFinish={submit}
+      submitLabel={t('withdraw.submit')}
+      pending={apply.isPending}
+    >
+      <Field name="walletType" label={t('withdraw.fromWallet')} rules={[walletRule]}>
+        <WalletPicker title={t('withdraw.chooseWallet')} testId="withdraw-wallet" />
+      </Field>
+      <div className="money-usable" data-testid="withdraw-usable" aria-live="polite">
+        {usable.isPending ? (
+          <span>{t('common.loading')}</span>
+        ) : usable.isError ? (
+          <>
+            <span>{t('withdraw.usableFailed')}</span>
+            <button type="button" className="text-link" onClick={() => usable.refetch()}>
+              {t('common.retry')}
+            </button>
+          </>
+        ) : (
+          <>
+            <span>
+              {t('withdraw.usable')}{' '}
+              <MoneyText amount={usable.data.amount} currency={usable.data.currency} testId="withdraw-usable-amount" />
+            </span>
+            {new Decimal(usable.data.pending).gt(0) && (
+              <span>
+                {t('withdraw.pending')} <MoneyText amount={usable.data.pending} currency={usable.data.currency} />
+              </span>
+            )}
+          </>
+        )}
+      </div>
+
+      <Field
+        name="accountId"
+        label={kind === 'bank' ? t('withdraw.toCard') : t('withdraw.toWallet')}
+        rules={[accountRule]}
+        className="form-item--plain"
+      >
+        {destinations.query.isPending ? (
+          <Loading />
+        ) : destinations.query.isError ? (
+          <ErrorState error={destinations.query.error} onRetry={() => destinations.query.refetch()} />
+        ) : noDestinations ? (
+          <div className="notice" style={{ width: '100%' }} data-testid="withdraw-no-destination">
+            <Icon name={kind === 'bank' ? 'card' : 'wallet'} size={20} />
+            <div>
+              <strong>{kind === 'bank' ? t('withdraw.noCards') : t('withdraw.noWallets')}</strong>
+              <p>{kind === 'bank' ? t('withdraw.noCardsText') : t('withdraw.noWalletsText')}</p>
+              <Link to={paths.add} className="text-link" style={{ display: 'inline-block', marginTop: 4 }}>
+                {kind === 'bank' ? t('withdraw.addCard') : t('withdraw.addWallet')} ›
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <DestinationPicker
+            items={destinations.items}
+            footer={
+              <Link to={paths.manage} className="money-field-link" data-testid="withdraw-manage">
+                {kind === 'bank' ? t('withdraw.manageCards') : t('withdraw.manageWallets')} ›
+              </Link>
+            }
+          />
+        )}
+      </Field>
+
+      <Field
+        name="amount"
+        label={t('withdraw.amount')}
+        rules={[amountRule, withinUsable]}
+        dependencies={['walletType']}
+      >
+        <AmountInput
+          currency={usable.data?.currency}
+          max={usable.data?.amount}
+          allLabel={t('withdraw.all')}
+          placeholder={t('withdraw.amountPlaceholder')}
+          testId="withdraw-amount"
+        />
+      </Field>
+
+      <Field
+        name="payPassword"
+        label={t('fields.payPassword')}
+        rules={[payPasswordRule]}
+        description={
+          <span className="form-hint">
+            {t('withdraw.payPasswordHint')} <Link to="/pages/setting/paypwd">{t('withdraw.forgotPayPassword')}</Link>
+          </span>
+        }
+      >
+        <PasswordInput digits={6} placeholder={t('fields.payPasswordPlaceholder')} autoComplete="off" />
+      </Field>
+      <p className="form-hint form-hint--block">{t('withdraw.reviewNote')}</p>
+    </AppForm>
+  );
+}
+
+function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAgain: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div data-testid="withdraw-submitted">
+      <StateBlock
+        icon="clock"
+        title={t('withdraw.done.title')}
+        description={t('withdraw.done.text')}
+        action={
+          <div style={{ display: 'flex', gap: 10, justifyContent: 'center', flexWrap: 'wrap' }}>
+            <Button
+              shape="rounded"
+              color="primary"
+              onClick={() => (canGoBack() ? navigate(-1) : navigate(PROFILE_PATH))}
+            >
+              {t('withdraw.done.close')}
+            </Button>
+            <Button shape="rounded" color="primary" fill="outline" onClick={onAgain}>
+              {t('withdraw.done.again')}
+            </Button>
+          </div>
+        }
+      />
+      <dl className="money-panel money-facts" style={{ marginTop: -24 }}>
+        <Fact label={t('withdraw.confirm.amount')}>
+          <MoneyText amount={record.amount} currency={record.currency} />
+        </Fact>
+        <Fact label={t('withdraw.confirm.from')}>{t(`wallets.${record.walletType}`)}</Fact>
+        <Fact label={t('withdraw.confirm.to')}>{destinationText(record.destination)}</Fact>
+        <Fact label={t('withdraw.record.status')}>
+          <ReviewTag status={record.status} kind="withdraw" />
+        </Fact>
+        <Fact label={t('withdraw.record.time')}>{formatDateTime(record.createTimeTimestamp)}</Fact>
+      </dl>
+    </div>
+  );
+}
+
+function WithdrawalItem({ record }: { record: WithdrawalRecord }) {
+  const { t } = useTranslation();
+  return (
+    <li className="money-item" data-testid="withdrawal-record" data-id={record.id}>
+      <div className="money-item__top">
+        <div style={{ minWidth: 0 }}>
+          <div className="money-item__amount">
+            <MoneyText amount={record.amount} currency={record.currency} />
+          </div>
+          <div className="money-item__sub">
+            {t(`wallets.${record.walletType}`)} → {destinationText(record.destination)}
+          </div>
+        </div>
+        <ReviewTag status={record.status} kind="withdraw" />
+      </div>
+      {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} />}
+      {record.status === ReviewStatus.Pending && <p className="money-item__note">{t('withdraw.record.onHold')}</p>}
+      <div className="money-item__meta">
+        <span>{formatDateTime(record.createTimeTimestamp)}</span>
+        {record.reviewTimeTimestamp && (
+          <span>
+            {t('withdraw.record.reviewed')} {formatDateTime(record.reviewTimeTimestamp)}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The caller's withdrawals (all kinds), newest first. */
+function WithdrawalRecords() {
+  const { t } = useTranslation();
+  const query = useWithdrawalRecordsQuery();
+  return (
+    <section aria-label={t('withdraw.record.title')} data-testid="withdrawal-records">
+      <h2 className="section-title">{t('withdraw.record.title')}</h2>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : query.data.pages[0]?.total === 0 ? (
+        <p className="money-empty">{t('withdraw.record.empty')}</p>
+      ) : (
+        <>
+          <ul className="money-list">
+            {query.data.pages
+              .flatMap((p) => p.list)
+              .map((r) => (
+                <WithdrawalItem key={r.id} record={r} />
+              ))}
+          </ul>
+          <LoadMore query={query} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function WithdrawScreen({ kind }: { kind: DestinationKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userInfo = useUserInfoQuery();
+  const [submitted, setSubmitted] = useState<WithdrawalRecord | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  let body: ReactNode;
+  if (submitted) {
+    body = (
+      <Submitted
+        record={submitted}
+        onAgain={() => {
+          setSubmitted(null);
+          setFormKey((k) => k + 1);
+        }}
+      />
+    );
+  } else if (userInfo.isPending) body = <Loading />;
+  else if (userInfo.isError) body = <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />;
+  else if (!userInfo.data.hasPayPassword)
+    body = (
+      <StateBlock
+        icon="key"
+        title={t('withdraw.noPayPassword')}
+        description={t('withdraw.noPayPasswordText')}
+        action={
+          <Button shape="rounded" color="primary" onClick={() => navigate('/pages/setting/paypwd')}>
+            {t('withdraw.setPayPassword')}
+          </Button>
+        }
+      />
+    );
+  else body = <WithdrawForm key={formKey} kind={kind} onDone={setSubmitted} />;
+
+  return (
+    <Page backFallback={PROFILE_PATH}>
+      <MoneyStyles />
+      <style href="beurs-withdraw" precedence="default">
+        {WITHDRAW_CSS}
+      </style>
+      {!submitted && (
+        <Segmented
+          block
+          className="segmented"
+          value={kind}
+          onChange={(next) => navigate(PATHS[next as DestinationKind].self, { replace: true })}
+          options={[
+            { label: <span data-testid="withdraw-kind-bank">{t('withdraw.toBank')}</span>, value: 'bank' },
+            { label: <span data-testid="withdraw-kind-crypto">{t('withdraw.toCrypto')}</span>, value: 'crypto' },
+          ]}
+        />
+      )}
+      {body}
+      <WithdrawalRecords />
+    </Page>
+  );
+}
+
+const WITHDRAW_CSS = `
+.money-usable {
+  display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2px 12px;
+  margin: -2px 0 10px; padding: 9px 12px; border-radius: var(--radius-s);
+  background: var(--bg-raised); border: 1px solid var(--line);
+  color: var(--text-2); font-size: 13px;
+}
+.money-usable .money { color: var(--text); font-weight: 600; }
+.money-usable .text-link { padding: 0; font-size: 13px; }
+.money-field-link { justify-self: start; padding: 4px 0; font-size: 13px; font-weight: 600; }
+.money-item__note { margin: 8px 0 0; color: var(--text-2); font-size: 12.5px; }
+.money-empty { margin: 0; padding: 18px 0; color: var(--text-3); font-size: 13px; text-align: center; }
+`;
+
+export function WithdrawBankCardPage() {
+  return <WithdrawScreen kind="bank" />;
+}
