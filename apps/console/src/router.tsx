@@ -6,11 +6,14 @@ import { createHashRouter, Navigate } from 'react-router';
 import { RequireSession } from './components/layout';
 import { RouteError } from './components/route-error';
 import { AuditPage } from './pages/audit';
+import { BooksPage } from './pages/books';
 import { CustomerPage } from './pages/customer';
 import { CustomersPage } from './pages/customers';
+import { DepositChannelsPage } from './pages/deposit-channels';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
 import { OutboxPage } from './pages/outbox';
+import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
 
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
@@ -22,6 +25,11 @@ export const router = createHashRouter([
       { index: true, element: <Navigate to="/customers" replace /> },
       { path: 'customers', element: <CustomersPage /> },
       { path: 'customers/:id', element: <CustomerPage /> },
+      { path: 'kyc', element: <KycQueuePage /> },
+      { path: 'deposits', element: <DepositQueuePage /> },
+      { path: 'withdrawals', element: <WithdrawalQueuePage /> },
+      { path: 'deposit-channels', element: <DepositChannelsPage /> },
+      { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,10 +1,17 @@
-/** Query and mutation hooks of the console API, one per endpoint of contracts/endpoints/console.ts. */
+/** Query and mutation hooks of the console API, one per endpoint of contracts/endpoints/console.ts and console-money.ts. */
 import { fillPath } from '@beurs/api-client';
-import { consoleApi, type DataOf, type Endpoint, type RequestOf } from '@beurs/contracts';
+import { consoleApi, consoleMoney, type DataOf, type Endpoint, type RequestOf } from '@beurs/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { strings } from '../strings';
 import { api, endSession, queryClient } from './client';
-import { consoleKeys, type PageParams, type SearchPageParams } from './keys';
+import {
+  consoleKeys,
+  type LedgerParams,
+  type PageParams,
+  type QueueKind,
+  type QueueParams,
+  type SearchPageParams,
+} from './keys';
 import { session, useSession } from './session';
 
 export type Operator = DataOf<typeof consoleApi.consoleMe>;
@@ -13,6 +20,15 @@ export type CustomerDetail = DataOf<typeof consoleApi.consoleCustomer>;
 export type KycSubmission = CustomerDetail['kyc'][number];
 export type OutboxMail = DataOf<typeof consoleApi.consoleOutbox>['list'][number];
 export type AuditEntry = DataOf<typeof consoleApi.consoleAudit>['list'][number];
+export type KycReviewRow = DataOf<typeof consoleMoney.kycQueue>['list'][number];
+export type DepositReviewRow = DataOf<typeof consoleMoney.depositQueue>['list'][number];
+export type WithdrawalReviewRow = DataOf<typeof consoleMoney.withdrawalQueue>['list'][number];
+export type CustomerWallet = DataOf<typeof consoleMoney.customerWallets>[number];
+export type LedgerPosting = DataOf<typeof consoleMoney.customerLedger>['list'][number];
+export type DepositChannel = DataOf<typeof consoleMoney.depositChannels>[number];
+export type DepositChannelInput = RequestOf<typeof consoleMoney.depositChannelCreate>;
+export type AdjustInput = RequestOf<typeof consoleMoney.adjustBalance>;
+export type TrialBalance = DataOf<typeof consoleMoney.trialBalance>;
 
 /**
  * The shared client's typing does not accept path params yet (`Args` tests `E['params'] extends
@@ -72,6 +88,147 @@ export function useAudit(params: PageParams, enabled: boolean) {
     enabled,
   });
 }
+
+// ------------------------------------------------------------------------------------ review queues
+
+/** The list and the two decisions of each queue, so one page component serves all three. */
+const queueEndpoints = {
+  kyc: { list: consoleMoney.kycQueue, approve: consoleMoney.kycApprove, reject: consoleMoney.kycReject },
+  deposits: {
+    list: consoleMoney.depositQueue,
+    approve: consoleMoney.depositApprove,
+    reject: consoleMoney.depositReject,
+  },
+  withdrawals: {
+    list: consoleMoney.withdrawalQueue,
+    approve: consoleMoney.withdrawalApprove,
+    reject: consoleMoney.withdrawalReject,
+  },
+} as const;
+
+export interface QueueRows {
+  kyc: KycReviewRow;
+  deposits: DepositReviewRow;
+  withdrawals: WithdrawalReviewRow;
+}
+
+export function useQueue<K extends QueueKind>(kind: K, params: QueueParams) {
+  return useQuery({
+    queryKey: consoleKeys.queue(kind, params),
+    queryFn: async ({ signal }) => {
+      const { q, page, pageSize } = searchRequest(params);
+      const data = await api.call(queueEndpoints[kind].list, { status: params.status, q, page, pageSize }, undefined, {
+        signal,
+      });
+      return data as { list: QueueRows[K][]; total: number; page: number; pageSize: number };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a decision the queues, the pending counts and the customer's page are out of date. */
+function afterReview(customerId: number) {
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.queues() });
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.trialBalance() });
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.customer(customerId) });
+}
+
+export type ReviewDecision = { action: 'approve'; id: number } | { action: 'reject'; id: number; reason: string };
+
+export function useReview<K extends QueueKind>(kind: K) {
+  return useMutation({
+    mutationFn: async (decision: ReviewDecision): Promise<QueueRows[K]> => {
+      const endpoints = queueEndpoints[kind];
+      const row =
+        decision.action === 'approve'
+          ? await api.call(withPathParams(endpoints.approve, { id: decision.id }), {})
+          : await api.call(withPathParams(endpoints.reject, { id: decision.id }), { reason: decision.reason });
+      return row as QueueRows[K];
+    },
+    onSuccess: (row) => afterReview(row.customerId),
+    // Most likely someone else decided first: show the queue as it is now.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.queues() });
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.trialBalance() });
+    },
+  });
+}
+
+/** The pending counts of the side menu, from the trial balance. */
+export function useTrialBalance(options: { refetchInterval?: number; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: consoleKeys.trialBalance(),
+    queryFn: ({ signal }) => api.call(consoleMoney.trialBalance, {}, undefined, { signal }),
+    refetchInterval: options.refetchInterval,
+    enabled: options.enabled,
+  });
+}
+
+// ------------------------------------------------------------------------------------ customer money
+
+export function useCustomerWallets(id: number) {
+  return useQuery({
+    queryKey: consoleKeys.customerWallets(id),
+    queryFn: ({ signal }) => api.call(withPathParams(consoleMoney.customerWallets, { id }), {}, undefined, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useCustomerLedger(id: number, params: LedgerParams) {
+  return useQuery({
+    queryKey: consoleKeys.customerLedger(id, params),
+    queryFn: ({ signal }) =>
+      api.call(
+        withPathParams(consoleMoney.customerLedger, { id }),
+        {
+          walletType: params.walletType as RequestOf<typeof consoleMoney.customerLedger>['walletType'],
+          page: params.page,
+          pageSize: params.pageSize,
+        },
+        undefined,
+        { signal },
+      ),
+    enabled: Number.isInteger(id) && id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A manual adjustment. The idempotency key is made when the operator opens the confirmation and
+ * reused if that same confirmation is retried, so a double click or a lost answer posts once.
+ */
+export function useAdjustBalance(id: number) {
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: AdjustInput; idempotencyKey: string }) =>
+      api.call(withPathParams(consoleMoney.adjustBalance, { id }), input, undefined, { idempotencyKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.customerWallets(id) });
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.customerLedgerAll(id) });
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.trialBalance() });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------- deposit channels
+
+export function useDepositChannels() {
+  return useQuery({
+    queryKey: consoleKeys.depositChannels(),
+    queryFn: ({ signal }) => api.call(consoleMoney.depositChannels, {}, undefined, { signal }),
+  });
+}
+
+export function useSaveDepositChannel() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: DepositChannelInput }) =>
+      id === null
+        ? api.call(consoleMoney.depositChannelCreate, input)
+        : api.call(withPathParams(consoleMoney.depositChannelUpdate, { id }), input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.depositChannels() }),
+  });
+}
+
+// -------------------------------------------------------------------------------------------- session
 
 export function useLogin() {
   return useMutation({

@@ -1,16 +1,38 @@
 /** The desktop shell: side menu, header with the operator and log out, and the page. */
-import { Button, Flex, Layout, Menu, type MenuProps, Result, Spin, Tag, Typography } from 'antd';
+import { Badge, Button, Flex, Layout, Menu, type MenuProps, Result, Spin, Tag, Typography } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorMessage, isForbidden } from '../api/client';
-import { type Operator, useLogout, useMe } from '../api/queries';
+import { type Operator, type TrialBalance, useLogout, useMe, useTrialBalance } from '../api/queries';
 import { useSession } from '../api/session';
 import { strings } from '../strings';
 
 const { Sider, Header, Content } = Layout;
 
-function menuItems(operator: Operator): NonNullable<MenuProps['items']> {
+/** A queue's menu label with its pending count, when there is one. */
+function queueLabel(label: string, count: number | undefined) {
+  if (!count) return label;
+  return (
+    <Flex justify="space-between" align="center" gap={8}>
+      <span>{label}</span>
+      <Badge
+        count={count}
+        overflowCount={99}
+        color="gold"
+        title={strings.menu.pendingCount(count)}
+        data-testid="menu-pending"
+      />
+    </Flex>
+  );
+}
+
+function menuItems(operator: Operator, pending: TrialBalance['pending'] | undefined): NonNullable<MenuProps['items']> {
   return [
     { key: 'customers', label: strings.menu.customers },
+    { key: 'kyc', label: queueLabel(strings.menu.kyc, pending?.kyc) },
+    { key: 'deposits', label: queueLabel(strings.menu.deposits, pending?.deposits) },
+    { key: 'withdrawals', label: queueLabel(strings.menu.withdrawals, pending?.withdrawals) },
+    { key: 'deposit-channels', label: strings.menu.channels },
+    { key: 'books', label: strings.menu.books },
     { key: 'outbox', label: strings.menu.outbox },
     // Reviewers cannot read the audit log; the server refuses it too.
     ...(operator.role === 'admin' ? [{ key: 'audit', label: strings.menu.audit }] : []),
@@ -30,6 +52,8 @@ function ConsoleLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
+  // Pending counts for the menu; a failure here just leaves the badges out.
+  const books = useTrialBalance({ refetchInterval: 30_000, enabled: me.isSuccess });
   const section = location.pathname.split('/')[1] ?? '';
 
   if (me.isPending) {
@@ -71,7 +95,7 @@ function ConsoleLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={[section]}
-          items={menuItems(operator)}
+          items={menuItems(operator, books.data?.pending)}
           onClick={({ key }) => navigate(`/${key}`)}
         />
       </Sider>

@@ -92,6 +92,7 @@ export function ListTable<Row extends object>({
   columns,
   emptyText,
   onRow,
+  scrollX = 1000,
 }: {
   query: ListQuery<Row>;
   params: PageParams;
@@ -100,6 +101,8 @@ export function ListTable<Row extends object>({
   /** Shown when the list is truly empty. */
   emptyText: string;
   onRow?: TableProps<Row>['onRow'];
+  /** The width below which the table scrolls sideways instead of squeezing its columns. */
+  scrollX?: number;
 }) {
   return (
     <>
@@ -121,7 +124,7 @@ export function ListTable<Row extends object>({
           showTotal: strings.common.total,
           onChange: (page, pageSize) => setParams({ page, pageSize }),
         }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: scrollX }}
       />
     </>
   );

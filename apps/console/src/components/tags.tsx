@@ -13,12 +13,13 @@ function isReviewStatus(value: number): value is ReviewStatus {
   return value in reviewStatusLook;
 }
 
-export function ReviewStatusTag({ status }: { status: number }) {
+/** `failedLabel` names status 2 where "Failed" is not the word (a rejected deposit or withdrawal). */
+export function ReviewStatusTag({ status, failedLabel }: { status: number; failedLabel?: string }) {
   if (!isReviewStatus(status)) return <Tag>{strings.reviewStatus.unknown(status)}</Tag>;
   const look = reviewStatusLook[status];
   return (
     <Tag color={look.color} data-status={status}>
-      {look.label}
+      {status === ReviewStatus.Failed && failedLabel ? failedLabel : look.label}
     </Tag>
   );
 }

@@ -1,14 +1,19 @@
-/** One customer, read-only: profile, company, referrals and sessions, identity submissions. */
+/**
+ * One customer: profile, company, wallets and ledger (admins may post an adjustment), referrals and
+ * sessions, identity submissions.
+ */
+import { ReviewStatus } from '@beurs/contracts';
 import {
   Alert,
   Button,
   Card,
+  Col,
   Descriptions,
   type DescriptionsProps,
   Empty,
   Flex,
-  Image,
   Result,
+  Row,
   Skeleton,
   Space,
   Typography,
@@ -17,8 +22,11 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isNotFound } from '../api/client';
 import { type CustomerDetail, type KycSubmission, useCustomer } from '../api/queries';
+import { AdjustBalanceCard, LedgerCard, WalletsCard } from '../components/customer-money';
+import { FileGallery } from '../components/files';
 import { AccountTypeTag, ReviewStatusTag } from '../components/tags';
 import { formatTime } from '../lib/time';
+import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
 import { strings } from '../strings';
 
@@ -39,6 +47,7 @@ export function CustomerPage() {
   const id = Number(rawId);
   const valid = Number.isInteger(id) && id > 0;
   const customer = useCustomer(id);
+  const operator = useOperator();
   const navigate = useNavigate();
   const location = useLocation();
   useTitle(customer.data ? t.title(customer.data.user.userId) : strings.customers.title);
@@ -110,6 +119,20 @@ export function CustomerPage() {
             <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered items={companyItems(user.company)} />
           </Card>
         ) : null}
+        {operator.role === 'admin' ? (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={14}>
+              <WalletsCard customerId={user.id} />
+            </Col>
+            <Col xs={24} xl={10}>
+              <AdjustBalanceCard customerId={user.id} userId={user.userId} />
+            </Col>
+          </Row>
+        ) : (
+          // Reviewers read balances; adjustments are for admins (the server refuses them too).
+          <WalletsCard customerId={user.id} />
+        )}
+        <LedgerCard customerId={user.id} />
         <Card title={t.network}>
           <Descriptions
             column={{ xs: 1, md: 3 }}
@@ -130,7 +153,14 @@ export function CustomerPage() {
             ]}
           />
         </Card>
-        <Card title={t.identity}>
+        <Card
+          title={t.identity}
+          extra={
+            user.kycStatus === ReviewStatus.Pending ? (
+              <Link to={`/kyc?q=${encodeURIComponent(user.userId)}`}>{t.reviewInQueue}</Link>
+            ) : null
+          }
+        >
           {kyc.length === 0 ? (
             <Empty description={t.noSubmissions} />
           ) : (
@@ -193,8 +223,6 @@ function companyItems(company: NonNullable<CustomerDetail['user']['company']>): 
 }
 
 function Submission({ submission }: { submission: KycSubmission }) {
-  const images = submission.files.filter((file) => file.mime.startsWith('image/'));
-  const others = submission.files.filter((file) => !file.mime.startsWith('image/'));
   return (
     <Card
       type="inner"
@@ -231,33 +259,7 @@ function Submission({ submission }: { submission: KycSubmission }) {
       <Typography.Text strong style={{ display: 'block', margin: '12px 0 8px' }}>
         {t.documents}
       </Typography.Text>
-      {submission.files.length === 0 ? (
-        <Typography.Text type="secondary">{t.noDocuments}</Typography.Text>
-      ) : (
-        <Flex gap={16} wrap>
-          <Image.PreviewGroup>
-            {images.map((file) => (
-              <figure key={file.url} style={{ margin: 0 }}>
-                <Image
-                  src={file.url}
-                  alt={labelOf(t.fileRole, file.role)}
-                  width={220}
-                  height={150}
-                  style={{ objectFit: 'cover', border: '1px solid #f0f0f0', borderRadius: 6 }}
-                />
-                <figcaption style={{ textAlign: 'center', marginTop: 4 }}>
-                  <Typography.Text type="secondary">{labelOf(t.fileRole, file.role)}</Typography.Text>
-                </figcaption>
-              </figure>
-            ))}
-          </Image.PreviewGroup>
-          {others.map((file) => (
-            <a key={file.url} href={file.url} target="_blank" rel="noreferrer">
-              {labelOf(t.fileRole, file.role)}: {t.openFile(file.mime)}
-            </a>
-          ))}
-        </Flex>
-      )}
+      <FileGallery files={submission.files} />
     </Card>
   );
 }

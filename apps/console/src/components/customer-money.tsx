@@ -1,0 +1,393 @@
+/** A customer's money in the console: wallet balances, the ledger, and (admins) a manual adjustment. */
+import { DEFAULT_WALLET_CURRENCY, Decimal, rules, WALLETS, type Wallet } from '@beurs/contracts';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import type { LedgerParams } from '../api/keys';
+import {
+  type AdjustInput,
+  type CustomerWallet,
+  type LedgerPosting,
+  useAdjustBalance,
+  useCustomerLedger,
+  useCustomerWallets,
+} from '../api/queries';
+import { formatAmount, formatSigned, isZero, sign, walletLabel } from '../lib/money';
+import { formatTime } from '../lib/time';
+import { strings } from '../strings';
+import { ErrorAlert } from './error-alert';
+import { ListTable } from './list-page';
+
+const t = strings.money;
+const none = strings.common.none;
+
+const walletOptions = WALLETS.map((wallet) => ({ value: wallet, label: walletLabel(wallet) }));
+
+/** Green for money in, red for money out. */
+function SignedAmount({ amount, currency, fontSize }: { amount: string; currency: string; fontSize?: number }) {
+  const s = sign(amount);
+  return (
+    <Typography.Text
+      strong
+      type={s > 0 ? 'success' : s < 0 ? 'danger' : undefined}
+      style={{ whiteSpace: 'nowrap', fontSize }}
+    >
+      {formatSigned(amount, currency)}
+    </Typography.Text>
+  );
+}
+
+function Money({ amount, currency, strong }: { amount: string; currency: string; strong?: boolean }) {
+  return (
+    <Typography.Text strong={strong} type={isZero(amount) ? 'secondary' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {formatAmount(amount, currency)}
+    </Typography.Text>
+  );
+}
+
+// ----------------------------------------------------------------------------------------------- wallets
+
+const walletColumns: TableColumnsType<CustomerWallet> = [
+  {
+    title: t.wallet,
+    dataIndex: 'walletType',
+    render: (walletType: string) => walletLabel(walletType),
+  },
+  { title: t.currency, dataIndex: 'currency', width: 90 },
+  {
+    title: t.available,
+    dataIndex: 'balance',
+    align: 'right',
+    render: (balance: string, row) => <Money amount={balance} currency={row.currency} />,
+  },
+  {
+    title: t.onHold,
+    dataIndex: 'usedBalance',
+    align: 'right',
+    render: (held: string, row) => <Money amount={held} currency={row.currency} />,
+  },
+  {
+    title: t.total,
+    dataIndex: 'total',
+    align: 'right',
+    render: (total: string, row) => <Money amount={total} currency={row.currency} strong />,
+  },
+];
+
+export function WalletsCard({ customerId }: { customerId: number }) {
+  const wallets = useCustomerWallets(customerId);
+  return (
+    <Card
+      title={t.wallets}
+      style={{ height: '100%' }}
+      extra={
+        <Button size="small" onClick={() => wallets.refetch()} loading={wallets.isRefetching}>
+          {strings.common.refresh}
+        </Button>
+      }
+      data-testid="wallets-card"
+    >
+      {wallets.isError ? <ErrorAlert error={wallets.error} onRetry={() => wallets.refetch()} /> : null}
+      <Table<CustomerWallet>
+        rowKey="walletType"
+        size="small"
+        columns={walletColumns}
+        dataSource={wallets.data ?? []}
+        loading={wallets.isPending && !wallets.isError}
+        pagination={false}
+        locale={{ emptyText: t.noWallets }}
+      />
+    </Card>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ ledger
+
+const entryColors: Record<string, string> = {
+  deposit: 'green',
+  withdrawal: 'orange',
+  transfer: 'blue',
+  transferReversal: 'geekblue',
+  adjustment: 'purple',
+};
+
+const ledgerColumns: TableColumnsType<LedgerPosting> = [
+  { title: t.time, dataIndex: 'createTimeTimestamp', width: 160, render: (ts: number) => formatTime(ts) },
+  { title: t.wallet, dataIndex: 'walletType', width: 130, render: (walletType: string) => walletLabel(walletType) },
+  {
+    title: t.type,
+    dataIndex: 'type',
+    width: 140,
+    render: (type: string) => <Tag color={entryColors[type]}>{strings.entryType[type] ?? type}</Tag>,
+  },
+  {
+    title: t.amount,
+    dataIndex: 'amount',
+    align: 'right',
+    width: 120,
+    render: (amount: string, row) => <SignedAmount amount={amount} currency={row.currency} />,
+  },
+  {
+    title: t.balanceAfter,
+    dataIndex: 'balanceAfter',
+    align: 'right',
+    width: 120,
+    render: (balance: string, row) => <Money amount={balance} currency={row.currency} />,
+  },
+  {
+    title: t.reason,
+    dataIndex: 'reason',
+    render: (reason: string | null, row) => (
+      <>
+        <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, tooltip: reason }}>
+          {reason || none}
+        </Typography.Paragraph>
+        {row.rate ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t.rate(row.rate)}
+          </Typography.Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    title: t.reference,
+    dataIndex: 'reference',
+    width: 140,
+    render: (reference: string | null) => (reference ? <Typography.Text code>{reference}</Typography.Text> : none),
+  },
+  {
+    title: t.operator,
+    dataIndex: 'operator',
+    width: 100,
+    render: (operator: string | null) => operator ?? none,
+  },
+];
+
+export function LedgerCard({ customerId }: { customerId: number }) {
+  const [params, setParams] = useState<LedgerParams>({ page: 1, pageSize: 20 });
+  const ledger = useCustomerLedger(customerId, params);
+  return (
+    <Card
+      title={
+        <Flex vertical>
+          <span>{t.ledger}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+            {t.ledgerHint}
+          </Typography.Text>
+        </Flex>
+      }
+      extra={
+        <Flex gap={8}>
+          <Select
+            allowClear
+            placeholder={t.allWallets}
+            aria-label={t.wallet}
+            options={walletOptions}
+            value={params.walletType}
+            onChange={(walletType?: string) => setParams({ ...params, walletType, page: 1 })}
+            style={{ width: 200 }}
+            data-testid="ledger-wallet-filter"
+          />
+          <Button onClick={() => ledger.refetch()} loading={ledger.isRefetching}>
+            {strings.common.refresh}
+          </Button>
+        </Flex>
+      }
+      data-testid="ledger-card"
+    >
+      <ListTable<LedgerPosting>
+        query={ledger}
+        params={params}
+        setParams={(next) => setParams({ ...params, ...next })}
+        columns={ledgerColumns}
+        emptyText={t.ledgerEmpty}
+      />
+    </Card>
+  );
+}
+
+// -------------------------------------------------------------------------------------------- adjustment
+
+/** A fresh idempotency key; crypto.randomUUID needs a secure context, which plain http is not. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface AdjustForm {
+  walletType: Wallet;
+  amount: string;
+  reason: string;
+}
+
+function reasonRule(value: string | undefined) {
+  const reason = (value ?? '').trim();
+  if (reason.length < 3) return Promise.reject(new Error(t.adjustReasonRequired));
+  if (reason.length > 500) return Promise.reject(new Error(t.adjustReasonTooLong));
+  return Promise.resolve();
+}
+
+function amountRule(value: string | undefined) {
+  const amount = (value ?? '').trim();
+  if (!rules.SIGNED_AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount))
+    return Promise.reject(new Error(t.adjustAmountRequired));
+  return Promise.resolve();
+}
+
+export function AdjustBalanceCard({ customerId, userId }: { customerId: number; userId: string }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AdjustForm>();
+  const wallets = useCustomerWallets(customerId);
+  const adjust = useAdjustBalance(customerId);
+  /** The adjustment being confirmed, with the key made when the confirmation opened. */
+  const [confirming, setConfirming] = useState<{ input: AdjustInput; idempotencyKey: string } | null>(null);
+
+  const review = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    adjust.reset();
+    setConfirming({
+      input: { walletType: values.walletType, amount: values.amount.trim(), reason: values.reason.trim() },
+      idempotencyKey: newIdempotencyKey(),
+    });
+  };
+
+  const post = async () => {
+    if (!confirming) return;
+    try {
+      // Retrying the same confirmation reuses its key, so it cannot post twice.
+      const posting = await adjust.mutateAsync(confirming);
+      void message.success(t.adjusted(formatSigned(posting.amount, posting.currency), walletLabel(posting.walletType)));
+      setConfirming(null);
+      form.resetFields(['amount', 'reason']);
+    } catch {
+      // Shown in the dialog; the operator may retry with the same key or cancel.
+    }
+  };
+
+  const wallet = confirming ? wallets.data?.find((w) => w.walletType === confirming.input.walletType) : undefined;
+  const currency = confirming
+    ? (wallet?.currency ?? DEFAULT_WALLET_CURRENCY[confirming.input.walletType as Wallet])
+    : 'EUR';
+  const credit = confirming ? sign(confirming.input.amount) > 0 : true;
+  const absolute = confirming ? formatAmount(new Decimal(confirming.input.amount).abs().toString(), currency) : '';
+  const after = confirming && wallet ? new Decimal(wallet.balance).plus(confirming.input.amount).toFixed(2) : null;
+
+  return (
+    <Card
+      title={
+        <Flex vertical>
+          <span>{t.adjust}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+            {t.adjustHint}
+          </Typography.Text>
+        </Flex>
+      }
+      style={{ height: '100%' }}
+      data-testid="adjust-card"
+    >
+      <Form<AdjustForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ walletType: 'BALANCE' }}
+        onFinish={review}
+      >
+        <Flex gap={12}>
+          <Form.Item
+            name="walletType"
+            label={t.adjustWallet}
+            rules={[{ required: true, message: t.adjustWalletRequired }]}
+            style={{ flex: 1 }}
+          >
+            <Select options={walletOptions} />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label={t.adjustAmount}
+            rules={[{ validator: (_, value: string | undefined) => amountRule(value) }]}
+            style={{ flex: 1 }}
+          >
+            <Input placeholder="25.00 / -10.50" inputMode="decimal" autoComplete="off" />
+          </Form.Item>
+        </Flex>
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: -12, marginBottom: 12, fontSize: 12 }}>
+          {t.adjustAmountHelp}
+        </Typography.Text>
+        <Form.Item
+          name="reason"
+          label={t.adjustReason}
+          extra={t.adjustReasonHelp}
+          rules={[{ validator: (_, value: string | undefined) => reasonRule(value) }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t.adjustSubmit}
+        </Button>
+      </Form>
+      <Modal
+        open={confirming !== null}
+        title={t.adjustConfirmTitle}
+        okText={t.adjustConfirmOk}
+        okButtonProps={{ loading: adjust.isPending, danger: !credit }}
+        cancelText={strings.review.cancel}
+        onOk={post}
+        onCancel={() => {
+          if (adjust.isPending) return;
+          setConfirming(null);
+          adjust.reset();
+        }}
+        mask={{ closable: false }}
+        destroyOnHidden
+      >
+        {confirming ? (
+          <Flex vertical gap={12}>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              {credit
+                ? t.adjustConfirmCredit(absolute, walletLabel(confirming.input.walletType), userId)
+                : t.adjustConfirmDebit(absolute, walletLabel(confirming.input.walletType), userId)}
+            </Typography.Paragraph>
+            <Flex align="baseline" gap={12}>
+              <SignedAmount amount={confirming.input.amount} currency={currency} fontSize={24} />
+              {wallet && after !== null ? (
+                <Typography.Text type="secondary">
+                  {t.available}: {formatAmount(wallet.balance, currency)} → {formatAmount(after, currency)}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+            <Alert
+              type="warning"
+              showIcon
+              title={t.adjustConfirmReason}
+              description={<Typography.Text italic>“{confirming.input.reason}”</Typography.Text>}
+            />
+            {adjust.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                title={strings.review.actionFailed}
+                description={adjust.error instanceof Error ? adjust.error.message : strings.common.unexpected}
+              />
+            ) : null}
+          </Flex>
+        ) : null}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,373 @@
+/**
+ * One review queue (identity, deposits or withdrawals): status tabs, search and pages in the URL,
+ * and a drawer with everything needed to decide, where the operator approves (after a confirm) or
+ * rejects with a reason the customer sees.
+ */
+import { ReviewStatus } from '@beurs/contracts';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Descriptions,
+  type DescriptionsProps,
+  Divider,
+  Drawer,
+  Flex,
+  Popconfirm,
+  Space,
+  type TableColumnsType,
+  Tabs,
+  Typography,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../api/client';
+import type { QueueKind } from '../api/keys';
+import { type QueueRows, useQueue, useReview, useTrialBalance } from '../api/queries';
+import { formatTime } from '../lib/time';
+import { useQueueParams } from '../lib/use-queue-params';
+import { useTitle } from '../lib/use-title';
+import { strings } from '../strings';
+import { ListHeader, ListTable } from './list-page';
+import { RejectModal } from './reject-modal';
+import { ReviewStatusTag } from './tags';
+
+const t = strings.review;
+
+export interface QueueText<Row> {
+  title: string;
+  hint: string;
+  searchPlaceholder: string;
+  empty: string;
+  emptySearch: (q: string) => string;
+  drawerTitle: (id: number) => string;
+  approveConfirm: string;
+  approveConfirmBody: (row: Row) => string;
+  /** The approve button's label when "Approve" is not the right word (withdrawals: "Mark paid"). */
+  approveLabel?: string;
+  approved: (row: Row) => string;
+  rejected: (row: Row) => string;
+  rejectTitle: string;
+}
+
+export interface QueueConfig<K extends QueueKind> {
+  kind: K;
+  text: QueueText<QueueRows[K]>;
+  /** The columns between the customer and the status. */
+  columns: TableColumnsType<QueueRows[K]>;
+  /** What the drawer shows between the customer and the review. */
+  details: (row: QueueRows[K]) => ReactNode;
+  /** Wider drawers for documents. */
+  drawerWidth?: number;
+}
+
+const statusTabs = [
+  { status: ReviewStatus.Pending, label: t.tabs.pending },
+  { status: ReviewStatus.Failed, label: t.tabs.rejected },
+  { status: ReviewStatus.Approved, label: t.tabs.approved },
+] as const;
+
+export function ReviewQueuePage<K extends QueueKind>({
+  kind,
+  text,
+  columns,
+  details,
+  drawerWidth = 720,
+}: QueueConfig<K>) {
+  useTitle(text.title);
+  const [params, setParams] = useQueueParams();
+  const queue = useQueue(kind, params);
+  const pending = useTrialBalance().data?.pending[kind];
+  const [selected, setSelected] = useState<QueueRows[K] | null>(null);
+  const navigate = useNavigate();
+
+  const reviewed = params.status !== ReviewStatus.Pending;
+  const allColumns: TableColumnsType<QueueRows[K]> = [
+    {
+      title: t.submitted,
+      dataIndex: 'createTimeTimestamp',
+      render: (ts: number) => formatTime(ts),
+      width: 160,
+    },
+    {
+      title: t.customer,
+      key: 'customer',
+      width: 190,
+      render: (_, row) => (
+        <Flex vertical>
+          <Link to={`/customers/${row.customerId}`} onClick={(e) => e.stopPropagation()}>
+            {row.userId}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.email}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    ...columns,
+    // No status column: the tab is the status.
+    ...(reviewed
+      ? ([
+          {
+            title: t.reviewed,
+            key: 'reviewed',
+            width: 220,
+            render: (_, row) => (
+              <Flex vertical>
+                <span>
+                  {formatTime(row.reviewTimeTimestamp)}
+                  {row.reviewer ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {' · '}
+                      {row.reviewer}
+                    </Typography.Text>
+                  ) : null}
+                </span>
+                {row.reason ? (
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: row.reason }} style={{ maxWidth: '100%' }}>
+                    {row.reason}
+                  </Typography.Text>
+                ) : null}
+              </Flex>
+            ),
+          },
+        ] satisfies TableColumnsType<QueueRows[K]>)
+      : []),
+    {
+      key: 'open',
+      width: 95,
+      fixed: 'right',
+      render: (_, row) => (
+        <Button
+          size="small"
+          type={row.status === ReviewStatus.Pending ? 'primary' : 'default'}
+          onClick={(e) => {
+            e.stopPropagation();
+            setSelected(row);
+          }}
+        >
+          {row.status === ReviewStatus.Pending ? t.open : t.details}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListHeader
+        title={text.title}
+        hint={text.hint}
+        search={{ value: params.q, placeholder: text.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
+        extra={
+          <Button onClick={() => queue.refetch()} loading={queue.isRefetching}>
+            {strings.common.refresh}
+          </Button>
+        }
+      />
+      <Tabs
+        activeKey={String(params.status)}
+        onChange={(key) => setParams({ status: Number(key) as 1 | 2 | 3 })}
+        items={statusTabs.map(({ status, label }) => ({
+          key: String(status),
+          label:
+            status === ReviewStatus.Pending && pending ? (
+              <Space size={6}>
+                {label}
+                <Badge count={pending} overflowCount={999} color="gold" />
+              </Space>
+            ) : (
+              label
+            ),
+        }))}
+        tabBarExtraContent={
+          <Typography.Text type="secondary">{reviewed ? t.newestFirst : t.oldestFirst}</Typography.Text>
+        }
+      />
+      <ListTable<QueueRows[K]>
+        query={queue}
+        params={params}
+        setParams={setParams}
+        columns={allColumns}
+        emptyText={params.q ? text.emptySearch(params.q) : text.empty}
+        onRow={(row) => ({ onClick: () => setSelected(row), style: { cursor: 'pointer' } })}
+        // Every column has a width; the table scrolls sideways rather than squeeze them.
+        scrollX={allColumns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 160), 0)}
+      />
+      <ReviewDrawer
+        kind={kind}
+        row={selected}
+        text={text}
+        details={details}
+        width={drawerWidth}
+        onClose={() => setSelected(null)}
+        onReviewed={setSelected}
+        onOpenCustomer={(id) => navigate(`/customers/${id}`)}
+      />
+    </>
+  );
+}
+
+function ReviewDrawer<K extends QueueKind>({
+  kind,
+  row,
+  text,
+  details,
+  width,
+  onClose,
+  onReviewed,
+  onOpenCustomer,
+}: {
+  kind: K;
+  row: QueueRows[K] | null;
+  text: QueueText<QueueRows[K]>;
+  details: (row: QueueRows[K]) => ReactNode;
+  width: number;
+  onClose: () => void;
+  onReviewed: (row: QueueRows[K]) => void;
+  onOpenCustomer: (customerId: number) => void;
+}) {
+  const { message } = App.useApp();
+  const review = useReview(kind);
+  const [rejecting, setRejecting] = useState(false);
+  const isPending = row?.status === ReviewStatus.Pending;
+
+  const close = () => {
+    review.reset();
+    setRejecting(false);
+    onClose();
+  };
+
+  const approve = async () => {
+    if (!row) return;
+    try {
+      const result = await review.mutateAsync({ action: 'approve', id: row.id });
+      void message.success(text.approved(result));
+      onReviewed(result);
+    } catch {
+      // Shown in the drawer.
+    }
+  };
+
+  const reject = async (reason: string) => {
+    if (!row) return;
+    try {
+      const result = await review.mutateAsync({ action: 'reject', id: row.id, reason });
+      void message.success(text.rejected(result));
+      setRejecting(false);
+      onReviewed(result);
+    } catch {
+      // Shown in the modal.
+    }
+  };
+
+  const reviewItems: DescriptionsProps['items'] = row
+    ? [
+        {
+          key: 'status',
+          label: t.status,
+          children: <ReviewStatusTag status={row.status} failedLabel={t.tabs.rejected} />,
+        },
+        { key: 'submitted', label: t.submitted, children: formatTime(row.createTimeTimestamp) },
+        { key: 'reviewed', label: t.reviewed, children: formatTime(row.reviewTimeTimestamp, t.notReviewed) },
+        { key: 'reviewer', label: t.reviewer, children: row.reviewer ?? strings.common.none },
+        ...(row.reason ? [{ key: 'reason', label: t.reason, span: 2, children: row.reason }] : []),
+      ]
+    : [];
+
+  return (
+    <Drawer
+      open={row !== null}
+      onClose={close}
+      size={width}
+      title={
+        row ? (
+          <Space>
+            {text.drawerTitle(row.id)}
+            <ReviewStatusTag status={row.status} failedLabel={t.tabs.rejected} />
+          </Space>
+        ) : null
+      }
+      extra={
+        row ? (
+          <Button onClick={() => onOpenCustomer(row.customerId)} type="link">
+            {t.openCustomer}
+          </Button>
+        ) : null
+      }
+      footer={
+        row && isPending ? (
+          <Flex justify="flex-end" gap={8}>
+            <Button danger onClick={() => setRejecting(true)} disabled={review.isPending}>
+              {t.reject}
+            </Button>
+            <Popconfirm
+              title={text.approveConfirm}
+              description={<div style={{ maxWidth: 320 }}>{text.approveConfirmBody(row)}</div>}
+              okText={text.approveLabel ?? t.approve}
+              cancelText={t.cancel}
+              onConfirm={approve}
+              placement="topRight"
+            >
+              <Button type="primary" loading={review.isPending && review.variables?.action === 'approve'}>
+                {text.approveLabel ?? t.approve}
+              </Button>
+            </Popconfirm>
+          </Flex>
+        ) : null
+      }
+      destroyOnHidden
+      data-testid="review-drawer"
+    >
+      {row ? (
+        <>
+          {review.isError && !rejecting ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t.actionFailed}
+              description={errorMessage(review.error)}
+              style={{ marginBottom: 16 }}
+            />
+          ) : null}
+          {review.isSuccess && row.status !== ReviewStatus.Pending ? (
+            <Alert
+              type={row.status === ReviewStatus.Approved ? 'success' : 'warning'}
+              showIcon
+              title={row.status === ReviewStatus.Approved ? text.approved(row) : text.rejected(row)}
+              style={{ marginBottom: 16 }}
+            />
+          ) : null}
+          <Descriptions
+            size="small"
+            bordered
+            column={2}
+            items={[
+              {
+                key: 'customer',
+                label: t.customer,
+                children: <Link to={`/customers/${row.customerId}`}>{row.userId}</Link>,
+              },
+              { key: 'email', label: t.email, children: <Typography.Text copyable>{row.email}</Typography.Text> },
+            ]}
+          />
+          <Divider style={{ margin: '16px 0' }} />
+          {details(row)}
+          <Divider style={{ margin: '16px 0' }} />
+          <Descriptions size="small" bordered column={2} items={reviewItems} />
+          <RejectModal
+            open={rejecting}
+            title={text.rejectTitle}
+            pending={review.isPending}
+            error={rejecting && review.isError ? review.error : null}
+            onCancel={() => {
+              setRejecting(false);
+              review.reset();
+            }}
+            onReject={reject}
+          />
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

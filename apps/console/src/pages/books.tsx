@@ -1,0 +1,165 @@
+/** The trial balance: each currency's postings sum to zero, and every account equals its postings. */
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { type TrialBalance, useTrialBalance } from '../api/queries';
+import { ErrorAlert } from '../components/error-alert';
+import { ListHeader } from '../components/list-page';
+import { formatAmount, isZero } from '../lib/money';
+import { useTitle } from '../lib/use-title';
+import { strings } from '../strings';
+
+const t = strings.books;
+
+type CurrencyBooks = TrialBalance['currencies'][number];
+
+const GOOD = '#389e0d';
+const BAD = '#cf1322';
+
+function CurrencyCard({ books }: { books: CurrencyBooks }) {
+  const balanced = isZero(books.postingsSum);
+  return (
+    <Card
+      title={t.currency(books.currency)}
+      data-testid={`books-${books.currency}`}
+      extra={
+        <Tag color={balanced ? 'success' : 'error'} data-testid={`books-${books.currency}-balanced`}>
+          {balanced ? t.balanced : t.unbalanced}
+        </Tag>
+      }
+      style={{ height: '100%' }}
+    >
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col span={8}>
+          <Statistic
+            title={t.postingsSum}
+            value={formatAmount(books.postingsSum, books.currency)}
+            styles={{ content: { color: balanced ? GOOD : BAD, fontWeight: 600 } }}
+          />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t.customerBalances} value={formatAmount(books.customerBalances, books.currency)} />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t.customerHolds} value={formatAmount(books.customerHolds, books.currency)} />
+        </Col>
+      </Row>
+      <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
+        {t.systemAccounts}
+      </Typography.Title>
+      <Table
+        rowKey="name"
+        size="small"
+        pagination={false}
+        dataSource={books.systemAccounts}
+        locale={{ emptyText: t.noSystemAccounts }}
+        columns={[
+          {
+            title: t.account,
+            dataIndex: 'name',
+            render: (name: string) => (
+              <Flex gap={8} align="center">
+                <span>{t.systemAccount[name] ?? name}</span>
+                <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+                  {name}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            title: t.balance,
+            dataIndex: 'balance',
+            align: 'right',
+            render: (balance: string) => (
+              <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(balance, books.currency)}</span>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function BooksPage() {
+  useTitle(t.title);
+  const books = useTrialBalance();
+  const data = books.data;
+
+  return (
+    <>
+      <ListHeader
+        title={t.title}
+        hint={t.hint}
+        extra={
+          <Button onClick={() => books.refetch()} loading={books.isRefetching}>
+            {strings.common.refresh}
+          </Button>
+        }
+      />
+      {books.isError ? <ErrorAlert error={books.error} onRetry={() => books.refetch()} /> : null}
+      {books.isPending && !books.isError ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : null}
+      {data ? (
+        <Flex vertical gap={16}>
+          {data.accountsMatchPostings ? (
+            <Alert type="success" showIcon title={t.accountsMatch} data-testid="books-accounts-match" />
+          ) : (
+            <Alert
+              type="error"
+              showIcon
+              title={t.accountsMismatch}
+              description={t.accountsMismatchBody}
+              data-testid="books-accounts-mismatch"
+            />
+          )}
+          <Row gutter={[16, 16]}>
+            <Col xs={24} md={6}>
+              <Card style={{ height: '100%' }}>
+                <Statistic title={t.entries} value={data.entries} />
+              </Card>
+            </Col>
+            <Col xs={24} md={18}>
+              <Card style={{ height: '100%' }}>
+                <Typography.Text type="secondary">{t.pending}</Typography.Text>
+                <Row gutter={16} style={{ marginTop: 4 }}>
+                  {(
+                    [
+                      ['kyc', strings.menu.kyc],
+                      ['deposits', strings.menu.deposits],
+                      ['withdrawals', strings.menu.withdrawals],
+                    ] as const
+                  ).map(([key, label]) => (
+                    <Col span={8} key={key}>
+                      <Link to={`/${key}`}>
+                        <Statistic
+                          title={label}
+                          value={data.pending[key]}
+                          styles={{ content: { color: data.pending[key] > 0 ? '#d48806' : undefined } }}
+                        />
+                      </Link>
+                    </Col>
+                  ))}
+                </Row>
+              </Card>
+            </Col>
+          </Row>
+          {data.currencies.length === 0 ? (
+            <Card>
+              <Empty description={t.noCurrencies} />
+            </Card>
+          ) : (
+            <Row gutter={[16, 16]}>
+              {data.currencies.map((currency) => (
+                <Col xs={24} xl={12} key={currency.currency}>
+                  <CurrencyCard books={currency} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </Flex>
+      ) : null}
+    </>
+  );
+}
