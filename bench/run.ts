@@ -21,6 +21,25 @@ import { benchFanout } from './markets/fanout.js';
 import { benchQuoteList } from './markets/quote-list.js';
 import { type Outcome, passes, renderReport, summaryLines } from './markets/report.js';
 
+/**
+ * `npm run bench -- <scenario>` runs one other scenario instead, with its own database and report:
+ * `crash` (bench/crash: kill -9 of the server under a load of transfers, then the books) and `wallet`
+ * (bench/wallet: transfers per second against pgbench). No argument (or `markets`): the Markets benchmarks.
+ */
+const SCENARIOS: Record<string, () => Promise<{ main: () => Promise<number> }>> = {
+  crash: () => import('./crash/main.js'),
+  wallet: () => import('./wallet/main.js'),
+};
+const scenario = process.argv[2];
+if (scenario !== undefined && scenario !== 'markets') {
+  const load = SCENARIOS[scenario];
+  if (!load) {
+    console.error(`bench: unknown scenario "${scenario}" (markets, ${Object.keys(SCENARIOS).join(', ')})`);
+    process.exit(2);
+  }
+  process.exit(await (await load()).main());
+}
+
 const quick = process.env.BENCH_QUICK === '1';
 /** The fan-out benchmark also measures the app served by this many processes, as `WORKERS` of `npm start`. */
 const fanoutWorkers = workerCount(process.env.BENCH_WORKERS ?? 'auto');

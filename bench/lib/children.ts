@@ -12,7 +12,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const children = new Set<ChildProcess>();
 
-function track(child: ChildProcess): ChildProcess {
+export function track(child: ChildProcess): ChildProcess {
   children.add(child);
   // A child that went away while we wrote to it (EPIPE) is no reason to crash the run; its exit is handled.
   child.on('error', (error) => console.error(`bench: child ${child.pid}: ${error.message}`));

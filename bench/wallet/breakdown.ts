@@ -1,0 +1,101 @@
+/**
+ * What one transfer costs inside the app, without HTTP or concurrency: buildApp on the bench database, one
+ * customer, transfers one at a time through app.inject, counting every statement sent to PostgreSQL (by its
+ * first words) and timing each request. Runs in a process of its own (the count patches pg's Client) and
+ * answers {type: 'breakdown', ...} over IPC.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import { type Config, loadConfig } from '../../apps/server/src/config.js';
+import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { createBenchUsers } from './fixtures.js';
+
+export interface Breakdown {
+  type: 'breakdown';
+  transfers: number;
+  /** Statements per transfer request, by kind (BEGIN, COMMIT, insert into "idempotency_keys", ...). */
+  statements: Record<string, number>;
+  statementsPerTransfer: number;
+  /** Mean time of one request through app.inject, one at a time, µs. */
+  sameMicros: number;
+  fxMicros: number;
+}
+
+const databaseUrl = process.env.BENCH_DATABASE_URL!;
+const dataDir = process.env.BENCH_DATA_DIR!;
+const TRANSFERS = 300;
+
+let counting = false;
+const statements = new Map<string, number>();
+const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '');
+    const kind = text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/^(begin|commit|rollback|select|insert into "?\w+"?|update "?\w+"?|delete from "?\w+"?|with)/i)?.[0]
+      ?.toLowerCase()
+      .replaceAll('"', '');
+    statements.set(kind ?? text.slice(0, 30), (statements.get(kind ?? text.slice(0, 30)) ?? 0) + 1);
+  }
+  return original.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const [user] = await createBenchUsers({
+  databaseUrl,
+  count: 1,
+  funding: { BALANCE: '1000000', STOCK: '1000000', US_STOCK: '1000000' },
+  tag: 'breakdown',
+});
+const db = createDb(databaseUrl, 4);
+const config: Config = {
+  ...loadConfig({}),
+  dataDir,
+  uploadsDir: path.join(dataDir, 'uploads'),
+  seedDemo: false,
+};
+const { app } = await buildApp({ db, config, logger: false, rateLimits: false, serveClients: false });
+await app.ready();
+
+async function transfers(to: string, n: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/web/wallet/transfer',
+      headers: { 'content-type': 'application/json', authorization: user!.token, 'idempotency-key': randomUUID() },
+      payload: JSON.stringify(
+        i % 2 ? { from: to, to: 'BALANCE', amount: '1.00' } : { from: 'BALANCE', to, amount: '1.00' },
+      ),
+    });
+    if (res.statusCode !== 200) throw new Error(`transfer answered ${res.statusCode}: ${res.body}`);
+  }
+  return ((performance.now() - started) * 1000) / n;
+}
+
+// Warm-up (JIT, caches of accounts and prepared plans), then the counted and timed runs.
+await transfers('STOCK', 100);
+await transfers('US_STOCK', 100);
+counting = true;
+const sameMicros = await transfers('STOCK', TRANSFERS);
+counting = false;
+const fxMicros = await transfers('US_STOCK', TRANSFERS);
+await app.close();
+await db.$client.end();
+const perTransfer = Object.fromEntries(
+  [...statements].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round((v / TRANSFERS) * 100) / 100]),
+);
+const result: Breakdown = {
+  type: 'breakdown',
+  transfers: TRANSFERS,
+  statements: perTransfer,
+  statementsPerTransfer: Object.values(perTransfer).reduce((a, b) => a + b, 0),
+  sameMicros,
+  fxMicros,
+};
+process.send?.(result);
+process.disconnect?.();
