@@ -11,18 +11,63 @@ export { expect, StorageKey };
 export const test = base.extend<{ noUncaughtErrors: undefined }>({
   noUncaughtErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('response', (response) => {
-        if (response.status() >= 500)
-          errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-      });
+      const errors = collectAppErrors(page);
       await use(undefined);
       expect(errors, 'uncaught errors in the app or 5xx answers').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/**
+ * From now on, the uncaught errors of the app in `page` and the 5xx answers it gets, as they happen
+ * (for pages of contexts a test opens itself; the `page` fixture is watched already).
+ */
+export function collectAppErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 500) errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return errors;
+}
+
+/** Signs in to the operator console and waits until it shows the operator. */
+export async function consoleSignIn(page: Page, username: string, password: string) {
+  await page.goto('/console/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('operator-name')).toHaveText(username);
+}
+
+/** A small PNG that looks like a document, drawn by the browser. */
+export async function documentPng(page: Page, caption: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((text) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 428;
+    canvas.height = 270;
+    const g = canvas.getContext('2d');
+    if (!g) throw new Error('no 2d context');
+    g.fillStyle = '#dfe8f1';
+    g.fillRect(0, 0, 428, 270);
+    g.fillStyle = '#2d5d8a';
+    g.fillRect(0, 0, 428, 46);
+    g.fillStyle = '#9fb3c8';
+    g.fillRect(24, 70, 110, 140);
+    g.fillStyle = '#1b2733';
+    g.font = 'bold 22px sans-serif';
+    g.fillText(text, 154, 100);
+    g.font = '16px sans-serif';
+    g.fillText('TEST USER', 154, 140);
+    g.fillText('NX1234567', 154, 170);
+    return canvas.toDataURL('image/png');
+  }, caption);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+/** A file for `setInputFiles`: a PNG named `name`. */
+export const pngFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/png', buffer });
 
 let operatorToken: string | undefined;
 
