@@ -12,10 +12,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { type Currency, Decimal, type Wallet } from '@beurs/contracts';
+import type { Wallet } from '@beurs/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { createLedger, type LedgerOptions } from './ledger/ledger.js';
-import { type ChannelSnapshot, channelLabel, DEPOSIT_RECORD_LINK, toChannel } from './modules/deposits/service.js';
+import { approveDeposit, channelSnapshot, toChannel } from './modules/deposits/service.js';
 import { notify } from './modules/inbox/service.js';
 import { DEFAULT_BRAND } from './modules/meta/routes.js';
 import type { Db, Tx } from './platform/db/client.js';
@@ -267,61 +267,23 @@ async function seedDemoMoney(tx: Tx, options: SeedOptions) {
     const channel = channels[d.channel];
     if (!channel) throw new Error('demo channel missing');
     const c = toChannel(channel);
-    const snapshot: ChannelSnapshot = {
-      type: c.type,
-      asset: c.asset,
-      network: c.network,
-      address: c.address,
-      bank: c.bank,
-      wallet: c.walletType,
-      currency: c.currency,
-      minAmount: c.minAmount,
-      confirmations: c.confirmations,
-    };
     const proof = (await image(demo.id, 'transfer.png', green)) ?? 'demo-proof-missing';
-    const reviewedAt = at(24 - i);
     const [order] = await tx
       .insert(rechargeOrders)
       .values({
         userId: demo.id,
         channelId: channel.id,
-        channel: snapshot,
+        channel: channelSnapshot(c),
         amount: d.amount,
         wallet: c.walletType,
         currency: c.currency,
         proofFileId: proof,
-        status: 3,
-        reviewerId: reviewer.id,
+        status: 1,
         createdAt: at(26 - i),
-        reviewedAt,
       })
       .returning();
     if (!order) throw new Error('demo deposit not created');
-    const account = await ledger.walletAccount(tx, demo.id, c.walletType);
-    const clearing = await ledger.systemAccount(tx, 'deposits', account.currency);
-    const posted = await ledger.post(tx, {
-      type: 'deposit',
-      reference: `recharge:${order.id}`,
-      operatorId: reviewer.id,
-      at: reviewedAt,
-      detail: { id: order.id, channel: channelLabel(snapshot) },
-      postings: [
-        { account: clearing, amount: new Decimal(d.amount).negated() },
-        { account, amount: d.amount },
-      ],
-    });
-    await tx.update(rechargeOrders).set({ entryId: posted.entryId }).where(eq(rechargeOrders.id, order.id));
-    await notify(tx, {
-      userId: demo.id,
-      kind: 'depositApproved',
-      params: {
-        amount: new Decimal(d.amount).toFixed(2),
-        currency: account.currency as Currency,
-        wallet: c.walletType,
-      },
-      link: DEPOSIT_RECORD_LINK,
-      at: reviewedAt,
-    });
+    await approveDeposit(ledger, tx, order, { operatorId: reviewer.id, at: at(24 - i) });
   }
 
   // `democorp`: sent its documents three hours ago and waits in the reviewer's queue.

@@ -5,15 +5,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Wallet } from '@beurs/contracts';
+import type { Wallet, WalletBalance } from '@beurs/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { TestClock } from '../src/platform/clock.js';
 import { createDb, type Db } from '../src/platform/db/client.js';
-import { mailOutbox } from '../src/platform/db/schema.js';
+import { mailOutbox, operators } from '../src/platform/db/schema.js';
+import { hashPassword } from '../src/platform/passwords.js';
 import { seedContent } from '../src/seed.js';
+
+/** A page of a list answer. */
+export type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 
 export interface Answer<T = unknown> {
   status: number;
@@ -112,6 +116,26 @@ export async function createHarness(opts: { rateLimits?: boolean; config?: Parti
     });
   }
 
+  /** One wallet's balance, as the customer reads it. */
+  async function balance(token: string, walletType = 'BALANCE'): Promise<WalletBalance | undefined> {
+    const res = await post<WalletBalance[]>('/wallet/getWalletBalance', { walletType }, token);
+    if (res.status !== 200) throw new Error(`getWalletBalance: ${JSON.stringify(res.body)}`);
+    return res.body.data[0];
+  }
+
+  /** Adds an admin and a reviewer to the console and logs both in; their session tokens. */
+  async function consoleOperators(names: { admin: string; reviewer: string }) {
+    const password = 'OperatorPass1';
+    const passwordHash = await hashPassword(password);
+    await db.insert(operators).values([
+      { username: names.admin, passwordHash, role: 'admin' },
+      { username: names.reviewer, passwordHash, role: 'reviewer' },
+    ]);
+    const login = async (username: string) =>
+      (await post<{ token: string }>('/console/login', { username, password })).body.data.token;
+    return { admin: await login(names.admin), reviewer: await login(names.reviewer) };
+  }
+
   /** The code of the newest mail to this address, as a user would read it. */
   async function lastCode(email: string): Promise<string> {
     const [mail] = await db
@@ -152,6 +176,22 @@ export async function createHarness(opts: { rateLimits?: boolean; config?: Parti
     return { ...res.body.data, email, password };
   }
 
-  return { app, deps, routes, db, clock, config, call, post, postKeyed, fund, get, lastCode, registerUser };
+  return {
+    app,
+    deps,
+    routes,
+    db,
+    clock,
+    config,
+    call,
+    post,
+    postKeyed,
+    fund,
+    balance,
+    get,
+    lastCode,
+    registerUser,
+    consoleOperators,
+  };
 }
 export type Harness = Awaited<ReturnType<typeof createHarness>>;

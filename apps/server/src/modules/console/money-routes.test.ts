@@ -9,22 +9,12 @@ import {
 } from '@beurs/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../../test/harness.js';
-import {
-  auditLog,
-  idempotencyKeys,
-  journalEntries,
-  ledgerAccounts,
-  operators,
-  userMessages,
-} from '../../platform/db/schema.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { auditLog, idempotencyKeys, journalEntries, ledgerAccounts, userMessages } from '../../platform/db/schema.js';
 
 let h: Harness;
 let admin: string;
 let reviewer: string;
-
-type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 type ConsoleBillItem = BillItem & { operator: string | null };
 type TrialBalance = {
   currencies: Array<{
@@ -41,14 +31,7 @@ type TrialBalance = {
 
 beforeAll(async () => {
   h = await createHarness();
-  await h.db.insert(operators).values([
-    { username: 'anke', passwordHash: await hashPassword('AnkePass1'), role: 'admin' },
-    { username: 'rita', passwordHash: await hashPassword('RitaPass1'), role: 'reviewer' },
-  ]);
-  const login = async (username: string, password: string) =>
-    (await h.post<{ token: string }>('/console/login', { username, password })).body.data.token;
-  admin = await login('anke', 'AnkePass1');
-  reviewer = await login('rita', 'RitaPass1');
+  ({ admin, reviewer } = await h.consoleOperators({ admin: 'anke', reviewer: 'rita' }));
 });
 
 const adjust = (customerId: number, body: unknown, token = admin, key?: string) =>

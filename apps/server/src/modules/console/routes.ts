@@ -10,9 +10,8 @@ import { route } from '../../platform/http.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
 import { operatorOf, rateLimit } from '../../platform/request.js';
 import { fileMap, fileRefs } from '../files/refs.js';
+import { likeEscape } from '../reviews/queue.js';
 import { findUserById, toUserInfo } from '../users/repo.js';
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function consoleRoutes(app: FastifyInstance, deps: Deps) {
   const { db, sessions: sess, throttle, clock } = deps;

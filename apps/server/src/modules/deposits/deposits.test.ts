@@ -1,17 +1,9 @@
-import type {
-  BillItem,
-  DepositChannel,
-  DepositReviewRow,
-  RechargeRecord,
-  UserMessage,
-  WalletBalance,
-} from '@beurs/contracts';
+import type { BillItem, DepositChannel, DepositReviewRow, RechargeRecord, UserMessage } from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
-import { createHarness, type Harness } from '../../../test/harness.js';
-import { auditLog, depositChannels, journalEntries, operators, users } from '../../platform/db/schema.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { auditLog, depositChannels, journalEntries, users } from '../../platform/db/schema.js';
 
 let h: Harness;
 let admin: string;
@@ -21,18 +13,9 @@ let sepa: number;
 let closed: number;
 let bigMinimum: number;
 
-type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
-
 beforeAll(async () => {
   h = await createHarness();
-  await h.db.insert(operators).values([
-    { username: 'dora', passwordHash: await hashPassword('DoraPass1'), role: 'admin' },
-    { username: 'rene', passwordHash: await hashPassword('RenePass1'), role: 'reviewer' },
-  ]);
-  const login = async (username: string, password: string) =>
-    (await h.post<{ token: string }>('/console/login', { username, password })).body.data.token;
-  admin = await login('dora', 'DoraPass1');
-  reviewer = await login('rene', 'RenePass1');
+  ({ admin, reviewer } = await h.consoleOperators({ admin: 'dora', reviewer: 'rene' }));
   const rows = await h.db
     .insert(depositChannels)
     .values([
@@ -86,9 +69,6 @@ async function verifiedCustomer() {
 
 const report = (token: string, body: Record<string, unknown>, key?: string, lang?: string) =>
   h.postKeyed<RechargeRecord>('/recharge/create', body, token, key, lang);
-
-const balanceOf = async (token: string, walletType: string) =>
-  (await h.post<WalletBalance[]>('/wallet/getWalletBalance', { walletType }, token)).body.data[0];
 
 const postingSums = async () =>
   (
@@ -237,7 +217,7 @@ describe('reviewing deposits', () => {
     const created = await report(u.token, { channelId: usdt, amount: '250.50', proofFileId: u.proofFileId });
     expect(created.body.data).toMatchObject({ status: 1, amount: '250.50', walletType: 'US_STOCK', currency: 'USD' });
     const id = created.body.data.id;
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00' });
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00' });
 
     const queue = await h.get<Page<DepositReviewRow>>(`/console/deposits?q=${encodeURIComponent(u.email)}`, reviewer);
     expect(queue.status).toBe(200);
@@ -265,7 +245,7 @@ describe('reviewing deposits', () => {
     expect(approved.body.data.entryId).toEqual(expect.any(Number));
     expect(approved.body.data.reviewTimeTimestamp).toBe(h.clock.now().getTime());
 
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '250.50', total: '250.50' });
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '250.50', total: '250.50' });
     const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
     expect(bill.body.data.total).toBe(1);
     expect(bill.body.data.list[0]).toMatchObject({
@@ -299,7 +279,7 @@ describe('reviewing deposits', () => {
     const twice = await h.post(`/console/deposits/${id}/approve`, {}, admin);
     expect(twice).toMatchObject({ status: 409, body: { code: 409, msg: 'This request has already been reviewed' } });
     expect((await h.post(`/console/deposits/${id}/reject`, { reason: 'Too late now' }, admin)).status).toBe(409);
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '250.50' });
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '250.50' });
     expect((await h.get<{ unread: number }>('/userMessage/getMessage', u.token)).body.data.unread).toBe(1);
 
     const audits = await h.db
@@ -325,7 +305,7 @@ describe('reviewing deposits', () => {
     const rejected = await h.post<DepositReviewRow>(`/console/deposits/${id}/reject`, { reason }, reviewer);
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ id, status: 2, reason, entryId: null, reviewer: 'rene' });
-    expect(await balanceOf(u.token, 'BALANCE')).toMatchObject({ balance: '0.00', total: '0.00' });
+    expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '0.00', total: '0.00' });
     const record = await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token);
     expect(record.body.data.list[0]).toMatchObject({ id, status: 2, reason });
     const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'nl');
@@ -350,7 +330,7 @@ describe('reviewing deposits', () => {
       h.post(`/console/deposits/${id}/reject`, { reason: 'Racing reject' }, admin),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    const balance = await balanceOf(u.token, 'BALANCE');
+    const balance = await h.balance(u.token, 'BALANCE');
     const won = answers.findIndex((a) => a.status === 200);
     expect(balance).toMatchObject({ balance: won === 2 ? '0.00' : '75.00' });
     const entries = await h.db
@@ -397,6 +377,6 @@ describe('reviewing deposits', () => {
       status: 3,
       reviewer: 'dora',
     });
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '5.00' });
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '5.00' });
   });
 });

@@ -1,16 +1,15 @@
 import { consoleMoney, wallet as walletApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
-import { operatorOf, userOf } from '../../platform/request.js';
+import { userOf } from '../../platform/request.js';
+import { moneyDetail, reviewQueueRoutes } from '../reviews/queue-routes.js';
 import { createDepositService } from './service.js';
 
 export function depositRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock, files } = deps;
   const { requireUser } = deps.sessions;
-  const reviewer = deps.sessions.requireOperator('reviewer');
   const service = createDepositService(deps);
 
   route(app, walletApi.rechargeCurrencyList, async ({ body }) => service.channels(body.type), {
@@ -38,47 +37,12 @@ export function depositRoutes(app: FastifyInstance, deps: Deps) {
 
   // ------------------------------------------------------------------------------------------- console
 
-  route(app, consoleMoney.depositQueue, async ({ body }) => service.queue(body), { preHandler: [reviewer] });
-
-  route(
-    app,
-    consoleMoney.depositApprove,
-    async ({ req, params }) => {
-      const op = operatorOf(req);
-      const at = clock.now();
-      return db.transaction(async (tx) => {
-        const { row, entryId } = await service.approve(tx, params.id, op.id, at);
-        await audit(
-          tx,
-          req,
-          'deposit.approve',
-          { type: 'recharge', id: row.id },
-          { customerId: row.customerId, amount: row.amount, currency: row.currency, wallet: row.walletType, entryId },
-        );
-        return row;
-      });
-    },
-    { preHandler: [reviewer] },
-  );
-
-  route(
-    app,
-    consoleMoney.depositReject,
-    async ({ req, params, body }) => {
-      const op = operatorOf(req);
-      const at = clock.now();
-      return db.transaction(async (tx) => {
-        const { row } = await service.reject(tx, params.id, body.reason, op.id, at);
-        await audit(
-          tx,
-          req,
-          'deposit.reject',
-          { type: 'recharge', id: row.id },
-          { customerId: row.customerId, amount: row.amount, currency: row.currency, reason: body.reason },
-        );
-        return row;
-      });
-    },
-    { preHandler: [reviewer] },
-  );
+  reviewQueueRoutes(app, deps, service, {
+    queue: consoleMoney.depositQueue,
+    approve: consoleMoney.depositApprove,
+    reject: consoleMoney.depositReject,
+    audit: { approve: 'deposit.approve', reject: 'deposit.reject', target: 'recharge' },
+    approved: (row, entryId) => ({ ...moneyDetail(row), entryId }),
+    rejected: (row, reason) => ({ customerId: row.customerId, amount: row.amount, currency: row.currency, reason }),
+  });
 }

@@ -14,16 +14,24 @@ import {
   ReviewStatus,
   type Wallet,
 } from '@beurs/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { type Executor, toMoney } from '../../ledger/ledger.js';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { type Executor, type Ledger, toMoney } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { depositChannels, files, operators, rechargeOrders, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, invalid, notFound, rule } from '../../platform/errors.js';
+import { conflict, invalid, rule } from '../../platform/errors.js';
 import { notify } from '../inbox/service.js';
+import {
+  customerPage,
+  type Decision,
+  pendingOnly,
+  type QueueFilter,
+  type ReviewStatusValue,
+  reviewFields,
+  reviewQueue,
+} from '../reviews/queue.js';
 
-type ReviewStatusValue = 1 | 2 | 3;
 type ChannelRow = typeof depositChannels.$inferSelect;
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
@@ -63,9 +71,6 @@ export async function assertOwnFiles(
   if (missing) throw invalid('validation.uploadImage', missing[0]);
 }
 
-/** `%`, `_` and `\` typed by an operator match themselves. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** How a channel is named in the bill and the console: "USDT TRC20", "ING Bank (EUR)". */
 export function channelLabel(c: Pick<ChannelSnapshot, 'type' | 'asset' | 'network' | 'bank'>): string {
   if (c.type === 'crypto') return [c.asset, c.network].filter(Boolean).join(' ');
@@ -101,7 +106,70 @@ export function toChannel(row: ChannelRow): DepositChannel {
   };
 }
 
+/** What a deposit keeps of the channel it was reported on. */
+export const channelSnapshot = (c: DepositChannel): ChannelSnapshot => ({
+  type: c.type,
+  asset: c.asset,
+  network: c.network,
+  address: c.address,
+  bank: c.bank,
+  wallet: c.walletType,
+  currency: c.currency,
+  minAmount: c.minAmount,
+  confirmations: c.confirmations,
+});
+
 const snapshotOf = (row: OrderRow): ChannelSnapshot => row.channel as ChannelSnapshot;
+
+/**
+ * Credits a pending deposit: one journal entry (deposits clearing → the customer's wallet), the order
+ * approved, the customer told. The order must be locked, or just written (the demo seed); answers the entry.
+ */
+export async function approveDeposit(
+  ledger: Ledger,
+  tx: Tx,
+  order: OrderRow,
+  { operatorId, at }: Omit<Decision, 'id'>,
+): Promise<number> {
+  const wallet = order.wallet as Wallet;
+  const account = await ledger.walletAccount(tx, order.userId, wallet);
+  if (account.currency !== order.currency) {
+    // The wallet's currency was changed since the deposit was reported: crediting one for one would be wrong.
+    throw rule(E.channelWalletCurrency, {}, 'channelWalletCurrency');
+  }
+  const clearing = await ledger.systemAccount(tx, 'deposits', account.currency);
+  let entryId: number;
+  try {
+    const posted = await ledger.post(tx, {
+      type: 'deposit',
+      reference: `recharge:${order.id}`,
+      operatorId,
+      at,
+      detail: { id: order.id, channel: channelLabel(snapshotOf(order)) },
+      postings: [
+        { account: clearing, amount: new Decimal(order.amount).negated() },
+        { account, amount: order.amount },
+      ],
+    });
+    entryId = posted.entryId;
+  } catch (err) {
+    // The unique reference: this deposit was credited already (cannot happen behind the row lock).
+    if (isUniqueViolation(err)) throw conflict(E.alreadyReviewed);
+    throw err;
+  }
+  await tx
+    .update(rechargeOrders)
+    .set({ status: ReviewStatus.Approved, entryId, reviewerId: operatorId, reviewedAt: at })
+    .where(eq(rechargeOrders.id, order.id));
+  await notify(tx, {
+    userId: order.userId,
+    kind: 'depositApproved',
+    params: { amount: toMoney(order.amount), currency: order.currency, wallet },
+    link: DEPOSIT_RECORD_LINK,
+    at,
+  });
+  return entryId;
+}
 
 export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>) {
   const { db, ledger, files: fileStore } = deps;
@@ -158,23 +226,12 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
     }
     await assertOwnFiles(tx, userId, { proofFileId: input.proofFileId });
     const c = toChannel(channel);
-    const snapshot: ChannelSnapshot = {
-      type: c.type,
-      asset: c.asset,
-      network: c.network,
-      address: c.address,
-      bank: c.bank,
-      wallet: c.walletType,
-      currency: c.currency,
-      minAmount: c.minAmount,
-      confirmations: c.confirmations,
-    };
     const [row] = await tx
       .insert(rechargeOrders)
       .values({
         userId,
         channelId: channel.id,
-        channel: snapshot,
+        channel: channelSnapshot(c),
         amount: input.amount,
         wallet: c.walletType,
         currency: c.currency,
@@ -189,23 +246,8 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
   }
 
   /** The caller's deposits, newest first. */
-  async function listPage(userId: number, q: { status?: number | undefined; page: number; pageSize: number }) {
-    const where = and(
-      eq(rechargeOrders.userId, userId),
-      q.status === undefined ? undefined : eq(rechargeOrders.status, q.status),
-    );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      db.select({ n: count() }).from(rechargeOrders).where(where),
-    ]);
-    return { list: rows.map(toRecord), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
-  }
+  const listPage = (userId: number, q: { status?: number | undefined; page: number; pageSize: number }) =>
+    customerPage(db, rechargeOrders, userId, q, toRecord);
 
   // ------------------------------------------------------------------------------------------- console
 
@@ -246,32 +288,14 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
         txHash: o.txHash,
         proof: { role: 'proof', url: fileStore.signedUrl(o.proofFileId), mime: mime ?? 'application/octet-stream' },
         entryId: o.entryId,
-        status: o.status as ReviewStatusValue,
-        reason: o.reason,
-        createTimeTimestamp: o.createdAt.getTime(),
-        reviewTimeTimestamp: o.reviewedAt?.getTime() ?? null,
-        reviewer,
+        ...reviewFields(o, reviewer),
       };
     });
   }
 
   /** Pending oldest first (the order they are worked in); reviewed newest first. `q`: user ID or email. */
-  async function queue(filter: { status: number; q?: string | undefined; page: number; pageSize: number }) {
-    const like = filter.q ? `%${likeEscape(filter.q)}%` : undefined;
-    const where = and(
-      eq(rechargeOrders.status, filter.status),
-      like ? or(ilike(users.username, like), ilike(users.email, like)) : undefined,
-    );
-    const order =
-      filter.status === ReviewStatus.Pending
-        ? [asc(rechargeOrders.createdAt), asc(rechargeOrders.id)]
-        : [desc(rechargeOrders.reviewedAt), desc(rechargeOrders.id)];
-    const [list, [total]] = await Promise.all([
-      reviewRows(db, where, order, { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize }),
-      db.select({ n: count() }).from(rechargeOrders).innerJoin(users, eq(users.id, rechargeOrders.userId)).where(where),
-    ]);
-    return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
-  }
+  const queue = (filter: QueueFilter) =>
+    reviewQueue(db, rechargeOrders, filter, (where, order, page) => reviewRows(db, where, order, page));
 
   const reviewRow = async (tx: Tx, id: number) => {
     const [row] = await reviewRows(tx, eq(rechargeOrders.id, id), [], { limit: 1, offset: 0 });
@@ -280,58 +304,18 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
   };
 
   /** Locks a deposit for its review; only a pending one may be reviewed (409 otherwise). */
-  async function lockPending(tx: Tx, id: number): Promise<OrderRow> {
-    const [order] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update');
-    if (!order) throw notFound();
-    if (order.status !== ReviewStatus.Pending) throw conflict(E.alreadyReviewed);
-    return order;
-  }
+  const lockPending = async (tx: Tx, id: number) =>
+    pendingOnly((await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update'))[0]);
 
   /** Credits a pending deposit: one journal entry, the order completed, the customer told. */
-  async function approve(tx: Tx, id: number, operatorId: number, at: Date) {
-    const order = await lockPending(tx, id);
-    const wallet = order.wallet as Wallet;
-    const account = await ledger.walletAccount(tx, order.userId, wallet);
-    if (account.currency !== order.currency) {
-      // The wallet's currency was changed since the deposit was reported: crediting one for one would be wrong.
-      throw rule(E.channelWalletCurrency, {}, 'channelWalletCurrency');
-    }
-    const clearing = await ledger.systemAccount(tx, 'deposits', account.currency);
-    let entryId: number;
-    try {
-      const posted = await ledger.post(tx, {
-        type: 'deposit',
-        reference: `recharge:${order.id}`,
-        operatorId,
-        at,
-        detail: { id: order.id, channel: channelLabel(snapshotOf(order)) },
-        postings: [
-          { account: clearing, amount: new Decimal(order.amount).negated() },
-          { account, amount: order.amount },
-        ],
-      });
-      entryId = posted.entryId;
-    } catch (err) {
-      // The unique reference: this deposit was credited already (cannot happen behind the row lock).
-      if (isUniqueViolation(err)) throw conflict(E.alreadyReviewed);
-      throw err;
-    }
-    await tx
-      .update(rechargeOrders)
-      .set({ status: ReviewStatus.Approved, entryId, reviewerId: operatorId, reviewedAt: at })
-      .where(eq(rechargeOrders.id, order.id));
-    await notify(tx, {
-      userId: order.userId,
-      kind: 'depositApproved',
-      params: { amount: toMoney(order.amount), currency: order.currency, wallet },
-      link: DEPOSIT_RECORD_LINK,
-      at,
-    });
+  async function approve(tx: Tx, d: Decision) {
+    const order = await lockPending(tx, d.id);
+    const entryId = await approveDeposit(ledger, tx, order, d);
     return { row: await reviewRow(tx, order.id), entryId };
   }
 
   /** Refuses a pending deposit with a reason the customer sees; no money moves. */
-  async function reject(tx: Tx, id: number, reason: string, operatorId: number, at: Date) {
+  async function reject(tx: Tx, { id, operatorId, at }: Decision, reason: string) {
     const order = await lockPending(tx, id);
     await tx
       .update(rechargeOrders)

@@ -2,27 +2,17 @@ import type { KycReviewRow, UserMessage } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG_1x1 } from '../../../test/fixtures.js';
-import { createHarness, type Harness } from '../../../test/harness.js';
-import { auditLog, operators, userMessages, users } from '../../platform/db/schema.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { auditLog, userMessages, users } from '../../platform/db/schema.js';
 
 let h: Harness;
 let admin: string;
 let reviewer: string;
-
-type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 type Inbox = Page<UserMessage> & { unread: number };
 
 beforeAll(async () => {
   h = await createHarness();
-  await h.db.insert(operators).values([
-    { username: 'anke', passwordHash: await hashPassword('AnkePass1'), role: 'admin' },
-    { username: 'rita', passwordHash: await hashPassword('RitaPass1'), role: 'reviewer' },
-  ]);
-  const login = async (username: string, password: string) =>
-    (await h.post<{ token: string }>('/console/login', { username, password })).body.data.token;
-  admin = await login('anke', 'AnkePass1');
-  reviewer = await login('rita', 'RitaPass1');
+  ({ admin, reviewer } = await h.consoleOperators({ admin: 'anke', reviewer: 'rita' }));
 });
 
 async function upload(token: string, name: string) {

@@ -3,15 +3,15 @@
  * the reviewer's decision. A decision is one transaction: the submission (locked, still pending), the
  * customer's verification status and the inbox message commit together or not at all.
  */
-import { AccountType, type CompanyProfile, E, type KycReviewRow, ReviewStatus } from '@beurs/contracts';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { AccountType, type CompanyProfile, type KycReviewRow, ReviewStatus } from '@beurs/contracts';
+import { eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { kycSubmissions, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, notFound } from '../../platform/errors.js';
 import { fileMap, fileRefs } from '../files/refs.js';
 import { notify } from '../inbox/service.js';
+import { type Decision, pendingOnly, type QueueFilter, reviewFields, reviewQueue } from './queue.js';
 
 /** Where the inbox sends the customer: to deposit once verified, back to the form when refused. */
 export const KYC_APPROVED_LINK = '/pages/deposit/index';
@@ -21,22 +21,10 @@ const ID_TYPES = ['idCard', 'passport', 'DL'] as const;
 type IdType = (typeof ID_TYPES)[number];
 const idTypeOf = (v: string): IdType => ((ID_TYPES as readonly string[]).includes(v) ? (v as IdType) : 'idCard');
 
-type Status = 1 | 2 | 3;
-
-/** `%`, `_` and `\` typed by an operator match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export interface KycDecision {
-  /** The submission's id. */
-  id: number;
-  operatorId: number;
-  at: Date;
-}
-
 export function createReviewService(deps: Pick<Deps, 'db' | 'files'>) {
   const { db } = deps;
 
-  async function rows(ex: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  async function rows(ex: Executor, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
     const found = await ex
       .select({ sub: kycSubmissions, user: users, reviewer: operators.username })
       .from(kycSubmissions)
@@ -44,8 +32,8 @@ export function createReviewService(deps: Pick<Deps, 'db' | 'files'>) {
       .leftJoin(operators, eq(operators.id, kycSubmissions.reviewerId))
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+      .limit(page.limit)
+      .offset(page.offset);
     const files = await fileRefs(
       ex,
       deps.files,
@@ -65,50 +53,30 @@ export function createReviewService(deps: Pick<Deps, 'db' | 'files'>) {
         idNumber: sub.idNumber,
         company: user.accountType === AccountType.Company ? ((user.company as CompanyProfile | null) ?? null) : null,
         files: files[i] ?? [],
-        status: sub.status as Status,
-        reason: sub.reason,
-        createTimeTimestamp: sub.createdAt.getTime(),
-        reviewTimeTimestamp: sub.reviewedAt?.getTime() ?? null,
-        reviewer,
+        ...reviewFields(sub, reviewer),
       }),
     );
   }
 
   /** Pending oldest first (the order they are worked in), reviewed newest first; `q`: user ID, email or name. */
-  async function queue(filter: { status: number; q?: string | undefined; page: number; pageSize: number }) {
-    const like = filter.q ? `%${likeEscape(filter.q)}%` : undefined;
-    const where = and(
-      eq(kycSubmissions.status, filter.status),
-      like
-        ? or(
-            ilike(users.username, like),
-            ilike(users.email, like),
-            ilike(sql`${kycSubmissions.firstName} || ' ' || ${kycSubmissions.lastName}`, like),
-            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, like),
-            ilike(sql`coalesce(${users.company}->>'companyName', '')`, like),
-          )
-        : undefined,
+  const queue = (filter: QueueFilter) =>
+    reviewQueue(
+      db,
+      kycSubmissions,
+      filter,
+      (where, order, page) => rows(db, where, order, page),
+      (like) => [
+        ilike(sql`${kycSubmissions.firstName} || ' ' || ${kycSubmissions.lastName}`, like),
+        ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, like),
+        ilike(sql`coalesce(${users.company}->>'companyName', '')`, like),
+      ],
     );
-    const order =
-      filter.status === ReviewStatus.Pending
-        ? [asc(kycSubmissions.createdAt), asc(kycSubmissions.id)]
-        : [desc(kycSubmissions.reviewedAt), desc(kycSubmissions.id)];
-    const [list, [total]] = await Promise.all([
-      rows(db, where, order, filter.pageSize, (filter.page - 1) * filter.pageSize),
-      db.select({ n: count() }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where),
-    ]);
-    return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
-  }
 
   /** Locks a submission for its review; only a pending one may be decided (409 otherwise). */
-  async function lockPending(tx: Tx, id: number) {
-    const [sub] = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update');
-    if (!sub) throw notFound();
-    if (sub.status !== ReviewStatus.Pending) throw conflict(E.alreadyReviewed);
-    return sub;
-  }
+  const lockPending = async (tx: Tx, id: number) =>
+    pendingOnly((await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update'))[0]);
 
-  async function decide(tx: Tx, d: KycDecision, outcome: { status: 2 | 3; reason: string | null }) {
+  async function decide(tx: Tx, d: Decision, outcome: { status: 2 | 3; reason: string | null }) {
     const sub = await lockPending(tx, d.id);
     await tx
       .update(kycSubmissions)
@@ -129,16 +97,16 @@ export function createReviewService(deps: Pick<Deps, 'db' | 'files'>) {
         at: d.at,
       });
     }
-    const [row] = await rows(tx, eq(kycSubmissions.id, sub.id), [], 1, 0);
+    const [row] = await rows(tx, eq(kycSubmissions.id, sub.id), [], { limit: 1, offset: 0 });
     if (!row) throw new Error(`kyc submission ${sub.id} vanished`);
-    return row;
+    return { row };
   }
 
   /** The customer is verified and told in their inbox. */
-  const approve = (tx: Tx, d: KycDecision) => decide(tx, d, { status: ReviewStatus.Approved, reason: null });
+  const approve = (tx: Tx, d: Decision) => decide(tx, d, { status: ReviewStatus.Approved, reason: null });
 
   /** The customer sees the reason in their profile and inbox, and may send the form again. */
-  const reject = (tx: Tx, d: KycDecision, reason: string) => decide(tx, d, { status: ReviewStatus.Failed, reason });
+  const reject = (tx: Tx, d: Decision, reason: string) => decide(tx, d, { status: ReviewStatus.Failed, reason });
 
   return { queue, approve, reject };
 }

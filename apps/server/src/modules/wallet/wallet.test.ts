@@ -8,12 +8,6 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-const balanceOf = async (token: string, walletType: string) => {
-  const res = await h.post<WalletBalance[]>('/wallet/getWalletBalance', { walletType }, token);
-  expect(res.status).toBe(200);
-  return res.body.data[0];
-};
-
 describe('wallets', () => {
   it('lists every wallet with zeros before any money', async () => {
     const u = await h.registerUser();
@@ -33,8 +27,8 @@ describe('wallets', () => {
     );
     expect(t.status).toBe(200);
     expect(t.body.data).toMatchObject({ debited: { amount: '40.25' }, credited: { amount: '40.25' }, rate: null });
-    expect(await balanceOf(u.token, 'BALANCE')).toMatchObject({ balance: '59.75' });
-    expect(await balanceOf(u.token, 'STOCK')).toMatchObject({ balance: '40.25' });
+    expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '59.75' });
+    expect(await h.balance(u.token, 'STOCK')).toMatchObject({ balance: '40.25' });
     const tooMuch = await h.postKeyed('/wallet/transfer', { from: 'BALANCE', to: 'STOCK', amount: '59.76' }, u.token);
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.reason).toBe('insufficientBalance');
@@ -60,7 +54,7 @@ describe('wallets', () => {
     expect(rate).toBeLessThan(2);
     expect(Number(t.body.data.credited.amount)).toBeCloseTo(100 * rate, 1);
     expect(t.body.data.credited.amount).toMatch(/^\d+\.\d{2}$/);
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({
       balance: t.body.data.credited.amount,
       currency: 'USD',
     });
@@ -73,7 +67,7 @@ describe('wallets', () => {
     const first = await h.postKeyed('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '10' }, u.token, key);
     const again = await h.postKeyed('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '10' }, u.token, key);
     expect(again.body).toEqual(first.body);
-    expect(await balanceOf(u.token, 'FOREX')).toMatchObject({ balance: '10.00' });
+    expect(await h.balance(u.token, 'FOREX')).toMatchObject({ balance: '10.00' });
     const other = await h.postKeyed('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '11' }, u.token, key);
     expect(other.status).toBe(409);
     const missing = await h.post('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '1' }, u.token);
@@ -90,7 +84,7 @@ describe('wallets', () => {
     expect(await purgeExpiredKeys(h.db, eightDaysLater)).toBeGreaterThanOrEqual(1);
     const again = await h.postKeyed('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '1' }, u.token, key);
     expect(again.status).toBe(200);
-    expect(await balanceOf(u.token, 'FOREX')).toMatchObject({ balance: '2.00' });
+    expect(await h.balance(u.token, 'FOREX')).toMatchObject({ balance: '2.00' });
   });
 
   it('cancels a transfer within 5 minutes, once; not later, not someone else’s', async () => {
@@ -106,8 +100,8 @@ describe('wallets', () => {
     expect(stranger.status).toBe(404);
     const cancel = await h.postKeyed('/wallet/cancelTransfer', { entryId: t.body.data.entryId }, u.token);
     expect(cancel.status).toBe(200);
-    expect(await balanceOf(u.token, 'BALANCE')).toMatchObject({ balance: '80.00' });
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00' });
+    expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '80.00' });
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00' });
     const twice = await h.postKeyed('/wallet/cancelTransfer', { entryId: t.body.data.entryId }, u.token);
     expect(twice.status).toBe(422);
     const t2 = await h.postKeyed<TransferResult>(

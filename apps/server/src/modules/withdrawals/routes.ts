@@ -1,19 +1,18 @@
 import { consoleMoney, E, wallet as walletApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
-import { operatorOf, userOf } from '../../platform/request.js';
+import { userOf } from '../../platform/request.js';
 import { createAuthService } from '../auth/service.js';
+import { moneyDetail, reviewQueueRoutes } from '../reviews/queue-routes.js';
 import { findUserById } from '../users/repo.js';
 import { createWithdrawalService } from './service.js';
 
 export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
   const { requireUser } = deps.sessions;
-  const reviewer = deps.sessions.requireOperator('reviewer');
   const service = createWithdrawalService(deps);
   const auth = createAuthService(deps);
 
@@ -79,53 +78,12 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
 
   // ------------------------------------------------------------------------------------------- console
 
-  route(app, consoleMoney.withdrawalQueue, async ({ body }) => service.queue(body), { preHandler: [reviewer] });
-
-  route(
-    app,
-    consoleMoney.withdrawalApprove,
-    async ({ req, params }) => {
-      const op = operatorOf(req);
-      const at = clock.now();
-      return db.transaction(async (tx) => {
-        const { row, entryId } = await service.approve(tx, params.id, op.id, at);
-        await audit(
-          tx,
-          req,
-          'withdrawal.approve',
-          { type: 'withdrawal', id: row.id },
-          { customerId: row.customerId, amount: row.amount, currency: row.currency, wallet: row.walletType, entryId },
-        );
-        return row;
-      });
-    },
-    { preHandler: [reviewer] },
-  );
-
-  route(
-    app,
-    consoleMoney.withdrawalReject,
-    async ({ req, params, body }) => {
-      const op = operatorOf(req);
-      const at = clock.now();
-      return db.transaction(async (tx) => {
-        const { row } = await service.reject(tx, params.id, body.reason, op.id, at);
-        await audit(
-          tx,
-          req,
-          'withdrawal.reject',
-          { type: 'withdrawal', id: row.id },
-          {
-            customerId: row.customerId,
-            amount: row.amount,
-            currency: row.currency,
-            wallet: row.walletType,
-            reason: body.reason,
-          },
-        );
-        return row;
-      });
-    },
-    { preHandler: [reviewer] },
-  );
+  reviewQueueRoutes(app, deps, service, {
+    queue: consoleMoney.withdrawalQueue,
+    approve: consoleMoney.withdrawalApprove,
+    reject: consoleMoney.withdrawalReject,
+    audit: { approve: 'withdrawal.approve', reject: 'withdrawal.reject', target: 'withdrawal' },
+    approved: (row, entryId) => ({ ...moneyDetail(row), entryId }),
+    rejected: (row, reason) => ({ ...moneyDetail(row), reason }),
+  });
 }

@@ -18,17 +18,25 @@ import {
   type WithdrawalReviewRow,
   wallet as walletApi,
 } from '@beurs/contracts';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, toMoney } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { operators, userAccounts, users, withdrawals } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, rule } from '../../platform/errors.js';
-import { assertOwnFiles, likeEscape } from '../deposits/service.js';
+import { assertOwnFiles } from '../deposits/service.js';
 import { notify } from '../inbox/service.js';
+import {
+  customerPage,
+  type Decision,
+  pendingOnly,
+  type QueueFilter,
+  type ReviewStatusValue,
+  reviewFields,
+  reviewQueue,
+} from '../reviews/queue.js';
 
-type ReviewStatusValue = 1 | 2 | 3;
 type AccountRow = typeof userAccounts.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type UserAccountInput = z.output<typeof walletApi.userAccountInput>;
@@ -275,23 +283,8 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
   }
 
   /** The caller's withdrawals, newest first. */
-  async function listPage(userId: number, q: { status?: number | undefined; page: number; pageSize: number }) {
-    const where = and(
-      eq(withdrawals.userId, userId),
-      q.status === undefined ? undefined : eq(withdrawals.status, q.status),
-    );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(withdrawals)
-        .where(where)
-        .orderBy(desc(withdrawals.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      db.select({ n: count() }).from(withdrawals).where(where),
-    ]);
-    return { list: rows.map(toRecord), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
-  }
+  const listPage = (userId: number, q: { status?: number | undefined; page: number; pageSize: number }) =>
+    customerPage(db, withdrawals, userId, q, toRecord);
 
   // ------------------------------------------------------------------------------------------- console
 
@@ -320,31 +313,13 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
       currency: w.currency as Currency,
       destination: w.destination as Destination,
       entryId: w.entryId,
-      status: w.status as ReviewStatusValue,
-      reason: w.reason,
-      createTimeTimestamp: w.createdAt.getTime(),
-      reviewTimeTimestamp: w.reviewedAt?.getTime() ?? null,
-      reviewer,
+      ...reviewFields(w, reviewer),
     }));
   }
 
   /** Pending oldest first; reviewed newest first. `q`: user ID or email. */
-  async function queue(filter: { status: number; q?: string | undefined; page: number; pageSize: number }) {
-    const like = filter.q ? `%${likeEscape(filter.q)}%` : undefined;
-    const where = and(
-      eq(withdrawals.status, filter.status),
-      like ? or(ilike(users.username, like), ilike(users.email, like)) : undefined,
-    );
-    const order =
-      filter.status === ReviewStatus.Pending
-        ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
-        : [desc(withdrawals.reviewedAt), desc(withdrawals.id)];
-    const [list, [total]] = await Promise.all([
-      reviewRows(db, where, order, { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize }),
-      db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where),
-    ]);
-    return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
-  }
+  const queue = (filter: QueueFilter) =>
+    reviewQueue(db, withdrawals, filter, (where, order, page) => reviewRows(db, where, order, page));
 
   const reviewRow = async (tx: Tx, id: number) => {
     const [row] = await reviewRows(tx, eq(withdrawals.id, id), [], { limit: 1, offset: 0 });
@@ -356,15 +331,11 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
    * Locks a withdrawal for its review: an approval and a rejection at once wait for each other here, and
    * the second finds it reviewed (409).
    */
-  async function lockPending(tx: Tx, id: number): Promise<WithdrawalRow> {
-    const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-    if (!w) throw notFound();
-    if (w.status !== ReviewStatus.Pending) throw conflict(E.alreadyReviewed);
-    return w;
-  }
+  const lockPending = async (tx: Tx, id: number): Promise<WithdrawalRow> =>
+    pendingOnly((await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update'))[0]);
 
   /** Marks a pending withdrawal paid: the hold becomes one journal entry to withdrawals clearing. */
-  async function approve(tx: Tx, id: number, operatorId: number, at: Date) {
+  async function approve(tx: Tx, { id, operatorId, at }: Decision) {
     const w = await lockPending(tx, id);
     const destination = w.destination as Destination;
     const counter = await ledger.systemAccount(tx, 'withdrawals', w.currency as Currency);
@@ -398,7 +369,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
   }
 
   /** Rejects a pending withdrawal with a reason: the held amount is available again at once. */
-  async function reject(tx: Tx, id: number, reason: string, operatorId: number, at: Date) {
+  async function reject(tx: Tx, { id, operatorId, at }: Decision, reason: string) {
     const w = await lockPending(tx, id);
     if (!(await ledger.release(tx, w.holdId, at))) throw conflict(E.alreadyReviewed);
     await tx

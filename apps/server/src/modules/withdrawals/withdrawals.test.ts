@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  BillItem,
-  UserAccount,
-  UserMessage,
-  WalletBalance,
-  WithdrawalRecord,
-  WithdrawalReviewRow,
-} from '@beurs/contracts';
+import type { BillItem, UserAccount, UserMessage, WithdrawalRecord, WithdrawalReviewRow } from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
-import { createHarness, type Harness } from '../../../test/harness.js';
-import { auditLog, journalEntries, ledgerHolds, operators, withdrawals } from '../../platform/db/schema.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { auditLog, journalEntries, ledgerHolds, withdrawals } from '../../platform/db/schema.js';
 
 let h: Harness;
 let admin: string;
 let reviewer: string;
-
-type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 
 const PAY = '135790';
 const IBAN = 'NL91ABNA0417164300';
@@ -27,14 +17,7 @@ const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 beforeAll(async () => {
   h = await createHarness();
-  await h.db.insert(operators).values([
-    { username: 'wout', passwordHash: await hashPassword('WoutPass1'), role: 'admin' },
-    { username: 'rosa', passwordHash: await hashPassword('RosaPass1'), role: 'reviewer' },
-  ]);
-  const login = async (username: string, password: string) =>
-    (await h.post<{ token: string }>('/console/login', { username, password })).body.data.token;
-  admin = await login('wout', 'WoutPass1');
-  reviewer = await login('rosa', 'RosaPass1');
+  ({ admin, reviewer } = await h.consoleOperators({ admin: 'wout', reviewer: 'rosa' }));
 });
 
 const bankCard = (extra: Record<string, unknown> = {}) => ({
@@ -67,9 +50,6 @@ async function customer(opts: { fund?: string; payPassword?: boolean } = {}) {
 
 const apply = (token: string, body: Record<string, unknown>, key?: string, lang?: string) =>
   h.postKeyed<WithdrawalRecord>('/withdrawal/withdrawal-apply', body, token, key, lang);
-
-const balanceOf = async (token: string, walletType = 'BALANCE') =>
-  (await h.post<WalletBalance[]>('/wallet/getWalletBalance', { walletType }, token)).body.data[0];
 
 const postingSums = async () =>
   (
@@ -237,7 +217,7 @@ describe('asking for a withdrawal', () => {
       reviewTimeTimestamp: null,
       destination: { kind: 'bank', bankName: 'ABN AMRO', holderName: 'Anna Bakker', cardNo: IBAN, swift: 'ABNANL2A' },
     });
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '69.75', usedBalance: '30.25', total: '100.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '69.75', usedBalance: '30.25', total: '100.00' });
     const after = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
     expect(after.body.data).toMatchObject({ amount: '69.75', pending: '30.25' });
     const [hold] = await h.db
@@ -270,7 +250,7 @@ describe('asking for a withdrawal', () => {
       amount: '20.00',
       destination: { kind: 'crypto', currencyType: 'USDT-TRC20', address: TRON },
     });
-    expect(await balanceOf(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00', usedBalance: '20.00' });
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00', usedBalance: '20.00' });
   });
 
   it('asks for the transaction password and nothing else; wrong tries are limited', async () => {
@@ -299,7 +279,7 @@ describe('asking for a withdrawal', () => {
     for (let i = 0; i < 4; i++) expect((await apply(u.token, { ...body, payPassword: '000000' })).status).toBe(422);
     // Five wrong tries: even the right password waits for the window to pass.
     expect((await apply(u.token, { ...body, payPassword: PAY })).status).toBe(429);
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '10.00', usedBalance: '0.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '10.00', usedBalance: '0.00' });
     h.clock.advance(16 * 60_000);
     expect((await apply(u.token, { ...body, payPassword: PAY })).status).toBe(200);
   });
@@ -321,7 +301,7 @@ describe('asking for a withdrawal', () => {
     const noKey = await h.post('/withdrawal/withdrawal-apply', { ...base, payPassword: '000000' }, u.token);
     expect(noKey.body).toMatchObject({ code: 400, field: 'Idempotency-Key' });
     expect((await apply(other.token, { ...base, accountId: other.cardId })).body.reason).toBe('insufficientBalance');
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00' });
     expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token)).body.data.total).toBe(0);
   });
 
@@ -332,7 +312,7 @@ describe('asking for a withdrawal', () => {
     const first = await apply(u.token, body, key);
     const again = await apply(u.token, body, key);
     expect(again.body).toEqual(first.body);
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '25.00', usedBalance: '15.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '25.00', usedBalance: '15.00' });
     expect((await apply(u.token, { ...body, amount: '16' }, key)).status).toBe(409);
   });
 
@@ -345,7 +325,7 @@ describe('asking for a withdrawal', () => {
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(49);
     for (const r of refused) expect(r.body).toMatchObject({ code: 422, reason: 'insufficientBalance' });
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '0.00', usedBalance: '100.00', total: '100.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '0.00', usedBalance: '100.00', total: '100.00' });
     const rows = await h.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id));
     expect(rows).toHaveLength(1);
     for (const row of await postingSums()) expect(Number(row.sum)).toBe(0);
@@ -366,7 +346,7 @@ describe('reviewing withdrawals', () => {
     const rejected = await h.post<WithdrawalReviewRow>(`/console/withdrawals/${id}/reject`, { reason }, reviewer);
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ id, status: 2, reason, reviewer: 'rosa', entryId: null });
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '80.00', usedBalance: '0.00', total: '80.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '80.00', usedBalance: '0.00', total: '80.00' });
     const usable = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
     expect(usable.body.data).toMatchObject({ amount: '80.00', pending: '0.00' });
     const list = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 2 }, u.token);
@@ -380,7 +360,7 @@ describe('reviewing withdrawals', () => {
     });
     expect((await h.post(`/console/withdrawals/${id}/approve`, {}, reviewer)).status).toBe(409);
     expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Again and again' }, admin)).status).toBe(409);
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '80.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '80.00' });
     const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
     expect(bill.body.data.list.map((b) => b.type)).toEqual(['adjustment']);
     const audits = await h.db
@@ -408,7 +388,7 @@ describe('reviewing withdrawals', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id, status: 3, reviewer: 'rosa' });
     expect(approved.body.data.entryId).toEqual(expect.any(Number));
-    expect(await balanceOf(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00', total: '50.00' });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00', total: '50.00' });
     const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
     expect(bill.body.data.list[0]).toMatchObject({
       type: 'withdrawal',
@@ -432,7 +412,7 @@ describe('reviewing withdrawals', () => {
     expect(reviewed.body.data.list.map((r) => r.id)).toEqual([id]);
     expect((await h.post(`/console/withdrawals/${id}/approve`, {}, admin)).status).toBe(409);
     expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Changed my mind' }, admin)).status).toBe(409);
-    expect(await balanceOf(u.token)).toMatchObject({ total: '50.00' });
+    expect(await h.balance(u.token)).toMatchObject({ total: '50.00' });
     const [audit] = await h.db
       .select()
       .from(auditLog)
@@ -461,12 +441,12 @@ describe('reviewing withdrawals', () => {
       if (approve.status === 200) {
         expect(row?.status).toBe(3);
         expect(entries).toHaveLength(1);
-        expect(await balanceOf(u.token)).toMatchObject({ balance: '0.00', usedBalance: '0.00', total: '0.00' });
+        expect(await h.balance(u.token)).toMatchObject({ balance: '0.00', usedBalance: '0.00', total: '0.00' });
         expect(inbox.body.data.list.map((m) => m.kind)).toEqual(['withdrawalPaid']);
       } else {
         expect(row?.status).toBe(2);
         expect(entries).toHaveLength(0);
-        expect(await balanceOf(u.token)).toMatchObject({ balance: '60.00', usedBalance: '0.00', total: '60.00' });
+        expect(await h.balance(u.token)).toMatchObject({ balance: '60.00', usedBalance: '0.00', total: '60.00' });
         expect(inbox.body.data.list.map((m) => m.kind)).toEqual(['withdrawalRejected']);
       }
     }

@@ -1,0 +1,79 @@
+import type { Endpoint } from '@beurs/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { audit } from '../../platform/audit.js';
+import type { Tx } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import { route } from '../../platform/http.js';
+import { operatorOf } from '../../platform/request.js';
+import type { Decision, QueueFilter } from './queue.js';
+
+type ByIdEndpoint<Body = unknown> = Endpoint<z.ZodType<Body>, z.ZodType, z.ZodType<{ id: number }>>;
+
+export interface ReviewedService<Row> {
+  queue(filter: QueueFilter): Promise<unknown>;
+  approve(tx: Tx, d: Decision): Promise<{ row: Row; entryId?: number }>;
+  reject(tx: Tx, d: Decision, reason: string): Promise<{ row: Row }>;
+}
+
+/** Whose money a decision was on, how much and in which wallet (the audit detail of deposits and withdrawals). */
+export const moneyDetail = (row: { customerId: number; amount: string; currency: string; walletType: string }) => ({
+  customerId: row.customerId,
+  amount: row.amount,
+  currency: row.currency,
+  wallet: row.walletType,
+});
+
+/**
+ * Registers a review queue for reviewers: the queue, and approve and reject, each decision committed in one
+ * transaction with its audit line (on the decided row).
+ */
+export function reviewQueueRoutes<Row extends { id: number }>(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'clock' | 'sessions'>,
+  service: ReviewedService<Row>,
+  spec: {
+    queue: Endpoint<z.ZodType<QueueFilter>>;
+    approve: ByIdEndpoint;
+    reject: ByIdEndpoint<{ reason: string }>;
+    /** The audit actions (`deposit.approve`, `deposit.reject`) and the type of their target. */
+    audit: { approve: string; reject: string; target: string };
+    /** The audit detail of an approval (entryId: the journal entry it posted, if any). */
+    approved: (row: Row, entryId: number | undefined) => unknown;
+    rejected: (row: Row, reason: string) => unknown;
+  },
+) {
+  const { db, clock } = deps;
+  const reviewer = deps.sessions.requireOperator('reviewer');
+  const target = (row: Row) => ({ type: spec.audit.target, id: row.id });
+
+  route(app, spec.queue, async ({ body }) => service.queue(body), { preHandler: [reviewer] });
+
+  route(
+    app,
+    spec.approve,
+    async ({ req, params }) => {
+      const decision = { id: params.id, operatorId: operatorOf(req).id, at: clock.now() };
+      return db.transaction(async (tx) => {
+        const { row, entryId } = await service.approve(tx, decision);
+        await audit(tx, req, spec.audit.approve, target(row), spec.approved(row, entryId));
+        return row;
+      });
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    spec.reject,
+    async ({ req, params, body }) => {
+      const decision = { id: params.id, operatorId: operatorOf(req).id, at: clock.now() };
+      return db.transaction(async (tx) => {
+        const { row } = await service.reject(tx, decision, body.reason);
+        await audit(tx, req, spec.audit.reject, target(row), spec.rejected(row, body.reason));
+        return row;
+      });
+    },
+    { preHandler: [reviewer] },
+  );
+}
