@@ -4,15 +4,17 @@
  *
  * Picking a file checks its type and size here first (5 MB, SPEC §9), then uploads it at once:
  * the local picture shows under a spinner meanwhile, then the signed address the server gave back.
- * The tile is one big tap target; once there is a file it offers Replace and Remove.
+ * The tile is one big tap target; once there is a file it offers Replace and Remove. A field that starts
+ * with a file uploaded earlier (editing) shows it from `previewUrl`.
  */
 import { UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import { SpinLoading } from 'antd-mobile';
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UploadKind, useUploadMutation } from '../api/kyc';
 import { toastFailure } from '../lib/toast';
 import { Icon, type IconName } from './Icon';
+import '../app/forms.css';
 
 /** What the image endpoint takes (the server checks the bytes again). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -61,6 +63,8 @@ interface Shown {
   isPdf: boolean;
   name: string;
   size: number;
+  /** Uploaded before this field was shown (`previewUrl`): no name or size to say. */
+  earlier?: boolean;
 }
 
 export interface ImageUploadProps {
@@ -68,6 +72,11 @@ export interface ImageUploadProps {
   id?: string;
   /** The uploaded file's id. */
   value?: string;
+  /**
+   * The address of the picture of the file the field starts with (its first `value`, e.g. a saved card's
+   * `frontUrl`): shown while that file is the value, instead of "File uploaded".
+   */
+  previewUrl?: string | null;
   onChange?: (fileId: string | undefined) => void;
   /** What to upload ("Front of the ID card"): the tile's title and the file input's name. */
   label: string;
@@ -87,6 +96,7 @@ export interface ImageUploadProps {
 export function ImageUpload({
   id,
   value,
+  previewUrl,
   onChange,
   label,
   hint,
@@ -104,6 +114,8 @@ export function ImageUpload({
   const inputRef = useRef<HTMLInputElement>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const [broken, setBroken] = useState(false);
+  /** The file `previewUrl` shows: the value the field started with. */
+  const [initialValue] = useState(value);
   /** Counts picks, so the answer to an older pick never overwrites a newer one. */
   const pick = useRef(0);
   const localUrl = useRef<string | null>(null);
@@ -173,21 +185,24 @@ export function ImageUpload({
     pick.current += 1;
     releaseLocalUrl();
     setShown(null);
+    setBroken(false);
     onChange?.(undefined);
     // The input shows again after this render: keyboard users land on it, not on the page top.
     setTimeout(() => inputRef.current?.focus(), 0);
   };
 
-  // The value can change from outside (form reset, a prefilled id without a preview).
-  const preview = shown && (busy || shown.fileId === value) ? shown : null;
+  // The value can change from outside (form reset, a prefilled id with or without a preview).
+  const preview: Shown | null =
+    shown && (busy || shown.fileId === value)
+      ? shown
+      : previewUrl && value && value === initialValue
+        ? { fileId: value, src: previewUrl, isPdf: false, name: label, size: 0, earlier: true }
+        : null;
   const hasFile = Boolean(value) || busy;
   const showImage = preview?.src && !preview.isPdf && !broken;
 
   return (
     <div className={`upload${hasFile ? ' upload--filled' : ''}${disabled ? ' upload--disabled' : ''}`}>
-      <style href="beurs-image-upload" precedence="default">
-        {UPLOAD_CSS}
-      </style>
       <div className="upload__tile" aria-busy={busy}>
         {!hasFile ? (
           <div className="upload__empty">
@@ -216,7 +231,7 @@ export function ImageUpload({
             </span>
             <span className="upload__title">{label}</span>
             <span className="upload__hint">
-              {preview ? `${preview.name} · ${formatSize(preview.size)}` : t('upload.uploaded')}
+              {preview && !preview.earlier ? `${preview.name} · ${formatSize(preview.size)}` : t('upload.uploaded')}
             </span>
           </div>
         )}
@@ -273,114 +288,22 @@ export function ImageUpload({
   );
 }
 
-/** Kept with the component (a React 19 hoisted, deduplicated stylesheet) so it can be reused anywhere. */
-const UPLOAD_CSS = `
-/* A flex item of the form field: min-width 0, or a long label in the bar would widen the page. */
-.upload { flex: 1; width: 100%; min-width: 0; }
-.upload__tile {
-  position: relative;
-  display: flex;
-  align-items: stretch;
-  justify-content: center;
-  min-height: 148px;
-  overflow: hidden;
-  border: 1.5px dashed var(--line-strong);
-  border-radius: var(--radius-s);
-  background: var(--bg-input);
-  transition: border-color 0.15s, background-color 0.15s;
+/**
+ * Tracks the uploads running in a form, so its submit button waits for them: give each field
+ * `onBusyChange={track('front')}` and hold the button while `busy`.
+ */
+export function useUploadsBusy() {
+  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
+  const track = useCallback(
+    (field: string) => (isBusy: boolean) =>
+      setRunning((current) => {
+        if (current.has(field) === isBusy) return current;
+        const next = new Set(current);
+        if (isBusy) next.add(field);
+        else next.delete(field);
+        return next;
+      }),
+    [],
+  );
+  return { busy: running.size > 0, track };
 }
-.upload__tile:has(.upload__input:focus-visible) { outline: 2px solid var(--gold); outline-offset: 2px; }
-.upload:not(.upload--filled) .upload__tile:active { border-color: var(--gold-line); background: #1a2130; }
-.upload--filled .upload__tile { border-style: solid; border-color: var(--line); background: #0d1119; }
-.adm-form-item-has-error .upload:not(.upload--filled) .upload__tile { border-color: rgba(253, 0, 92, 0.55); }
-.upload--disabled .upload__tile { opacity: 0.55; }
-.upload__empty,
-.upload__file {
-  flex: 1;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: 3px;
-  padding: 18px 16px;
-  text-align: center;
-}
-.upload__icon {
-  width: 44px;
-  height: 44px;
-  display: grid;
-  place-items: center;
-  margin-bottom: 6px;
-  border-radius: 12px;
-  background: var(--gold-soft);
-  color: var(--gold);
-}
-.upload__title { color: var(--text); font-size: 14.5px; font-weight: 600; }
-.upload__hint { max-width: 300px; color: var(--text-2); font-size: 12.5px; line-height: 1.45; overflow-wrap: anywhere; }
-.upload__cta { margin-top: 8px; color: var(--gold); font-size: 13px; font-weight: 600; }
-.upload__formats { color: var(--text-3); font-size: 11.5px; }
-.upload__image {
-  display: block;
-  width: 100%;
-  min-width: 0;
-  height: 200px;
-  object-fit: contain;
-}
-.upload__busy {
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: 10px;
-  background: rgba(10, 13, 19, 0.72);
-  color: var(--text-2);
-  font-size: 13px;
-}
-/* The real input covers the empty tile, so a tap anywhere on it opens the picker. */
-.upload__input {
-  position: absolute;
-  inset: 0;
-  width: 100%;
-  height: 100%;
-  margin: 0;
-  opacity: 0;
-  cursor: pointer;
-}
-.upload--filled .upload__input { pointer-events: none; }
-/* A grid, not flex: the minmax(0, 1fr) track keeps a long label from widening the form (it wraps). */
-.upload__bar {
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto auto;
-  align-items: center;
-  gap: 4px;
-  margin-top: 8px;
-}
-.upload__status {
-  min-width: 0;
-  display: flex;
-  align-items: center;
-  gap: 6px;
-  color: var(--text-2);
-  font-size: 12.5px;
-}
-.upload__status svg { flex: none; color: var(--rise); }
-.upload__status span { overflow-wrap: anywhere; line-height: 1.35; }
-.upload__action {
-  display: inline-flex;
-  align-items: center;
-  gap: 5px;
-  min-height: 36px;
-  padding: 6px 10px;
-  border: 0;
-  border-radius: 8px;
-  background: none;
-  color: var(--gold);
-  font-size: 13px;
-  font-weight: 600;
-}
-.upload__action:active { background: var(--bg-raised-2); }
-.upload__action--danger { color: #ff4d86; }
-.upload__action:disabled { color: var(--text-3); }
-`;

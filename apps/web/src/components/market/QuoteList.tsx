@@ -1,8 +1,8 @@
 import type { Quote } from '@beurs/contracts';
-import { InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exchangeLabel } from '../../lib/format';
+import { LoadMore, type PagedQuery } from '../LoadMore';
 import { ErrorState } from '../States';
 import { QuoteRow, QuoteRowSkeleton } from './QuoteRow';
 
@@ -68,10 +68,8 @@ export function QuoteList({
   );
 }
 
-interface InfiniteQuery extends ListQuery {
-  hasNextPage: boolean;
+interface InfiniteQuery extends ListQuery, PagedQuery {
   isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
 }
 
 /** A long list that loads the next page as the user nears its end (antd-mobile InfiniteScroll). */
@@ -81,28 +79,7 @@ export function InfiniteQuoteList(props: Omit<QuoteListProps, 'query'> & { query
   return (
     <>
       <QuoteList {...props} />
-      {!query.isPending && Boolean(quotes?.length) && (
-        <InfiniteScroll
-          hasMore={query.hasNextPage}
-          loadMore={async () => {
-            const result = await query.fetchNextPage();
-            // InfiniteScroll stops asking after a rejection and offers to retry.
-            if (result.isError) throw result.error;
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="text-link" onClick={() => void retry()}>
-                {t('market.loadMoreFailed')}
-              </button>
-            ) : hasMore ? (
-              <span>{t('common.loading')}</span>
-            ) : (
-              <span>{t('market.endOfList')}</span>
-            )
-          }
-        </InfiniteScroll>
-      )}
+      {!query.isPending && Boolean(quotes?.length) && <LoadMore query={query} endText={t('market.endOfList')} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { toastSuccess } from '../../lib/toast';
-import { MoneyStyles } from '../deposit/record';
+import '../../components/money/money.css';
 
 /** "NL91 •••• 4300" for an IBAN, "•••• 4242" for a card or account number (no-break spaces: one piece). */
 export function maskAccountNumber(value: string): string {
@@ -85,13 +85,11 @@ export function useConfirmDelete() {
       title: t(kind === 'bank' ? 'cards.deleteCardTitle' : 'cards.deleteWalletTitle'),
       content: (
         <>
-          <span style={{ display: 'block', color: 'var(--text)', fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {what}
-          </span>
-          <span style={{ display: 'block', marginTop: 6 }}>{t('cards.deleteText')}</span>
+          <span className="account-delete__what">{what}</span>
+          <span className="account-delete__text">{t('cards.deleteText')}</span>
         </>
       ),
-      confirmText: <span style={{ color: 'var(--fall)' }}>{t('cards.delete')}</span>,
+      confirmText: <span className="account-delete__confirm">{t('cards.delete')}</span>,
       cancelText: t('common.cancel'),
     });
     if (ok) remove.mutate(id, { onSuccess: () => toastSuccess(t('cards.deleted')) });
@@ -113,46 +111,6 @@ export function AddFooter({ total, label, to, testId }: { total: number; label: 
     </>
   );
 }
-
-export function AccountStyles() {
-  return (
-    <>
-      <MoneyStyles />
-      <style href="beurs-account-tiles" precedence="default">
-        {TILE_CSS}
-      </style>
-    </>
-  );
-}
-
-const TILE_CSS = `
-.account-tiles { display: grid; gap: 12px; margin: 6px 0 0; padding: 0; list-style: none; }
-.account-tile {
-  border: 1px solid var(--line); border-radius: var(--radius);
-  background: linear-gradient(135deg, #1a2131 0%, #121722 70%);
-  overflow: hidden;
-}
-.account-tile__main { display: flex; gap: 12px; padding: 14px 14px 10px; }
-.account-tile__icon {
-  flex: none; width: 38px; height: 38px; display: grid; place-items: center;
-  border-radius: 11px; background: var(--gold-soft); color: var(--gold);
-}
-.account-tile__body { flex: 1; min-width: 0; }
-.account-tile__body strong { display: block; font-size: 15.5px; font-weight: 600; overflow-wrap: anywhere; }
-.account-tile__number { display: block; margin-top: 4px; color: var(--text); font-size: 15px; letter-spacing: 0.06em; }
-.account-tile__body small { display: block; margin-top: 3px; color: var(--text-2); font-size: 12.5px; overflow-wrap: anywhere; }
-.account-tile__actions {
-  display: flex; justify-content: flex-end; gap: 4px; padding: 2px 8px 4px;
-  border-top: 1px solid var(--line);
-}
-.account-action {
-  display: inline-flex; align-items: center; gap: 5px; min-height: 38px; padding: 6px 10px;
-  border: 0; border-radius: 8px; background: none; color: var(--gold); font-size: 13px; font-weight: 600;
-}
-.account-action:active { background: var(--bg-raised-2); }
-.account-action--danger { color: #ff4d86; }
-.account-action:disabled { color: var(--text-3); }
-`;
 
 function BankCardTile({ card, onDelete, deleting }: { card: BankCard; onDelete: () => void; deleting: boolean }) {
   const navigate = useNavigate();
@@ -187,7 +145,6 @@ export function BankCardsPage() {
         ) : undefined
       }
     >
-      <AccountStyles />
       {cards.isPending ? (
         <Loading />
       ) : cards.isError ? (

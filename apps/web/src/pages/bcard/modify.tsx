@@ -4,15 +4,15 @@
  * address, region, city, front and back images. Every field uses the shared rule of the contracts.
  */
 import { type BankCard, looksLikeIban, rules } from '@beurs/contracts';
-import { Button, Form, Input } from 'antd-mobile';
-import { useCallback, useState } from 'react';
+import { Button, Form, Input, type InputProps } from 'antd-mobile';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBankCardsQuery, useSaveAccountMutation } from '../../api/cards';
 import { canGoBack } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
-import { ImageUpload } from '../../components/ImageUpload';
+import { ImageUpload, useUploadsBusy } from '../../components/ImageUpload';
 import { Page } from '../../components/Page';
 import { ErrorState, Loading, StateBlock } from '../../components/States';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
@@ -48,27 +48,69 @@ const fieldRules = {
   image: [schemaRule(rules.fileId, optional)],
 };
 
+type TextField = keyof typeof fieldRules & keyof CardValues;
+type CardsKey = Extract<ParseKeys, `cards.${string}`>;
+
+/** A text field of the form: its label is `cards.<name>`, its test id `card-<testId ?? name>`. */
+interface TextFieldSpec {
+  name: TextField;
+  /** Key of the placeholder; default "Optional". */
+  placeholder?: CardsKey;
+  /** Key of the hint under the field. */
+  hint?: CardsKey;
+  testId?: string;
+  input?: Pick<InputProps, 'autoComplete' | 'autoCapitalize' | 'inputMode' | 'maxLength'>;
+}
+
+/** The text fields, by section (a title key and its fields). */
+const SECTIONS: ReadonlyArray<{ title: CardsKey; fields: readonly TextFieldSpec[] }> = [
+  {
+    title: 'cards.accountSection',
+    fields: [
+      { name: 'bankName', placeholder: 'cards.bankNamePlaceholder' },
+      {
+        name: 'holderName',
+        placeholder: 'cards.holderNamePlaceholder',
+        hint: 'cards.holderNameHint',
+        input: { autoComplete: 'name' },
+      },
+      {
+        name: 'cardNo',
+        placeholder: 'cards.cardNoPlaceholder',
+        hint: 'cards.cardNoHint',
+        input: { autoCapitalize: 'characters' },
+      },
+    ],
+  },
+  {
+    title: 'cards.internationalSection',
+    fields: [
+      { name: 'swift', placeholder: 'cards.swiftPlaceholder', input: { autoCapitalize: 'characters' } },
+      { name: 'branchCode', input: { autoCapitalize: 'characters' } },
+      {
+        name: 'abaRouting',
+        hint: 'cards.abaHint',
+        testId: 'aba',
+        input: { inputMode: 'numeric', maxLength: 9 },
+      },
+    ],
+  },
+  {
+    title: 'cards.addressSection',
+    fields: [{ name: 'bankAddress' }, { name: 'region' }, { name: 'city' }],
+  },
+];
+
+/** The two card images: the file id field, the saved card's picture, the label and test id suffix. */
+const IMAGES = [
+  { name: 'frontFileId', url: 'frontUrl', part: 'front' },
+  { name: 'backFileId', url: 'backUrl', part: 'back' },
+] as const;
+
 /** Back to where the user came from (the list, or a withdrawal), or to the list. */
 export function useLeave(listPath: string) {
   const navigate = useNavigate();
   return () => (canGoBack() ? navigate(-1) : navigate(listPath, { replace: true }));
-}
-
-/** Tracks running uploads so the submit button waits for them. */
-export function useUploadsBusy() {
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const track = useCallback(
-    (field: string) => (isBusy: boolean) =>
-      setBusy((current) => {
-        if (current.has(field) === isBusy) return current;
-        const next = new Set(current);
-        if (isBusy) next.add(field);
-        else next.delete(field);
-        return next;
-      }),
-    [],
-  );
-  return { busy: busy.size > 0, track };
 }
 
 function initialOf(card: BankCard | undefined): Partial<CardValues> {
@@ -133,88 +175,39 @@ function CardForm({ card }: { card?: BankCard }) {
       submitLabel={card ? t('cards.save') : t('cards.addCard')}
       pending={save.isPending || uploads.busy}
     >
-      <Form.Header>{t('cards.accountSection')}</Form.Header>
-      <Field name="bankName" label={t('cards.bankName')} rules={fieldRules.bankName}>
-        <Input placeholder={t('cards.bankNamePlaceholder')} clearable data-testid="card-bankName" />
-      </Field>
-      <Field
-        name="holderName"
-        label={t('cards.holderName')}
-        rules={fieldRules.holderName}
-        description={<span className="form-hint">{t('cards.holderNameHint')}</span>}
-      >
-        <Input
-          placeholder={t('cards.holderNamePlaceholder')}
-          autoComplete="name"
-          clearable
-          data-testid="card-holderName"
-        />
-      </Field>
-      <Field
-        name="cardNo"
-        label={t('cards.cardNo')}
-        rules={fieldRules.cardNo}
-        description={<span className="form-hint">{t('cards.cardNoHint')}</span>}
-      >
-        <Input
-          placeholder={t('cards.cardNoPlaceholder')}
-          autoCapitalize="characters"
-          clearable
-          data-testid="card-cardNo"
-        />
-      </Field>
-
-      <Form.Header>{t('cards.internationalSection')}</Form.Header>
-      <Field name="swift" label={t('cards.swift')} rules={fieldRules.swift}>
-        <Input
-          placeholder={t('cards.swiftPlaceholder')}
-          autoCapitalize="characters"
-          clearable
-          data-testid="card-swift"
-        />
-      </Field>
-      <Field name="branchCode" label={t('cards.branchCode')} rules={fieldRules.branchCode}>
-        <Input placeholder={t('cards.optional')} autoCapitalize="characters" clearable data-testid="card-branchCode" />
-      </Field>
-      <Field
-        name="abaRouting"
-        label={t('cards.abaRouting')}
-        rules={fieldRules.abaRouting}
-        description={<span className="form-hint">{t('cards.abaHint')}</span>}
-      >
-        <Input placeholder={t('cards.optional')} inputMode="numeric" maxLength={9} clearable data-testid="card-aba" />
-      </Field>
-
-      <Form.Header>{t('cards.addressSection')}</Form.Header>
-      <Field name="bankAddress" label={t('cards.bankAddress')} rules={fieldRules.bankAddress}>
-        <Input placeholder={t('cards.optional')} clearable data-testid="card-bankAddress" />
-      </Field>
-      <Field name="region" label={t('cards.region')} rules={fieldRules.region}>
-        <Input placeholder={t('cards.optional')} clearable data-testid="card-region" />
-      </Field>
-      <Field name="city" label={t('cards.city')} rules={fieldRules.city}>
-        <Input placeholder={t('cards.optional')} clearable data-testid="card-city" />
-      </Field>
+      {SECTIONS.flatMap(({ title, fields }) => [
+        <Form.Header key={title}>{t(title)}</Form.Header>,
+        ...fields.map((field) => (
+          <Field
+            key={field.name}
+            name={field.name}
+            label={t(`cards.${field.name}`)}
+            rules={fieldRules[field.name]}
+            description={field.hint && <span className="form-hint">{t(field.hint)}</span>}
+          >
+            <Input
+              placeholder={t(field.placeholder ?? 'cards.optional')}
+              {...field.input}
+              clearable
+              data-testid={`card-${field.testId ?? field.name}`}
+            />
+          </Field>
+        )),
+      ])}
 
       <Form.Header>{t('cards.imagesSection')}</Form.Header>
-      <Field name="frontFileId" rules={fieldRules.image} className="form-item--plain">
-        <ImageUpload
-          label={t('cards.front')}
-          hint={t('cards.imageHint')}
-          icon="card"
-          onBusyChange={uploads.track('front')}
-          data-testid="card-front"
-        />
-      </Field>
-      <Field name="backFileId" rules={fieldRules.image} className="form-item--plain">
-        <ImageUpload
-          label={t('cards.back')}
-          hint={t('cards.imageHint')}
-          icon="card"
-          onBusyChange={uploads.track('back')}
-          data-testid="card-back"
-        />
-      </Field>
+      {IMAGES.map((image) => (
+        <Field key={image.name} name={image.name} rules={fieldRules.image} className="form-item--plain">
+          <ImageUpload
+            label={t(`cards.${image.part}`)}
+            hint={t('cards.imageHint')}
+            icon="card"
+            previewUrl={card?.[image.url]}
+            onBusyChange={uploads.track(image.part)}
+            data-testid={`card-${image.part}`}
+          />
+        </Field>
+      ))}
     </AppForm>
   );
 }

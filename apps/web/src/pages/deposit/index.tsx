@@ -12,7 +12,7 @@ import { Icon } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { MoneyStyles } from './record';
+import '../../components/money/money.css';
 
 const KYC_PATH = '/pages/kyc/individual';
 const RECORD_PATH = '/pages/deposit/record';
@@ -29,7 +29,7 @@ export function KycNotice({ user }: { user: UserInfo }) {
         <strong>{t(`deposit.kyc.${state}Title`)}</strong>
         <p>{t(`deposit.kyc.${state}Text`)}</p>
         {state === 'needed' && (
-          <Link to={KYC_PATH} className="text-link" style={{ display: 'inline-block', marginTop: 4 }}>
+          <Link to={KYC_PATH} className="text-link money-notice__link">
             {t('deposit.kyc.verify')} ›
           </Link>
         )}
@@ -42,7 +42,7 @@ export function KycNotice({ user }: { user: UserInfo }) {
 export function RecordLink() {
   const { t } = useTranslation();
   return (
-    <Link to={RECORD_PATH} className="text-link" data-testid="deposit-history-link" style={{ paddingRight: 4 }}>
+    <Link to={RECORD_PATH} className="text-link money-history-link" data-testid="deposit-history-link">
       {t('deposit.history')}
     </Link>
   );
@@ -119,7 +119,6 @@ export function DepositIndexPage() {
   const userInfo = useUserInfoQuery();
   return (
     <Page right={<RecordLink />}>
-      <MoneyStyles />
       <p className="page-lead">{t('deposit.lead')}</p>
       {userInfo.isPending ? (
         <Loading />

@@ -2,22 +2,25 @@
  * Deposit history (SPEC §2 deposit/record, §4): the caller's deposits by status (pending review,
  * audit failure with the operator's reason in full, completed), newest first, page by page.
  *
- * The review-status tag, the time format, the "load more" footer and the small stylesheet of the
- * money screens (deposit, withdraw, bank cards, wallets) live here and are imported by those pages.
+ * The review-status tag, the time format, the copy button and the facts list of the money screens
+ * (deposit, withdraw, bank cards, wallets) live here and are imported by those pages; their styles are in
+ * components/money/money.css.
  */
 import { DATE_TIME_FORMAT, type RechargeRecord, ReviewStatus } from '@beurs/contracts';
-import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, PullToRefresh } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type ReviewFilter, useDepositRecordsQuery } from '../../api/deposit';
 import { Icon } from '../../components/Icon';
+import { LoadMore } from '../../components/LoadMore';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
 import { toastFailure, toastSuccess } from '../../lib/toast';
+import '../../components/money/money.css';
 
 // ------------------------------------------------------------------------------------ shared parts
 
@@ -46,37 +49,6 @@ export function ReasonNote({ reason }: { reason: string | null }) {
       <strong>{t('deposit.record.reason')}</strong>
       <span>{reason || t('deposit.record.noReason')}</span>
     </div>
-  );
-}
-
-interface PagedQuery {
-  hasNextPage: boolean;
-  fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
-}
-
-/** Loads the next page as the end of the list comes into view; a failure offers a retry. */
-export function LoadMore({ query }: { query: PagedQuery }) {
-  const { t } = useTranslation();
-  return (
-    <InfiniteScroll
-      hasMore={query.hasNextPage}
-      loadMore={async () => {
-        const result = await query.fetchNextPage();
-        if (result.isError) throw result.error;
-      }}
-    >
-      {(hasMore, failed, retry) =>
-        failed ? (
-          <button type="button" className="text-link" onClick={() => void retry()}>
-            {t('deposit.record.loadMoreFailed')}
-          </button>
-        ) : hasMore ? (
-          <span>{t('common.loading')}</span>
-        ) : (
-          <span>{t('deposit.record.end')}</span>
-        )
-      }
-    </InfiniteScroll>
   );
 }
 
@@ -122,97 +94,6 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
     </div>
   );
 }
-
-/** Styles shared by the money screens (React 19 hoists and deduplicates the sheet). */
-export function MoneyStyles() {
-  return (
-    <style href="beurs-money-screens" precedence="default">
-      {MONEY_CSS}
-    </style>
-  );
-}
-
-const MONEY_CSS = `
-.money-list { display: grid; gap: 10px; margin: 0; padding: 0; list-style: none; }
-.money-item {
-  padding: 13px 14px;
-  border: 1px solid var(--line);
-  border-radius: var(--radius);
-  background: var(--bg-raised);
-}
-.money-item__top { display: flex; align-items: flex-start; justify-content: space-between; gap: 10px; }
-.money-item__amount { font-size: 17px; font-weight: 650; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-.money-item__sub { margin-top: 2px; color: var(--text-2); font-size: 12.5px; overflow-wrap: anywhere; }
-.money-item__meta {
-  display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px;
-  margin-top: 8px; padding-top: 8px; border-top: 1px solid var(--line);
-  color: var(--text-3); font-size: 12px; font-variant-numeric: tabular-nums;
-}
-.money-item__meta span { overflow-wrap: anywhere; }
-.money-reason {
-  margin-top: 10px; padding: 9px 11px;
-  border: 1px solid rgba(253, 0, 92, 0.35); border-radius: var(--radius-s);
-  background: var(--fall-soft); font-size: 12.5px; line-height: 1.5;
-}
-.money-reason strong { display: block; color: #ff4d86; font-weight: 600; }
-.money-reason span { display: block; margin-top: 2px; color: var(--text); white-space: pre-wrap; overflow-wrap: anywhere; }
-.money-chips { display: flex; flex-wrap: wrap; gap: 8px; min-width: 0; margin: 4px 0 12px; padding: 0; border: 0; overflow-x: auto; scrollbar-width: none; }
-.money-chips::-webkit-scrollbar { display: none; }
-.money-chip {
-  flex: none; min-height: 34px; padding: 6px 10px;
-  border: 1px solid var(--line-strong); border-radius: 999px;
-  background: var(--bg-input); color: var(--text-2); font-size: 12.5px; font-weight: 600; white-space: nowrap;
-}
-.money-chip[aria-pressed="true"] { border-color: var(--gold-line); background: var(--gold-soft); color: var(--gold); }
-.money-facts { margin: 0; display: grid; gap: 0; }
-.money-fact {
-  display: flex; align-items: flex-start; justify-content: space-between; gap: 12px;
-  padding: 10px 0; border-top: 1px solid var(--line);
-}
-.money-fact:first-child { border-top: 0; }
-.money-fact dt { flex: none; max-width: 42%; color: var(--text-2); font-size: 13px; }
-.money-fact dd {
-  flex: 1; min-width: 0; margin: 0; display: flex; align-items: flex-start; justify-content: flex-end; gap: 8px;
-  color: var(--text); font-size: 13.5px; font-weight: 500; text-align: right; overflow-wrap: anywhere;
-}
-.money-fact dd .copy-button { flex: none; margin-top: -3px; }
-.copy-button--icon { width: 32px; height: 28px; justify-content: center; padding: 0; }
-.money-panel { padding: 4px 14px; border: 1px solid var(--line); border-radius: var(--radius); background: var(--bg-raised); }
-.money-mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; letter-spacing: 0.01em; overflow-wrap: anywhere; }
-.money-mono .adm-text-area-element { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; overflow-wrap: anywhere; }
-.money-warning {
-  display: flex; gap: 10px; margin: 12px 0; padding: 11px 13px;
-  border: 1px solid rgba(245, 184, 61, 0.4); border-radius: var(--radius);
-  background: var(--warn-soft); color: var(--text); font-size: 12.5px; line-height: 1.5;
-}
-.money-warning > svg { flex: none; margin-top: 1px; color: var(--warn); }
-.money-warning ul { margin: 0; padding-left: 16px; }
-.money-warning li + li { margin-top: 4px; }
-.money-warning strong { color: var(--warn); }
-.money-section { display: flex; align-items: baseline; justify-content: space-between; gap: 10px; }
-.money-section .section-title { margin-bottom: 10px; }
-.money-section a, .money-section button { flex: none; font-size: 13px; font-weight: 600; }
-.money-confirm { margin: 0; text-align: left; }
-.money-confirm .money-fact { padding: 8px 0; }
-.money-confirm .money-fact dd { color: var(--text); }
-.money-dest { display: grid; gap: 8px; width: 100%; }
-.money-dest__option {
-  position: relative; display: flex; align-items: center; gap: 12px; padding: 12px 14px;
-  border: 1px solid var(--line-strong); border-radius: var(--radius-s); background: var(--bg-input); cursor: pointer;
-}
-.money-dest__option:has(input:checked) { border-color: var(--gold); background: var(--gold-soft); }
-.money-dest__option:has(input:focus-visible) { outline: 2px solid var(--gold); outline-offset: 2px; }
-.money-dest__option input { position: absolute; opacity: 0; pointer-events: none; }
-.money-dest__icon {
-  flex: none; width: 36px; height: 36px; display: grid; place-items: center;
-  border-radius: 10px; background: var(--bg-raised-2); color: var(--gold);
-}
-.money-dest__body { flex: 1; min-width: 0; }
-.money-dest__body strong { display: block; font-size: 14.5px; font-weight: 600; overflow-wrap: anywhere; }
-.money-dest__body small { display: block; margin-top: 1px; color: var(--text-2); font-size: 12.5px; overflow-wrap: anywhere; }
-.money-dest__check { flex: none; color: var(--gold); visibility: hidden; }
-.money-dest__option:has(input:checked) .money-dest__check { visibility: visible; }
-`;
 
 // ------------------------------------------------------------------------------------------ screen
 
@@ -283,7 +164,7 @@ function DepositRecords({ status }: { status: ReviewFilter }) {
           <DepositItem key={r.id} record={r} />
         ))}
       </ul>
-      <LoadMore query={query} />
+      <LoadMore query={query} endText={t('deposit.record.end')} failedText={t('deposit.record.loadMoreFailed')} />
     </PullToRefresh>
   );
 }
@@ -293,7 +174,6 @@ export function DepositRecordPage() {
   const [status, setStatus] = useState<ReviewFilter>(undefined);
   return (
     <Page backFallback="/pages/deposit/index">
-      <MoneyStyles />
       <fieldset className="money-chips" aria-label={t('deposit.record.filter')}>
         {FILTERS.map((s) => (
           <button

@@ -26,7 +26,8 @@ import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
 import { KycNotice, RecordLink } from './index';
-import { CopyButton, Fact, MoneyStyles } from './record';
+import { CopyButton, Fact } from './record';
+import '../../components/money/money.css';
 
 const INDEX_PATH = '/pages/deposit/index';
 const RECORD_PATH = '/pages/deposit/record';
@@ -84,9 +85,7 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
               <span className="money-mono">{request.txHash}</span>
             </Fact>
           )}
-          <p className="form-hint" style={{ margin: '8px 0 0' }}>
-            {t('deposit.confirm.note')}
-          </p>
+          <p className="form-hint">{t('deposit.confirm.note')}</p>
         </dl>
       ),
       confirmText: t('deposit.confirm.submit'),
@@ -125,7 +124,7 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
         rules={[amountRule, minRule]}
         description={
           <span className="form-hint" data-testid="deposit-min-warning">
-            <strong style={{ color: 'var(--warn)' }}>{t('deposit.minimum', { min: channel.minAmount })}</strong>{' '}
+            <strong className="money-minimum">{t('deposit.minimum', { min: channel.minAmount })}</strong>{' '}
             {t('deposit.notRefunded')}
           </span>
         }
@@ -202,7 +201,7 @@ export function ChannelScreen({
   else if (userInfo.data.kycStatus !== ReviewStatus.Approved)
     // No address or bank account before the identity is known: money sent now could not be reported.
     body = (
-      <div style={{ marginTop: 8 }}>
+      <div className="money-kyc-gate">
         <KycNotice user={userInfo.data} />
         <p className="form-hint form-hint--block" data-testid="deposit-details-later">
           {t('deposit.kyc.detailsLater')}
@@ -213,7 +212,6 @@ export function ChannelScreen({
 
   return (
     <Page right={<RecordLink />} backFallback={INDEX_PATH}>
-      <MoneyStyles />
       {body}
     </Page>
   );
@@ -263,29 +261,5 @@ function CryptoDeposit({ channel }: { channel: DepositChannel }) {
 }
 
 export function DepositWalletPage() {
-  return (
-    <ChannelScreen type="crypto">
-      {(channel) => (
-        <>
-          <style href="beurs-deposit-qr" precedence="default">
-            {QR_CSS}
-          </style>
-          <CryptoDeposit channel={channel} />
-        </>
-      )}
-    </ChannelScreen>
-  );
+  return <ChannelScreen type="crypto">{(channel) => <CryptoDeposit channel={channel} />}</ChannelScreen>;
 }
-
-const QR_CSS = `
-.money-qr {
-  display: flex; flex-direction: column; align-items: center; gap: 8px;
-  margin-top: 6px; padding: 16px 14px 18px;
-  border: 1px solid var(--line); border-radius: var(--radius); background: var(--bg-raised); text-align: center;
-}
-.money-qr__asset { display: flex; align-items: center; gap: 8px; }
-.money-qr__coin { font-size: 20px; font-weight: 700; }
-.money-qr__code { margin: 6px 0 2px; padding: 6px; border-radius: 12px; background: #fff; line-height: 0; }
-.money-qr__label { margin: 4px 0 0; color: var(--text-2); font-size: 12.5px; }
-.money-qr__address { max-width: 100%; margin: 0 0 4px; padding: 0 4px; color: var(--text); font-size: 14px; line-height: 1.5; }
-`;

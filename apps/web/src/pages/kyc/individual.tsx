@@ -5,19 +5,21 @@
  */
 import { AccountType, IdType, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
 import { Button, Form, Input } from 'antd-mobile';
-import { useCallback, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUpdateRealMutation } from '../../api/kyc';
 import { useAreasQuery, useUserInfoQuery } from '../../api/user';
 import { canGoBack } from '../../app/navigation';
 import { AppForm, Field } from '../../components/AppForm';
+import { ChoiceChips } from '../../components/ChoiceChips';
 import { CountrySelect } from '../../components/CountrySelect';
-import { DOCUMENT_ACCEPT, ImageUpload } from '../../components/ImageUpload';
+import { DOCUMENT_ACCEPT, ImageUpload, useUploadsBusy } from '../../components/ImageUpload';
 import { Page } from '../../components/Page';
 import { ErrorState, Loading, StateBlock } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
+import '../../app/forms.css';
 
 const PROFILE_PATH = '/pages/profile/index';
 const ID_TYPES = [IdType.idCard, IdType.passport, IdType.DL] as const;
@@ -42,37 +44,6 @@ function useLeave() {
   return () => (canGoBack() ? navigate(-1) : navigate(PROFILE_PATH, { replace: true }));
 }
 
-/** The document type as chips, each with a test id (the shared ChoiceChips has none per option). */
-function DocumentTypeChips({
-  id,
-  value,
-  onChange,
-}: {
-  id?: string;
-  value?: IdType;
-  onChange?: (value: IdType) => void;
-}) {
-  const { t } = useTranslation();
-  const name = useId();
-  return (
-    <div id={id} role="radiogroup" aria-label={t('kyc.documentType')} className="radio-row">
-      {ID_TYPES.map((type) => (
-        <label key={type} className="radio-chip">
-          <input
-            type="radio"
-            name={name}
-            value={type}
-            checked={value === type}
-            onChange={() => onChange?.(type)}
-            data-testid={`kyc-idtype-${type}`}
-          />
-          {t(`idType.${type}`)}
-        </label>
-      ))}
-    </div>
-  );
-}
-
 /** First and last name for the form: the user's own, or (company accounts) split from the officer's. */
 function namesOf(user: UserInfo): { firstName?: string; lastName?: string } {
   if (user.firstName || user.lastName) return { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
@@ -91,17 +62,26 @@ function KycForm({ user }: { user: UserInfo }) {
   const hasBack = idType !== IdType.passport;
 
   // Uploads still running hold the submit button (the fields have no value until they finish).
-  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
-  const busy = useCallback(
-    (field: string) => (isBusy: boolean) =>
-      setUploading((current) => {
-        if (current.has(field) === isBusy) return current;
-        const next = new Set(current);
-        if (isBusy) next.add(field);
-        else next.delete(field);
-        return next;
-      }),
-    [],
+  const uploads = useUploadsBusy();
+
+  /** An upload field: `part` names its test id (`kyc-<part>`) and its busy flag; documents may be PDFs. */
+  const uploadField = (
+    name: 'frontFileId' | 'backFileId' | 'licenceFileId' | 'bankFileId',
+    part: string,
+    label: string,
+    hint: string,
+    document = false,
+  ) => (
+    <Field key={name} name={name} rules={[fileRule]} className="form-item--plain">
+      <ImageUpload
+        label={label}
+        hint={hint}
+        accept={document ? DOCUMENT_ACCEPT : undefined}
+        icon={document ? 'doc' : 'idcard'}
+        onBusyChange={uploads.track(part)}
+        data-testid={`kyc-${part}`}
+      />
+    </Field>
   );
 
   const send = (values: KycValues) => {
@@ -133,7 +113,7 @@ function KycForm({ user }: { user: UserInfo }) {
         onFinish={send}
         // AppForm's button takes no test id; its label is inside it, so a click on the label is a click on it.
         submitLabel={<span data-testid="kyc-submit">{t('kyc.submit')}</span>}
-        pending={submit.isPending || uploading.size > 0}
+        pending={submit.isPending || uploads.busy}
       >
         <Form.Header>{t('kyc.personalSection')}</Form.Header>
         <Field name="firstName" label={t('fields.firstName')} rules={[schemaRule(rules.firstName)]}>
@@ -153,7 +133,11 @@ function KycForm({ user }: { user: UserInfo }) {
           rules={[schemaRule(rules.idType)]}
           className="form-item--plain"
         >
-          <DocumentTypeChips />
+          <ChoiceChips
+            label={t('kyc.documentType')}
+            options={ID_TYPES.map((type) => ({ value: type, label: t(`idType.${type}`) }))}
+            testIdPrefix="kyc-idtype-"
+          />
         </Field>
         <Field
           // A new type brings its own "Please enter ..." message: validate afresh.
@@ -164,53 +148,19 @@ function KycForm({ user }: { user: UserInfo }) {
         >
           <Input placeholder={t('fields.idNumberPlaceholder')} autoCapitalize="characters" clearable />
         </Field>
-        <Field name="frontFileId" rules={[fileRule]} className="form-item--plain">
-          <ImageUpload
-            label={t(`kyc.front.${idType}`)}
-            hint={t('kyc.photoHint')}
-            icon="idcard"
-            onBusyChange={busy('front')}
-            data-testid="kyc-front"
-          />
-        </Field>
-        {hasBack && (
-          <Field name="backFileId" rules={[fileRule]} className="form-item--plain">
-            <ImageUpload
-              label={t(`kyc.back.${idType === IdType.DL ? 'DL' : 'idCard'}`)}
-              hint={t('kyc.photoHint')}
-              icon="idcard"
-              onBusyChange={busy('back')}
-              data-testid="kyc-back"
-            />
-          </Field>
-        )}
+        {uploadField('frontFileId', 'front', t(`kyc.front.${idType}`), t('kyc.photoHint'))}
+        {hasBack &&
+          uploadField(
+            'backFileId',
+            'back',
+            t(`kyc.back.${idType === IdType.DL ? 'DL' : 'idCard'}`),
+            t('kyc.photoHint'),
+          )}
 
         {/* Form.Header must be a direct child of the form (it starts a new group), not inside a fragment. */}
         {isCompany && <Form.Header>{t('kyc.companySection')}</Form.Header>}
-        {isCompany && (
-          <Field name="licenceFileId" rules={[fileRule]} className="form-item--plain">
-            <ImageUpload
-              label={t('kyc.licence')}
-              hint={t('kyc.licenceHint')}
-              accept={DOCUMENT_ACCEPT}
-              icon="doc"
-              onBusyChange={busy('licence')}
-              data-testid="kyc-licence"
-            />
-          </Field>
-        )}
-        {isCompany && (
-          <Field name="bankFileId" rules={[fileRule]} className="form-item--plain">
-            <ImageUpload
-              label={t('kyc.bank')}
-              hint={t('kyc.bankHint')}
-              accept={DOCUMENT_ACCEPT}
-              icon="doc"
-              onBusyChange={busy('bank')}
-              data-testid="kyc-bank"
-            />
-          </Field>
-        )}
+        {isCompany && uploadField('licenceFileId', 'licence', t('kyc.licence'), t('kyc.licenceHint'), true)}
+        {isCompany && uploadField('bankFileId', 'bank', t('kyc.bank'), t('kyc.bankHint'), true)}
         <p className="form-hint form-hint--block">{t('kyc.reviewTime')}</p>
       </AppForm>
     </div>
@@ -243,7 +193,7 @@ function Approved({ user }: { user: UserInfo }) {
     <>
       <StateBlock icon="check" title={t('kyc.approved.title')} description={t('kyc.approved.text')} />
       <section className="account-card" aria-label={t('kyc.approved.details')}>
-        <dl className="account-card__facts" style={{ marginTop: 0, paddingTop: 0, borderTop: 0 }}>
+        <dl className="account-card__facts kyc-facts">
           <div>
             <dt>{t('kyc.approved.name')}</dt>
             <dd data-testid="kyc-name">{name}</dd>
@@ -267,17 +217,9 @@ function Failed({ reason, onRetry }: { reason: string | null; onRetry: () => voi
       title={t('kyc.failed.title')}
       description={
         <>
-          <span
-            className="notice"
-            style={{
-              display: 'block',
-              margin: '6px 0 10px',
-              borderColor: 'rgba(253, 0, 92, 0.4)',
-              background: 'var(--fall-soft)',
-            }}
-          >
+          <span className="notice kyc-reason">
             <strong>{t('kyc.failed.reason')}</strong>
-            <span data-testid="kyc-reason" style={{ display: 'block', marginTop: 3, color: 'var(--text)' }}>
+            <span className="kyc-reason__text" data-testid="kyc-reason">
               {reason || t('kyc.failed.noReason')}
             </span>
           </span>

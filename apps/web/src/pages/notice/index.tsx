@@ -3,12 +3,13 @@
  * first, page by page; unread ones carry a dot. "Mark all read" clears them; a message opens notice/detail.
  */
 import type { UserMessage } from '@beurs/contracts';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkReadMutation, useMessagesInfinite, useUnreadCountQuery } from '../../api/inbox';
 import { Icon } from '../../components/Icon';
+import { LoadMore } from '../../components/LoadMore';
 import { DATE_TIME_FORMAT } from '../../components/money/BillRow';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState } from '../../components/States';
@@ -114,25 +115,7 @@ export function NoticePage() {
                 ))}
               </ul>
             </div>
-            <InfiniteScroll
-              hasMore={messages.hasNextPage}
-              loadMore={async () => {
-                const result = await messages.fetchNextPage();
-                if (result.isError) throw result.error;
-              }}
-            >
-              {(hasMore, failed, retry) =>
-                failed ? (
-                  <button type="button" className="text-link" onClick={() => void retry()}>
-                    {t('market.loadMoreFailed')}
-                  </button>
-                ) : hasMore ? (
-                  <span>{t('common.loading')}</span>
-                ) : (
-                  <span>{t('notice.end')}</span>
-                )
-              }
-            </InfiniteScroll>
+            <LoadMore query={messages} endText={t('notice.end')} />
           </>
         )}
       </PullToRefresh>

@@ -4,11 +4,12 @@
  * pull to refresh. Transfers that may still be cancelled offer "Cancel transfer".
  */
 import { type EntryType, WALLETS, type Wallet, wallet } from '@beurs/contracts';
-import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, PullToRefresh } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isCancellable, transferEntryOf, useWalletBillInfinite } from '../../api/wallet';
+import { LoadMore } from '../../components/LoadMore';
 import { BillRow } from '../../components/money/BillRow';
 import { useCancelTransfer } from '../../components/money/useCancelTransfer';
 import { Page } from '../../components/Page';
@@ -182,26 +183,7 @@ export function TransactionPage() {
                 })}
               </ul>
             </div>
-            <InfiniteScroll
-              hasMore={bill.hasNextPage}
-              loadMore={async () => {
-                const result = await bill.fetchNextPage();
-                // InfiniteScroll stops asking after a rejection and offers to retry.
-                if (result.isError) throw result.error;
-              }}
-            >
-              {(hasMore, failed, retry) =>
-                failed ? (
-                  <button type="button" className="text-link" onClick={() => void retry()}>
-                    {t('market.loadMoreFailed')}
-                  </button>
-                ) : hasMore ? (
-                  <span>{t('common.loading')}</span>
-                ) : (
-                  <span>{t('bill.end')}</span>
-                )
-              }
-            </InfiniteScroll>
+            <LoadMore query={bill} endText={t('bill.end')} />
           </>
         )}
       </PullToRefresh>

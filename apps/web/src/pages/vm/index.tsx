@@ -8,8 +8,9 @@ import { useNavigate } from 'react-router';
 import { useCryptoWalletsQuery } from '../../api/cards';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { AccountStyles, AccountTile, AddFooter, useConfirmDelete } from '../bcard/index';
+import { AccountTile, AddFooter, useConfirmDelete } from '../bcard/index';
 import { formatDateTime, shorten } from '../deposit/record';
+import '../../components/money/money.css';
 
 /** "USDT · TRC20" for "USDT-TRC20"; BTC and ETH as they are. */
 export function networkLabel(network: string): string {
@@ -50,7 +51,6 @@ export function CryptoWalletsPage() {
         ) : undefined
       }
     >
-      <AccountStyles />
       {wallets.isPending ? (
         <Loading />
       ) : wallets.isError ? (

@@ -15,8 +15,8 @@ import { ErrorState, Loading } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 import { GoneState, useLeave } from '../bcard/modify';
-import { MoneyStyles } from '../deposit/record';
 import { networkLabel } from './index';
+import '../../components/money/money.css';
 
 const LIST_PATH = '/pages/vm/index';
 
@@ -120,7 +120,6 @@ export function CryptoWalletModifyPage() {
   const item = editing ? wallets.data?.items.find((w) => w.id === Number(id)) : undefined;
   return (
     <Page title={editing ? t('routes.vm.modify') : t('cards.addWalletTitle')} backFallback={LIST_PATH}>
-      <MoneyStyles />
       {!editing ? (
         <>
           <p className="page-lead">{t('cards.walletLead')}</p>

@@ -28,6 +28,7 @@ import { useUsableWithdrawalQuery, useWithdrawalApplyMutation, useWithdrawalReco
 import { canGoBack, PROFILE_PATH } from '../../app/navigation';
 import { AppForm, Field } from '../../components/AppForm';
 import { Icon } from '../../components/Icon';
+import { LoadMore } from '../../components/LoadMore';
 import { AmountInput } from '../../components/money/AmountInput';
 import { MoneyText } from '../../components/money/MoneyText';
 import { WalletPicker } from '../../components/money/WalletPicker';
@@ -38,8 +39,9 @@ import { schemaRule } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastError } from '../../lib/toast';
 import { maskAccountNumber } from '../bcard/index';
-import { Fact, formatDateTime, LoadMore, MoneyStyles, ReasonNote, ReviewTag, shorten } from '../deposit/record';
+import { Fact, formatDateTime, ReasonNote, ReviewTag, shorten } from '../deposit/record';
 import { networkLabel } from '../vm/index';
+import '../../components/money/money.css';
 
 export type DestinationKind = 'bank' | 'crypto';
 
@@ -178,9 +180,7 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
             )}
           </Fact>
           <Fact label={t('withdraw.confirm.fee')}>{t('withdraw.confirm.noFee')}</Fact>
-          <p className="form-hint" style={{ margin: '8px 0 0' }}>
-            {t('withdraw.confirm.note')}
-          </p>
+          <p className="form-hint">{t('withdraw.confirm.note')}</p>
         </dl>
       ),
       confirmText: t('withdraw.confirm.submit'),
@@ -256,12 +256,12 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
         ) : destinations.query.isError ? (
           <ErrorState error={destinations.query.error} onRetry={() => destinations.query.refetch()} />
         ) : noDestinations ? (
-          <div className="notice" style={{ width: '100%' }} data-testid="withdraw-no-destination">
+          <div className="notice money-no-destination" data-testid="withdraw-no-destination">
             <Icon name={kind === 'bank' ? 'card' : 'wallet'} size={20} />
             <div>
               <strong>{kind === 'bank' ? t('withdraw.noCards') : t('withdraw.noWallets')}</strong>
               <p>{kind === 'bank' ? t('withdraw.noCardsText') : t('withdraw.noWalletsText')}</p>
-              <Link to={paths.add} className="text-link" style={{ display: 'inline-block', marginTop: 4 }}>
+              <Link to={paths.add} className="text-link money-notice__link">
                 {kind === 'bank' ? t('withdraw.addCard') : t('withdraw.addWallet')} ›
               </Link>
             </div>
@@ -320,7 +320,7 @@ function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAgain: () 
         title={t('withdraw.done.title')}
         description={t('withdraw.done.text')}
         action={
-          <div style={{ display: 'flex', gap: 10, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <div className="money-actions">
             <Button
               shape="rounded"
               color="primary"
@@ -334,7 +334,7 @@ function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAgain: () 
           </div>
         }
       />
-      <dl className="money-panel money-facts" style={{ marginTop: -24 }}>
+      <dl className="money-panel money-facts money-submitted">
         <Fact label={t('withdraw.confirm.amount')}>
           <MoneyText amount={record.amount} currency={record.currency} />
         </Fact>
@@ -354,7 +354,7 @@ function WithdrawalItem({ record }: { record: WithdrawalRecord }) {
   return (
     <li className="money-item" data-testid="withdrawal-record" data-id={record.id}>
       <div className="money-item__top">
-        <div style={{ minWidth: 0 }}>
+        <div className="money-item__main">
           <div className="money-item__amount">
             <MoneyText amount={record.amount} currency={record.currency} />
           </div>
@@ -400,7 +400,7 @@ function WithdrawalRecords() {
                 <WithdrawalItem key={r.id} record={r} />
               ))}
           </ul>
-          <LoadMore query={query} />
+          <LoadMore query={query} endText={t('deposit.record.end')} failedText={t('deposit.record.loadMoreFailed')} />
         </>
       )}
     </section>
@@ -444,10 +444,6 @@ export function WithdrawScreen({ kind }: { kind: DestinationKind }) {
 
   return (
     <Page backFallback={PROFILE_PATH}>
-      <MoneyStyles />
-      <style href="beurs-withdraw" precedence="default">
-        {WITHDRAW_CSS}
-      </style>
       {!submitted && (
         <Segmented
           block
@@ -465,20 +461,6 @@ export function WithdrawScreen({ kind }: { kind: DestinationKind }) {
     </Page>
   );
 }
-
-const WITHDRAW_CSS = `
-.money-usable {
-  display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2px 12px;
-  margin: -2px 0 10px; padding: 9px 12px; border-radius: var(--radius-s);
-  background: var(--bg-raised); border: 1px solid var(--line);
-  color: var(--text-2); font-size: 13px;
-}
-.money-usable .money { color: var(--text); font-weight: 600; }
-.money-usable .text-link { padding: 0; font-size: 13px; }
-.money-field-link { justify-self: start; padding: 4px 0; font-size: 13px; font-weight: 600; }
-.money-item__note { margin: 8px 0 0; color: var(--text-2); font-size: 12.5px; }
-.money-empty { margin: 0; padding: 18px 0; color: var(--text-3); font-size: 13px; text-align: center; }
-`;
 
 export function WithdrawBankCardPage() {
   return <WithdrawScreen kind="bank" />;
