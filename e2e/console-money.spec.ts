@@ -5,7 +5,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { API, consoleSignIn as signIn, expect, registerUser, shot, test, userInfo } from './support';
+import { API, expect, registerUser, shot, consoleSignIn as signIn, test, userInfo } from './support';
 
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
 

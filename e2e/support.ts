@@ -1,5 +1,5 @@
 /** Helpers for the browser tests: read mailed codes as the operator would, name screenshots. */
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { StorageKey } from '../apps/web/src/lib/storage';
 
 export { expect, StorageKey };
@@ -96,8 +96,8 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+export async function shot(page: Page, name: string, options: Omit<PageScreenshotOptions, 'path'> = {}) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false, ...options });
 }
 
 export const API = '/web';
