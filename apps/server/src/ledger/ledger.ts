@@ -141,9 +141,8 @@ export function createLedger(options: LedgerOptions = {}) {
   }
 
   /**
-   * A system account. They are all made at start (ensureSystemAccounts), so the cache only ever holds
-   * committed rows; one missing is made in the caller's transaction and not cached, since that transaction
-   * may still roll back.
+   * A system account. They are all made at start (ensureSystemAccounts). As for wallets, only a row committed
+   * before the asking transaction began is cached: one made by this transaction may still roll back.
    */
   async function systemAccount(tx: Executor, system: SystemAccount, currency: Currency): Promise<Account> {
     const key = `${system}:${currency}`;
@@ -151,21 +150,20 @@ export function createLedger(options: LedgerOptions = {}) {
     if (cached) return cached;
     const find = () =>
       tx
-        .select({ id: ledgerAccounts.id })
+        .select({ id: ledgerAccounts.id, committed: sql<boolean>`${ledgerAccounts.createdAt} < now()` })
         .from(ledgerAccounts)
         .where(
           and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.system, system), eq(ledgerAccounts.currency, currency)),
         );
-    const [existing] = await find();
-    if (existing) {
-      const account: Account = { id: existing.id, currency, userId: null };
-      systemCache.set(key, account);
-      return account;
+    let [row] = await find();
+    if (!row) {
+      await tx.insert(ledgerAccounts).values({ system, currency }).onConflictDoNothing();
+      [row] = await find();
     }
-    await tx.insert(ledgerAccounts).values({ system, currency }).onConflictDoNothing();
-    const [row] = await find();
     if (!row) throw new Error('system account not created');
-    return { id: row.id, currency, userId: null };
+    const account: Account = { id: row.id, currency, userId: null };
+    if (row.committed) systemCache.set(key, account);
+    return account;
   }
 
   /** Makes every system account in every currency (idempotent); called once at start. */
