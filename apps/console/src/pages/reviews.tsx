@@ -131,6 +131,27 @@ export function KycQueuePage() {
 
 // ---------------------------------------------------------------------------------------------- deposits
 
+/** Amount and wallet columns of the money queues (deposits, withdrawals). */
+function moneyColumns(text: { amount: string; wallet: string }, width: number) {
+  return [
+    {
+      title: text.amount,
+      key: 'amount',
+      align: 'right' as const,
+      width,
+      render: (_: unknown, row: { amount: string; currency: string }) => (
+        <Typography.Text strong>{formatAmount(row.amount, row.currency)}</Typography.Text>
+      ),
+    },
+    {
+      title: text.wallet,
+      dataIndex: 'walletType',
+      width: width + 10,
+      render: (walletType: string) => walletLabel(walletType),
+    },
+  ];
+}
+
 const d = strings.deposits;
 
 function ChannelTypeTag({ type }: { type: string }) {
@@ -197,21 +218,7 @@ export function DepositQueuePage() {
         rejected: (row) => d.rejected(row.userId),
       }}
       columns={[
-        {
-          title: d.amount,
-          key: 'amount',
-          align: 'right',
-          width: 110,
-          render: (_, row: DepositReviewRow) => (
-            <Typography.Text strong>{formatAmount(row.amount, row.currency)}</Typography.Text>
-          ),
-        },
-        {
-          title: d.wallet,
-          dataIndex: 'walletType',
-          width: 120,
-          render: (walletType: string) => walletLabel(walletType),
-        },
+        ...moneyColumns(d, 110),
         {
           title: d.channel,
           key: 'channel',
@@ -331,21 +338,7 @@ export function WithdrawalQueuePage() {
         rejected: (row) => w.rejected(row.userId),
       }}
       columns={[
-        {
-          title: w.amount,
-          key: 'amount',
-          align: 'right',
-          width: 120,
-          render: (_, row: WithdrawalReviewRow) => (
-            <Typography.Text strong>{formatAmount(row.amount, row.currency)}</Typography.Text>
-          ),
-        },
-        {
-          title: w.wallet,
-          dataIndex: 'walletType',
-          width: 130,
-          render: (walletType: string) => walletLabel(walletType),
-        },
+        ...moneyColumns(w, 120),
         {
           title: w.destination,
           key: 'destination',
