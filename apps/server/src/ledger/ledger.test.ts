@@ -11,7 +11,11 @@ beforeAll(async () => {
 describe('account lookups', () => {
   it('does not remember an account made by a transaction that rolled back', async () => {
     const { ledger } = h.deps;
-    const fees = and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.system, 'fees'), eq(ledgerAccounts.currency, 'USD'));
+    const fees = and(
+      isNull(ledgerAccounts.userId),
+      eq(ledgerAccounts.system, 'fees'),
+      eq(ledgerAccounts.currency, 'USD'),
+    );
     // A system account that is not there yet (made at start; removed here, it has no postings).
     await h.db.delete(ledgerAccounts).where(fees);
     const made = await h.db
