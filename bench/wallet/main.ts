@@ -148,7 +148,9 @@ export async function main(): Promise<number> {
           clients: s.clients,
           threads: s.pgbenchThreads,
           logDir: path.join(tmpDir, 'pgbench-log'),
-          ...(kind === 'sql' ? { script: TRANSFER_SCRIPT, defines: { uidmin, users: users.length } } : {}),
+          ...(kind === 'sql'
+            ? { script: TRANSFER_SCRIPT, defines: { uidmin, users: users.length }, protocol: 'prepared' as const }
+            : {}),
         };
         const target = kind === 'sql' ? databaseUrl : pgbenchUrl;
         log(

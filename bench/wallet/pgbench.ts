@@ -58,23 +58,18 @@ export async function initPgbench(bin: string, url: string, scale: number): Prom
 }
 
 /**
- * The statements a transfer sends (9, counted by bench/wallet/breakdown.ts), as a pgbench script on the app's
- * own database: session lookup, then BEGIN, idempotency key, journal entry, the two guarded balance updates in
- * id order, the two postings with their balances after, the stored answer, END. Same tables, indexes, foreign
- * keys and deferred balance trigger as the app; client `c` moves 1.00 between the BALANCE and STOCK wallets of
- * customer `uidmin + c`, so clients never share a row, as in the app's load.
+ * The statements a transfer sends (2, counted by bench/wallet/breakdown.ts), as a pgbench script on the app's
+ * own database, prepared as the app prepares them (`-M prepared`): the session lookup, then the one
+ * statement that posts the transfer idempotently (the ledger_post_once SQL function of migration 0004: key
+ * lock and lookup, journal entry, the two guarded balance updates in id order, the postings, the key with
+ * its answer). Same tables, indexes, foreign keys and deferred balance trigger as the app; client `c` moves
+ * 1.00 between the BALANCE and STOCK wallets of customer `uidmin + c`, so clients never share a row, as in
+ * the app's load. The two account ids are looked up inside the statement (the app has them cached).
  */
 export const TRANSFER_SCRIPT = `\\set uid :uidmin + (:client_id % :users)
 \\set r random(1, 2000000000)
 SELECT s.id, s.user_id, u.disabled FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.user_id = :uid AND s.revoked_at IS NULL LIMIT 1;
-BEGIN;
-INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, created_at) VALUES ('pgbench:' || :uid, 'k' || :client_id || '-' || :r, '/web/wallet/transfer', 'pgbench', now()) ON CONFLICT DO NOTHING;
-INSERT INTO journal_entries (type, detail, created_at) VALUES ('transfer', '{"from": "BALANCE", "to": "STOCK"}', now()) RETURNING id AS entry_id \\gset
-UPDATE ledger_accounts SET balance = balance - 1.00 WHERE user_id = :uid AND wallet = 'BALANCE' AND balance - held - 1.00 >= 0 RETURNING id AS a_id, balance AS a_bal \\gset
-UPDATE ledger_accounts SET balance = balance + 1.00 WHERE user_id = :uid AND wallet = 'STOCK' AND balance - held + 1.00 >= 0 RETURNING id AS b_id, balance AS b_bal \\gset
-INSERT INTO ledger_postings (entry_id, account_id, currency, amount, balance_after, created_at) VALUES (:entry_id, :a_id, 'EUR', -1.00, :a_bal, now()), (:entry_id, :b_id, 'EUR', 1.00, :b_bal, now()) RETURNING id, entry_id, account_id, currency, amount, balance_after, created_at;
-UPDATE idempotency_keys SET response = '{"entryId": 0}' WHERE scope = 'pgbench:' || :uid AND key = 'k' || :client_id || '-' || :r;
-END;
+SELECT ledger_post_once('pgbench:' || :uid, 'k' || :client_id || '-' || :r, '/web/wallet/transfer', 'pgbench', '{"from": "BALANCE", "to": "STOCK"}'::jsonb, 'transfer', now(), ARRAY[(SELECT id FROM ledger_accounts WHERE user_id = :uid AND wallet = 'BALANCE'), (SELECT id FROM ledger_accounts WHERE user_id = :uid AND wallet = 'STOCK')], ARRAY['EUR', 'EUR'], ARRAY[-1.00, 1.00]::numeric[], NULL, '{"from": "BALANCE", "to": "STOCK"}'::jsonb);
 `;
 
 /**
@@ -91,6 +86,8 @@ export async function runPgbench(
     logDir: string;
     script?: string;
     defines?: Record<string, string | number>;
+    /** pgbench's query mode: simple (its default, as for TPC-B) or prepared (as the app's hot path). */
+    protocol?: 'simple' | 'prepared';
   },
 ): Promise<PgbenchRun> {
   await fs.rm(opts.logDir, { recursive: true, force: true });
@@ -107,6 +104,8 @@ export async function runPgbench(
     [
       '-n',
       ...scriptArgs,
+      '-M',
+      opts.protocol ?? 'simple',
       '-c',
       String(opts.clients),
       '-j',

@@ -20,6 +20,12 @@ export interface Config {
   publicUrl: string | undefined;
   tokenIdleSeconds: number;
   tokenAbsoluteSeconds: number;
+  /**
+   * How long a serving process trusts a session it looked up (SESSION_CACHE_MS, default 2000; 0 looks up on
+   * every request). A logout or password change takes effect at once in the process that handles it, and
+   * within this time in the others (WORKERS > 1).
+   */
+  sessionCacheMs: number;
   operatorTokenIdleSeconds: number;
   smtp: { url: string; from: string } | undefined;
   webDist: string;
@@ -63,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM ?? 'no-reply@localhost' } : undefined,
     webDist: path.join(root, 'apps/web/dist'),
     consoleDist: path.join(root, 'apps/console/dist'),
+    sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 2000)),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'false',

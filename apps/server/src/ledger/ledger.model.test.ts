@@ -412,9 +412,7 @@ class TransferCmd implements Cmd {
     const userId = lane.users[user]!;
     const when = at();
     const o = await attempt(() =>
-      runIdempotent(h.db, { scope: `u:${userId}`, key, endpoint: '/wallet/transfer', body, at: when }, (tx) =>
-        service.transfer(tx, userId, body, when),
-      ),
+      service.transfer(h.db, { scope: `u:${userId}`, key, endpoint: '/wallet/transfer', body, at: when }, userId, body),
     );
 
     let entries = 0;

@@ -15,8 +15,10 @@
 import { CURRENCIES, type Currency, DEFAULT_WALLET_CURRENCY, Decimal, E, WALLETS, type Wallet } from '@beurs/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.js';
-import { journalEntries, ledgerAccounts, ledgerHolds, ledgerPostings } from '../platform/db/schema.js';
+import { raisedByDatabase } from '../platform/db/errors.js';
+import { ledgerAccounts, ledgerHolds } from '../platform/db/schema.js';
 import { rule } from '../platform/errors.js';
+import { type IdempotencyKey, idempotencyError } from '../platform/idempotency.js';
 
 export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'adjustments', 'fx', 'market', 'fees'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
@@ -172,75 +174,90 @@ export function createLedger(options: LedgerOptions = {}) {
     await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
   }
 
+  /** The arguments of the ledger_post SQL function (migration 0004) for an entry. */
+  function postArgs(input: EntryInput) {
+    assertBalanced(input.postings);
+    return {
+      accounts: input.postings.map((p) => p.account.id),
+      currencies: input.postings.map((p) => p.account.currency),
+      amounts: input.postings.map((p) => new Decimal(p.amount).toString()),
+      rate: input.rate == null ? null : new Decimal(input.rate).toString(),
+    };
+  }
+
+  /** The SQL functions' refusals as the API's errors; anything else is thrown as is. */
+  function ledgerError(err: unknown, postings: readonly PostingInput[]): unknown {
+    const raised = raisedByDatabase(err, 'ledger.insufficient');
+    if (!raised) return err;
+    const detail = JSON.parse(raised.detail ?? '{}') as { accountId?: number; available?: string | number };
+    const account = postings.find((p) => p.account.id === Number(detail.accountId))?.account;
+    if (!account) return err;
+    return insufficient(String(detail.available ?? '0'), account.currency);
+  }
+
   /**
-   * Writes one balanced journal entry. A customer posting that would take the account below zero available
-   * answers 422 insufficientBalance and the caller's transaction must roll back (it throws).
+   * Writes one balanced journal entry in one round trip (the ledger_post SQL function): the entry, the
+   * guarded balance updates in account-id order, the postings. A customer posting that would take the
+   * account below zero available answers 422 insufficientBalance and nothing of the entry is written (it
+   * throws: the caller's transaction must roll back).
    */
   async function post(tx: Tx, input: EntryInput): Promise<PostedEntry> {
-    assertBalanced(input.postings);
-    const [entry] = await tx
-      .insert(journalEntries)
-      .values({
-        type: input.type,
-        reason: input.reason ?? null,
-        reference: input.reference ?? null,
-        operatorId: input.operatorId ?? null,
-        rate: input.rate == null ? null : new Decimal(input.rate).toString(),
-        detail: input.detail ?? null,
-        createdAt: input.at,
-      })
-      .returning({ id: journalEntries.id });
-    if (!entry) throw new Error('journal entry not created');
-
-    const balanceAfter = new Map<number, string>();
-    const ordered = [...input.postings].sort((a, b) => a.account.id - b.account.id);
-    for (const p of ordered) {
-      if (p.account.userId === null) continue;
-      const amount = new Decimal(p.amount).toString();
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
-        .where(
-          and(
-            eq(ledgerAccounts.id, p.account.id),
-            sql`${ledgerAccounts.balance} - ${ledgerAccounts.held} + ${amount}::numeric >= 0`,
-          ),
-        )
-        .returning({ balance: ledgerAccounts.balance });
-      if (!row) {
-        const [current] = await tx
-          .select({ balance: ledgerAccounts.balance, held: ledgerAccounts.held })
-          .from(ledgerAccounts)
-          .where(eq(ledgerAccounts.id, p.account.id));
-        if (!current) throw new LedgerInvariantError(`account ${p.account.id} does not exist`);
-        throw insufficient(new Decimal(current.balance).minus(current.held), p.account.currency);
-      }
-      balanceAfter.set(p.account.id, row.balance);
+    const args = postArgs(input);
+    let rows: Array<{ posted: PostedEntry }>;
+    try {
+      ({ rows } = await tx.execute<{ posted: PostedEntry }>(sql`select ledger_post(
+        ${input.type}, ${input.at.toISOString()}::timestamptz, ${sql.param(args.accounts)}::bigint[],
+        ${sql.param(args.currencies)}::text[], ${sql.param(args.amounts)}::numeric[], ${input.reason ?? null},
+        ${input.reference ?? null}, ${input.operatorId ?? null}::bigint, ${args.rate}::numeric,
+        ${input.detail == null ? null : JSON.stringify(input.detail)}::jsonb) as posted`));
+    } catch (err) {
+      throw ledgerError(err, input.postings);
     }
+    const posted = rows[0]?.posted;
+    if (!posted) throw new Error('journal entry not created');
+    return { entryId: Number(posted.entryId), postings: posted.postings };
+  }
 
-    const rows = await tx
-      .insert(ledgerPostings)
-      .values(
-        input.postings.map((p) => ({
-          entryId: entry.id,
-          accountId: p.account.id,
-          currency: p.account.currency,
-          amount: new Decimal(p.amount).toString(),
-          balanceAfter: balanceAfter.get(p.account.id) ?? null,
-          createdAt: input.at,
-        })),
-      )
-      .returning();
-    return {
-      entryId: entry.id,
-      postings: rows.map((r) => ({
-        id: r.id,
-        accountId: r.accountId,
-        currency: r.currency as Currency,
-        amount: r.amount,
-        balanceAfter: r.balanceAfter,
-      })),
-    };
+  /**
+   * An idempotent request whose whole work is one journal entry (a wallet transfer), in one statement and
+   * one round trip (the ledger_post_once SQL function, a prepared statement): waits for a request holding
+   * the same key, replays the answer of one that committed, else posts the entry and stores `answer` with
+   * its entryId under the key. The same key with another endpoint or body answers 409, as runIdempotent.
+   */
+  async function postOnce<A extends object>(
+    db: Db,
+    key: IdempotencyKey,
+    input: Omit<EntryInput, 'operatorId'>,
+    answer: A,
+  ): Promise<A & { entryId: number }> {
+    const args = postArgs(input);
+    try {
+      const { rows } = await db.$client.query<{ result: { answer: A & { entryId: number } } }>({
+        name: 'ledger_post_once',
+        text: 'select ledger_post_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result',
+        values: [
+          key.scope,
+          key.key,
+          key.endpoint,
+          key.requestHash,
+          JSON.stringify(answer),
+          input.type,
+          input.at,
+          args.accounts,
+          args.currencies,
+          args.amounts,
+          args.rate,
+          input.detail == null ? null : JSON.stringify(input.detail),
+          input.reason ?? null,
+          input.reference ?? null,
+        ],
+      });
+      const result = rows[0]?.result;
+      if (!result) throw new Error('ledger_post_once answered nothing');
+      return result.answer;
+    } catch (err) {
+      throw idempotencyError(ledgerError(err, input.postings));
+    }
   }
 
   /** Reserves part of a customer account's available balance; 422 insufficientBalance when there is not enough. */
@@ -360,6 +377,7 @@ export function createLedger(options: LedgerOptions = {}) {
     systemAccount,
     ensureSystemAccounts,
     post,
+    postOnce,
     hold,
     release,
     settleHold,

@@ -62,30 +62,70 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     return { token, expiresAt };
   }
 
+  /** Every authenticated request runs this: a prepared statement, planned once per connection. */
+  const lookupQuery = db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      operatorId: sessions.operatorId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      // Read with the session so a customer request costs one query, not two.
+      userDisabled: users.disabled,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
+
+  type SessionRow = Awaited<ReturnType<typeof lookupQuery.execute>>[number];
+  /**
+   * Sessions looked up in the last config.sessionCacheMs (by token hash): most requests then cost no query
+   * for authentication. Expiry and idleness are still checked on every request; revoke() and
+   * revokeAllOfUser() forget the session here at once. Bounded: forgotten all at once when full.
+   */
+  const cache = new Map<string, { row: SessionRow; until: number }>();
+  const CACHE_MAX = 50_000;
+  const forget = (matches: (row: SessionRow) => boolean) => {
+    for (const [hash, entry] of cache) if (matches(entry.row)) cache.delete(hash);
+  };
+
   async function lookup(token: string, idleSeconds: number) {
     const now = clock.now();
-    const [row] = await db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        operatorId: sessions.operatorId,
-        lastSeenAt: sessions.lastSeenAt,
-        // Read with the session so a customer request costs one query, not two.
-        userDisabled: users.disabled,
-      })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - idleSeconds * 1000)),
-        ),
-      )
-      .limit(1);
+    const tokenHash = hashToken(token);
+    const idleSince = now.getTime() - idleSeconds * 1000;
+    const hit = cache.get(tokenHash);
+    let row: SessionRow | undefined;
+    if (hit && hit.until > performance.now()) {
+      row = hit.row;
+    } else {
+      [row] = await lookupQuery.execute({
+        tokenHash,
+        now: now.toISOString(),
+        idleSince: new Date(idleSince).toISOString(),
+      });
+      if (row && config.sessionCacheMs > 0) {
+        if (cache.size >= CACHE_MAX) cache.clear();
+        cache.set(tokenHash, { row, until: performance.now() + config.sessionCacheMs });
+      } else {
+        cache.delete(tokenHash);
+      }
+    }
     if (!row) return undefined;
+    if (row.expiresAt.getTime() <= now.getTime() || row.lastSeenAt.getTime() <= idleSince) {
+      cache.delete(tokenHash);
+      return undefined;
+    }
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      row.lastSeenAt = now;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
     }
     return row;
@@ -131,6 +171,7 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
 
   async function revoke(sessionId: number) {
     await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+    forget((row) => row.id === sessionId);
   }
 
   async function revokeAllOfUser(tx: Db | Tx, userId: number) {
@@ -138,6 +179,7 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
       .update(sessions)
       .set({ revokedAt: clock.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    forget((row) => row.userId === userId);
   }
 
   async function activeCount(userId: number) {

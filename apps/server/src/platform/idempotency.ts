@@ -1,16 +1,18 @@
 /**
  * Idempotent money-moving requests (docs/money.md "Idempotency"). The key is recorded in the same
  * transaction as the money movement, so either both are there or neither:
- * - the first request inserts the key, does the work and stores its answer before committing;
- * - a request with the same key waits on that insert (the primary key) until the first commits, then
- *   answers the stored answer; if the first rolled back (a 4xx, a crash), it does the work itself;
+ * - the first request locks the key (a transaction-scoped advisory lock), does the work and inserts the key
+ *   with its answer before committing;
+ * - a request with the same key waits on that lock until the first commits, then answers the stored
+ *   answer; if the first rolled back (a 4xx, a crash), it does the work itself;
  * - the same key for another endpoint or another body answers 409.
  */
 import { createHash } from 'node:crypto';
 import { E } from '@beurs/contracts';
-import { and, eq, lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from './db/client.js';
+import { raisedByDatabase } from './db/errors.js';
 import { idempotencyKeys } from './db/schema.js';
 import { conflict, invalid } from './errors.js';
 
@@ -59,39 +61,48 @@ export interface IdempotentRequest {
   at: Date;
 }
 
+/** A request's key as stored: who, which key, for which endpoint and body (fingerprint). */
+export interface IdempotencyKey {
+  scope: string;
+  key: string;
+  endpoint: string;
+  requestHash: string;
+}
+
+export function keyOf(request: IdempotentRequest): IdempotencyKey {
+  return {
+    scope: request.scope,
+    key: request.key,
+    endpoint: request.endpoint,
+    requestHash: fingerprint(request.endpoint, request.body),
+  };
+}
+
+/** The idempotency_begin SQL function's refusal of a key reused for another request, as a 409. */
+export function idempotencyError(err: unknown): unknown {
+  return raisedByDatabase(err, 'idempotency.mismatch') ? conflict(E.idempotencyMismatch, 'Idempotency-Key') : err;
+}
+
 /**
  * Runs `work` once per key in one transaction with the key. Its answer must be JSON (it is stored and
- * replayed as is).
+ * replayed as is). The idempotency_begin SQL function (migration 0004) takes a transaction-scoped lock on
+ * the key, so a request with the same key waits here until the first one committed or rolled back.
  */
 export async function runIdempotent<T>(db: Db, request: IdempotentRequest, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const requestHash = fingerprint(request.endpoint, request.body);
+  const key = keyOf(request);
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({
-        scope: request.scope,
-        key: request.key,
-        endpoint: request.endpoint,
-        requestHash,
-        createdAt: request.at,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 0) {
-      const [first] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)));
-      if (!first || first.endpoint !== request.endpoint || first.requestHash !== requestHash) {
-        throw conflict(E.idempotencyMismatch, 'Idempotency-Key');
-      }
-      return first.response as T;
+    let stored: { response: T } | null;
+    try {
+      const { rows } = await tx.execute<{ stored: { response: T } | null }>(
+        sql`select idempotency_begin(${key.scope}, ${key.key}, ${key.endpoint}, ${key.requestHash}) as stored`,
+      );
+      stored = rows[0]?.stored ?? null;
+    } catch (err) {
+      throw idempotencyError(err);
     }
+    if (stored) return stored.response;
     const answer = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: answer as object })
-      .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)));
+    await tx.insert(idempotencyKeys).values({ ...key, response: answer as object, createdAt: request.at });
     return answer;
   });
 }

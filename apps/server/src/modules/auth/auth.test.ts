@@ -257,10 +257,11 @@ describe('login, tokens and logout', () => {
     expect((await h.post('/api/user/info', {}, v.token)).body.code).toBe(401);
   });
 
-  it('a disabled account loses its session and cannot log in', async () => {
+  it('a disabled account loses its session (within SESSION_CACHE_MS) and cannot log in', async () => {
     const u = await h.registerUser();
     expect((await h.post('/api/user/info', {}, u.token)).body.code).toBe(200);
     await h.db.execute(sql`update users set disabled = true where id = ${u.user.id}`);
+    await new Promise((resolve) => setTimeout(resolve, h.config.sessionCacheMs + 10));
     expect((await h.post('/api/user/info', {}, u.token)).body.code).toBe(401);
     const login = await h.post('/loginByUsername', { username: u.email, password: u.password });
     expect(login.body).toMatchObject({ code: 422, reason: 'accountDisabled' });

@@ -45,10 +45,7 @@ export function walletRoutes(app: FastifyInstance, deps: Deps) {
     walletApi.transfer,
     async ({ req, body }) => {
       const userId = userOf(req).id;
-      const at = clock.now();
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), (tx) =>
-        service.transfer(tx, userId, body, at),
-      );
+      return service.transfer(db, idempotentRequest(req, `u:${userId}`, body, clock.now()), userId, body);
     },
     { preHandler: [requireUser] },
   );

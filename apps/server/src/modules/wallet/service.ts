@@ -17,11 +17,12 @@ import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, type Ledger, toMoney } from '../../ledger/ledger.js';
 import type { MarketProvider } from '../../market/provider.js';
-import type { Tx } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { journalEntries, ledgerAccounts, ledgerPostings, operators } from '../../platform/db/schema.js';
 import { notFound, rule } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
+import { type IdempotentRequest, keyOf } from '../../platform/idempotency.js';
 
 const EURUSD = { code: 'EURUSD', source: 2 };
 const { TRANSFER_CANCEL_SECONDS } = walletApi;
@@ -128,15 +129,20 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
 export function createWalletService(deps: { ledger: Ledger; market: MarketProvider }) {
   const { ledger, market } = deps;
 
-  /** Moves `amount` from one of the customer's wallets to another, converting at the live rate if needed. */
+  /**
+   * Moves `amount` from one of the customer's wallets to another, converting at the live rate if needed;
+   * idempotent under `request`'s key, in one statement (ledger.postOnce): the hot path of the wallet bench.
+   */
   async function transfer(
-    tx: Tx,
+    db: Db,
+    request: IdempotentRequest,
     userId: number,
     input: { from: Wallet; to: Wallet; amount: string },
-    at: Date,
   ): Promise<TransferResult> {
-    const from = await ledger.walletAccount(tx, userId, input.from);
-    const to = await ledger.walletAccount(tx, userId, input.to);
+    const at = request.at;
+    // Made on first use, in a statement of their own: an empty account is harmless if the transfer fails.
+    const from = await ledger.walletAccount(db, userId, input.from);
+    const to = await ledger.walletAccount(db, userId, input.to);
     const debit = new Decimal(input.amount);
     let credit = debit;
     let rate: Decimal | null = null;
@@ -152,8 +158,8 @@ export function createWalletService(deps: { ledger: Ledger; market: MarketProvid
       const exact = from.currency === 'EUR' ? debit.times(eurUsdRate) : debit.dividedBy(eurUsdRate);
       credit = exact.toDecimalPlaces(2, Decimal.ROUND_DOWN);
       if (credit.lte(0)) throw rule(E.insufficientBalance, { available: '0.00', currency: to.currency });
-      const fxFrom = await ledger.systemAccount(tx, 'fx', from.currency);
-      const fxTo = await ledger.systemAccount(tx, 'fx', to.currency);
+      const fxFrom = await ledger.systemAccount(db, 'fx', from.currency);
+      const fxTo = await ledger.systemAccount(db, 'fx', to.currency);
       postings.push(
         { account: fxFrom, amount: debit },
         { account: fxTo, amount: credit.negated() },
@@ -163,23 +169,20 @@ export function createWalletService(deps: { ledger: Ledger; market: MarketProvid
         },
       );
     }
-    const posted = await ledger.post(tx, {
-      type: 'transfer',
-      postings,
-      at,
-      rate,
-      detail: { from: input.from, to: input.to },
-    });
-    return {
-      entryId: posted.entryId,
-      from: input.from,
-      to: input.to,
-      debited: { amount: toMoney(debit), currency: from.currency },
-      credited: { amount: toMoney(credit), currency: to.currency },
-      rate: rate === null ? null : rate.toSignificantDigits(8).toString(),
-      cancellableUntil: at.getTime() + TRANSFER_CANCEL_SECONDS * 1000,
-      createTimeTimestamp: at.getTime(),
-    };
+    return ledger.postOnce(
+      db,
+      keyOf(request),
+      { type: 'transfer', postings, at, rate, detail: { from: input.from, to: input.to } },
+      {
+        from: input.from,
+        to: input.to,
+        debited: { amount: toMoney(debit), currency: from.currency },
+        credited: { amount: toMoney(credit), currency: to.currency },
+        rate: rate === null ? null : rate.toSignificantDigits(8).toString(),
+        cancellableUntil: at.getTime() + TRANSFER_CANCEL_SECONDS * 1000,
+        createTimeTimestamp: at.getTime(),
+      },
+    );
   }
 
   /**

@@ -7,3 +7,13 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
   const pg = e as { code?: string; constraint?: string } | null;
   return pg?.code === '23505' && (!index || pg.constraint === index);
 }
+
+/**
+ * An exception our own SQL functions raise (RAISE EXCEPTION '<message>', SQLSTATE P0001), e.g.
+ * 'ledger.insufficient' (migration 0004), with its DETAIL; null for any other error.
+ */
+export function raisedByDatabase(err: unknown, message: string): { detail?: string } | null {
+  const e = (err as { cause?: unknown } | null)?.cause ?? err;
+  const pg = e as { code?: string; message?: string; detail?: string } | null;
+  return pg?.code === 'P0001' && pg.message === message ? { detail: pg.detail } : null;
+}
