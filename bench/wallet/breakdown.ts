@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { type Config, loadConfig } from '../../apps/server/src/config.js';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { countStatements } from '../lib/count-statements.js';
 import { createBenchUsers } from './fixtures.js';
 
 export interface Breakdown {
@@ -27,23 +27,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const dataDir = process.env.BENCH_DATA_DIR!;
 const TRANSFERS = 300;
 
-let counting = false;
-const statements = new Map<string, number>();
-const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) {
-    const first = args[0];
-    const text = typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '');
-    const kind = text
-      .replace(/\s+/g, ' ')
-      .trim()
-      .match(/^(begin|commit|rollback|select|insert into "?\w+"?|update "?\w+"?|delete from "?\w+"?|with)/i)?.[0]
-      ?.toLowerCase()
-      .replaceAll('"', '');
-    statements.set(kind ?? text.slice(0, 30), (statements.get(kind ?? text.slice(0, 30)) ?? 0) + 1);
-  }
-  return original.apply(this, args);
-} as typeof pg.Client.prototype.query;
+const counter = countStatements();
 
 const [user] = await createBenchUsers({
   databaseUrl,
@@ -80,20 +64,16 @@ async function transfers(to: string, n: number): Promise<number> {
 // Warm-up (JIT, caches of accounts and prepared plans), then the counted and timed runs.
 await transfers('STOCK', 100);
 await transfers('US_STOCK', 100);
-counting = true;
-const sameMicros = await transfers('STOCK', TRANSFERS);
-counting = false;
+const sameMicros = await counter.during(() => transfers('STOCK', TRANSFERS));
 const fxMicros = await transfers('US_STOCK', TRANSFERS);
 await app.close();
 await db.$client.end();
-const perTransfer = Object.fromEntries(
-  [...statements].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round((v / TRANSFERS) * 100) / 100]),
-);
+const perTransfer = counter.per(TRANSFERS);
 const result: Breakdown = {
   type: 'breakdown',
   transfers: TRANSFERS,
-  statements: perTransfer,
-  statementsPerTransfer: Object.values(perTransfer).reduce((a, b) => a + b, 0),
+  statements: perTransfer.byKind,
+  statementsPerTransfer: perTransfer.total,
   sameMicros,
   fxMicros,
 };

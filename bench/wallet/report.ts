@@ -1,5 +1,15 @@
 /** bench/reports/wallet.md and the printed summary of `npm run bench -- wallet`. */
 import type { Machine } from '../lib/machine.js';
+import {
+  cpuPerOperation,
+  machineTable,
+  ms,
+  type RatioRun,
+  type RatioSettings,
+  referenceParagraph,
+  runsTable,
+  summary,
+} from '../lib/ratio.js';
 import { fmt, mean } from '../lib/stats.js';
 import type { Breakdown } from './breakdown.js';
 
@@ -12,37 +22,12 @@ const TARGET_NAMES: Record<WalletRun['target'], string> = {
   'pgbench-sql': "pgbench, the transfer's SQL",
 };
 
-export interface WalletRun {
-  target: 'app' | 'app-fx' | 'pgbench' | 'pgbench-sql';
-  round: number;
-  /** Transfers (app) or transactions (pgbench) per second. */
-  perSecond: number;
-  total: number;
-  ok: number;
-  /** Transfer entries the window wrote (app): should equal `ok`, plus requests cut off at the end. */
-  entries: number;
-  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
-  machineBusyPercent: number;
-  postgresCpuPercent: number;
-  serverCpuPercent: number;
-  loadGeneratorCpuPercent: number;
-}
+export type WalletRun = RatioRun<'app' | 'app-fx' | 'pgbench' | 'pgbench-sql'>;
 
 export interface WalletOutcome {
   machine: Machine;
   commit: string;
-  settings: {
-    clients: number;
-    users: number;
-    warmupSeconds: number;
-    durationSeconds: number;
-    rounds: number;
-    poolMax: number;
-    /** Serving processes (WORKERS of main.ts; BENCH_SERVER_WORKERS). */
-    workers: number;
-    pgbenchScale: number;
-    pgbenchThreads: number;
-  };
+  settings: RatioSettings;
   pgVersion?: string;
   pgSettings?: Record<string, string>;
   pgbenchVersion?: string;
@@ -54,16 +39,6 @@ export interface WalletOutcome {
   failures: string[];
   seconds: number;
   loadAverageAtEnd: number;
-}
-
-function summary(runs: WalletRun[], target: WalletRun['target']) {
-  const mine = runs.filter((r) => r.target === target);
-  return {
-    count: mine.length,
-    perSecond: mean(mine.map((r) => r.perSecond)),
-    p50: mean(mine.map((r) => r.latencyMs.p50)),
-    p99: mean(mine.map((r) => r.latencyMs.p99)),
-  };
 }
 
 export function renderReport(o: WalletOutcome): { markdown: string; summary: string[] } {
@@ -78,27 +53,12 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
   const sqlRatio = app.perSecond / sqlRef.perSecond;
   const verdict = Number.isFinite(ratio) ? (ratio >= GOAL_RATIO ? 'PASS' : 'MISSED') : 'not measured';
   const b = o.breakdown;
-  const ms = (v: number) => `${fmt(v, v < 10 ? 1 : 0)} ms`;
   const lines = [
     '# Wallet transfers bench',
     '',
     `Written by \`npm run bench -- wallet\` (bench/wallet/main.ts); overwritten on every run. Run of ${m.date}, ${fmt(o.seconds, 0)} s.`,
     '',
-    '| machine | |',
-    '|---|---|',
-    `| cores (nproc) | ${m.nproc} |`,
-    `| CPU | ${m.cpuModel} |`,
-    `| memory | ${m.memoryGiB} GiB |`,
-    `| Node | ${m.node} |`,
-    `| kernel | ${m.kernel} |`,
-    `| PostgreSQL | ${o.pgVersion ?? 'unknown'}, embedded, one server for app and reference; ${Object.entries(
-      o.pgSettings ?? {},
-    )
-      .map(([k, v]) => `${k}=${v}`)
-      .join(', ')} |`,
-    `| pgbench | ${o.pgbenchVersion ?? 'not installed (apt-get install postgresql-client)'} |`,
-    `| load average (1 min) at start / end | ${fmt(m.loadAverage, 2)} / ${fmt(o.loadAverageAtEnd, 2)} (other work on the machine moves absolute figures; the ratio compares runs made under the same conditions) |`,
-    `| commit | ${o.commit} |`,
+    ...machineTable(o),
     '',
     '## Goal',
     '',
@@ -111,18 +71,13 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     `**App.** The real server as \`npm start\` runs it: \`node --import tsx apps/server/src/main.ts\` (WORKERS=${s.workers}, LOG_LEVEL=warn, DB_POOL_MAX=${s.poolMax} per process) on the PostgreSQL below. ${s.users} customers (written into the database with a session each, funded by ledger entries). autocannon in a process of its own, ${s.clients} keep-alive connections, each bound to one customer, each request \`POST /web/wallet/transfer\` of 1.00 with a fresh Idempotency-Key between two of that customer's wallets, alternating direction: BALANCE <-> STOCK (EUR -> EUR, the goal), and in a separate window BALANCE <-> US_STOCK (EUR <-> USD at the live simulated rate, rounded down to the cent). Every request is a full transfer: authentication (the session lookup, or the process's short-lived memory of it), idempotency key, journal entry, two guarded balance updates, postings, stored answer, one transaction. ${s.warmupSeconds} s warm-up, then ${s.durationSeconds} s measured; ${s.rounds} round(s), app and reference alternating.`,
     '',
-    `**Reference.** pgbench's built-in TPC-B-like script (\`pgbench -c ${s.clients} -j ${s.pgbenchThreads} -T ${s.durationSeconds}\` after \`pgbench -i -s ${s.pgbenchScale}\`${o.pgbenchInitSeconds ? `, ${fmt(o.pgbenchInitSeconds, 0)} s` : ''}) in a database of its own on the same PostgreSQL server, with per-transaction logs for its latencies. Why this script: it is the standard "small money transaction" (debit an account, update a teller and a branch total, read the balance, append a history row: 5 statements in one transaction), the same shape as a transfer, and the figure any PostgreSQL user knows. Scale ${s.pgbenchScale} gives ${s.pgbenchScale} branch rows for ${s.clients} clients, as pgbench's documentation advises (scale at least the number of clients), so the reference is not throttled by all clients queueing on one branch row (the app's customers never share a row either). simple-update (\`-N\`) would be lighter (3 statements) and flatter the database; TPC-B is the fairer yardstick for a transfer of ~${b ? fmt(b.statementsPerTransfer, 0) : '10'} statements.`,
+    `${referenceParagraph(s, o.pgbenchInitSeconds, 'a transfer')} TPC-B is the fairer yardstick for a transfer.`,
     '',
-    `**Second reference: the transfer's own SQL in pgbench.** The statements one transfer sends, as a prepared pgbench script (\`TRANSFER_SCRIPT\` in bench/wallet/pgbench.ts) on the app's own database: the session lookup (on every transaction, where the app mostly skips it) and the one \`ledger_post_once\` statement (key, journal entry, the two guarded balance updates, two postings, stored answer); same tables, indexes, foreign keys and deferred balance trigger; client c moves 1.00 between two wallets of customer c. What the database alone needs for a transfer, so app / this is the price of the app layer, and this / TPC-B the price of the ledger's schema.`,
+    `**Second reference: the transfer's own SQL in pgbench.** The statements one transfer sends, as a prepared pgbench script (\`TRANSFER_SCRIPT\` in bench/wallet/transfer-sql.ts) on the app's own database: the session lookup (on every transaction, where the app mostly skips it) and the one \`ledger_post_once\` statement (key, journal entry, the two guarded balance updates, two postings, stored answer); same tables, indexes, foreign keys and deferred balance trigger; client c moves 1.00 between two wallets of customer c. What the database alone needs for a transfer, so app / this is the price of the app layer, and this / TPC-B the price of the ledger's schema.`,
     '',
     '## Figures',
     '',
-    '| round | target | per second | total | 200 / entries written | latency mean | p50 | p90 | p99 | max | PostgreSQL CPU (1 core = 100 %) | server CPU | load generator CPU | machine busy |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...o.runs.map(
-      (r) =>
-        `| ${r.round} | ${TARGET_NAMES[r.target]} | ${fmt(r.perSecond, 0)} | ${r.total} | ${r.target.startsWith('pgbench') ? `${r.ok} tx` : `${r.ok} / ${r.entries}`} | ${ms(r.latencyMs.mean)} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p90)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${fmt(r.postgresCpuPercent, 0)} % | ${r.target.startsWith('pgbench') ? '-' : `${fmt(r.serverCpuPercent, 0)} %`} | ${r.target.startsWith('pgbench') ? 'in pgbench' : `${fmt(r.loadGeneratorCpuPercent, 0)} %`} | ${fmt(r.machineBusyPercent, 0)} % |`,
-    ),
+    ...runsTable(o.runs, TARGET_NAMES),
     '',
     `Mean over the rounds: app **${fmt(app.perSecond, 0)} transfers/s** (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); with conversion ${fmt(fx.perSecond, 0)} transfers/s (p50 ${ms(fx.p50)}, p99 ${ms(fx.p99)}); pgbench **${fmt(ref.perSecond, 0)} tps** (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}). **Ratio ${fmt(ratio, 2)}x** (goal >= ${GOAL_RATIO}x): ${verdict}; with conversion ${fmt(fxRatio, 2)}x. The transfer's SQL in pgbench: ${fmt(sqlRef.perSecond, 0)} tps (p50 ${ms(sqlRef.p50)}, p99 ${ms(sqlRef.p99)}), ${fmt(sqlRef.perSecond / ref.perSecond, 2)}x TPC-B; app / transfer SQL ${fmt(sqlRatio, 2)}x.`,
     '',
@@ -161,13 +116,11 @@ function interpretation(o: WalletOutcome, ratio: number): string {
   const ref = o.runs.filter((r) => r.target === 'pgbench');
   const sql = o.runs.filter((r) => r.target === 'pgbench-sql');
   if (app.length === 0 || ref.length === 0) return 'Not enough was measured to compare.';
-  const perOp = (runs: WalletRun[], pick: (r: WalletRun) => number) =>
-    mean(runs.map((r) => (pick(r) / 100 / r.perSecond) * 1e6));
-  const appPg = perOp(app, (r) => r.postgresCpuPercent);
-  const appServer = perOp(app, (r) => r.serverCpuPercent);
-  const appLoad = perOp(app, (r) => r.loadGeneratorCpuPercent);
-  const refPg = perOp(ref, (r) => r.postgresCpuPercent);
-  const sqlPg = sql.length > 0 ? perOp(sql, (r) => r.postgresCpuPercent) : Number.NaN;
+  const appPg = cpuPerOperation(o.runs, 'app', (r) => r.postgresCpuPercent);
+  const appServer = cpuPerOperation(o.runs, 'app', (r) => r.serverCpuPercent);
+  const appLoad = cpuPerOperation(o.runs, 'app', (r) => r.loadGeneratorCpuPercent);
+  const refPg = cpuPerOperation(o.runs, 'pgbench', (r) => r.postgresCpuPercent);
+  const sqlPg = sql.length > 0 ? cpuPerOperation(o.runs, 'pgbench-sql', (r) => r.postgresCpuPercent) : Number.NaN;
   const statements = o.breakdown ? fmt(o.breakdown.statementsPerTransfer, 0) : '9';
   const sqlShare = mean(sql.map((r) => r.perSecond)) / mean(ref.map((r) => r.perSecond));
   return [

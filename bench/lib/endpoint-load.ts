@@ -1,9 +1,8 @@
 /**
- * The load generator of the wallet bench, in a process of its own: autocannon with N keep-alive connections,
- * each bound to one customer (setupClient), each request `POST /web/wallet/transfer` of 1.00 between two of
- * that customer's wallets with a fresh Idempotency-Key, alternating direction so no wallet runs dry.
- * `same`: BALANCE <-> STOCK (EUR, EUR); `fx`: BALANCE <-> US_STOCK (EUR <-> USD at the live rate).
- * Receives its job over IPC ({cmd: 'run', ...}) and answers {type: 'result', ...}.
+ * The load generator of the money benches (wallet transfers, orders), in a process of its own: autocannon
+ * with N keep-alive connections, each bound to one customer (setupClient), each request `POST <path>` with
+ * a fresh Idempotency-Key and the next of `bodies` in turn (e.g. a transfer there and back, so no wallet
+ * runs dry). Receives its job over IPC ({cmd: 'run', ...}) and answers {type: 'result', ...}.
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -14,7 +13,10 @@ export interface LoadJob {
   tokens: string[];
   connections: number;
   seconds: number;
-  mode: 'same' | 'fx';
+  /** e.g. /web/wallet/transfer */
+  path: string;
+  /** JSON bodies each connection sends in turn. */
+  bodies: string[];
 }
 
 export interface LoadResult {
@@ -45,15 +47,9 @@ type Autocannon = (opts: Record<string, unknown>, done: (err: Error | null, resu
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const WALLETS = { same: ['BALANCE', 'STOCK'], fx: ['BALANCE', 'US_STOCK'] } as const;
-
 function run(job: LoadJob): Promise<LoadResult> {
   let nextUser = 0;
-  const [a, b] = WALLETS[job.mode];
-  const bodies = [
-    JSON.stringify({ from: a, to: b, amount: '1.00' }),
-    JSON.stringify({ from: b, to: a, amount: '1.00' }),
-  ];
+  const { bodies } = job;
   const cpu = process.cpuUsage();
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -63,18 +59,18 @@ function run(job: LoadJob): Promise<LoadResult> {
         connections: job.connections,
         duration: job.seconds,
         timeout: 20,
-        // Each connection is one customer moving money between two of its own wallets.
+        // Each connection is one customer.
         setupClient: (client: AutocannonClient) => {
           const token = job.tokens[nextUser++ % job.tokens.length]!;
           let n = 0;
           client.setRequests([
             {
               method: 'POST',
-              path: '/web/wallet/transfer',
+              path: job.path,
               setupRequest: (req: Record<string, unknown>) => ({
                 ...req,
                 headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': randomUUID() },
-                body: bodies[n++ % 2],
+                body: bodies[n++ % bodies.length],
               }),
             },
           ]);

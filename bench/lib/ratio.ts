@@ -1,0 +1,240 @@
+/**
+ * What the money benches (bench/wallet, bench/orders) share: one money-moving endpoint of the real server
+ * under autocannon, against pgbench on the same PostgreSQL in the same run, rounds alternating; CPU of
+ * PostgreSQL, the server and the load generator per window; and the parts of the report that read the same.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type pg from 'pg';
+import { ask } from './children.js';
+import type { LoadJob, LoadResult } from './endpoint-load.js';
+import { type CpuSnapshot, cpuSnapshot, type Machine, machineBusyPercent } from './machine.js';
+import { runPgbench } from './pgbench.js';
+import { treeCpuSeconds } from './proc-cpu.js';
+import { fmt, mean } from './stats.js';
+
+export interface RatioRun<T extends string = string> {
+  target: T;
+  round: number;
+  /** Requests (app) or transactions (pgbench) per second. */
+  perSecond: number;
+  total: number;
+  ok: number;
+  /** Rows the window wrote (app): should equal `ok`, plus requests cut off at the end. NaN for pgbench. */
+  entries: number;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  machineBusyPercent: number;
+  postgresCpuPercent: number;
+  serverCpuPercent: number;
+  loadGeneratorCpuPercent: number;
+}
+
+export interface RatioSettings {
+  clients: number;
+  users: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+  poolMax: number;
+  /** Serving processes (WORKERS of main.ts; BENCH_SERVER_WORKERS). */
+  workers: number;
+  pgbenchScale: number;
+  pgbenchThreads: number;
+}
+
+export function ratioSettings(quick: boolean, clients: number): RatioSettings {
+  return {
+    clients,
+    users: clients,
+    warmupSeconds: quick ? 2 : 3,
+    durationSeconds: quick ? 5 : 10,
+    rounds: quick ? 1 : 2,
+    poolMax: Number(process.env.BENCH_DB_POOL_MAX) || 32,
+    workers: Number(process.env.BENCH_SERVER_WORKERS) || 1,
+    pgbenchScale: Number(process.env.BENCH_PGBENCH_SCALE) || 64,
+    pgbenchThreads: 2,
+  };
+}
+
+interface Snapshot {
+  machine: CpuSnapshot;
+  pgSeconds: number;
+  serverSeconds: number;
+  at: number;
+}
+
+function snapshot(postmaster: number, serverPid: number | null): Snapshot {
+  return {
+    machine: cpuSnapshot(),
+    pgSeconds: treeCpuSeconds(postmaster),
+    // With WORKERS > 1 the server is a primary and its cluster workers.
+    serverSeconds: serverPid === null ? Number.NaN : treeCpuSeconds(serverPid),
+    at: performance.now(),
+  };
+}
+
+function cpu(a: Snapshot, b: Snapshot) {
+  const wall = (b.at - a.at) / 1000;
+  return {
+    machineBusyPercent: machineBusyPercent(a.machine, b.machine),
+    postgresCpuPercent: ((b.pgSeconds - a.pgSeconds) / wall) * 100,
+    serverCpuPercent: ((b.serverSeconds - a.serverSeconds) / wall) * 100,
+  };
+}
+
+const settle = () => new Promise((done) => setTimeout(done, 500));
+
+/** One warm-up and one measured window of the app under autocannon; `written` counts the rows it makes. */
+export async function measureEndpoint<T extends string>(opts: {
+  target: T;
+  round: number;
+  settings: RatioSettings;
+  load: ChildProcess;
+  job: Omit<LoadJob, 'cmd' | 'seconds' | 'connections'>;
+  postmaster: number;
+  serverPid: number;
+  written: () => Promise<number>;
+  failures: string[];
+}): Promise<RatioRun<T>> {
+  const s = opts.settings;
+  const job = (seconds: number): LoadJob => ({ cmd: 'run', connections: s.clients, seconds, ...opts.job });
+  await ask<LoadResult>(opts.load, job(s.warmupSeconds), 'result', (s.warmupSeconds + 60) * 1000);
+  // Requests the warm-up cut off may still commit: let them finish before counting.
+  await settle();
+  const before = await opts.written();
+  const a = snapshot(opts.postmaster, opts.serverPid);
+  const r = await ask<LoadResult>(opts.load, job(s.durationSeconds), 'result', (s.durationSeconds + 60) * 1000);
+  const b = snapshot(opts.postmaster, opts.serverPid);
+  // Requests autocannon cut off at the end may still commit: let them finish before counting.
+  await settle();
+  const entries = (await opts.written()) - before;
+  if (r.errors + r.timeouts + r.non2xx > 0) {
+    opts.failures.push(`${opts.target}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+  }
+  return {
+    target: opts.target,
+    round: opts.round,
+    perSecond: r.requestsPerSecond,
+    total: r.total,
+    ok: r.ok,
+    entries,
+    latencyMs: r.latencyMs,
+    ...cpu(a, b),
+    loadGeneratorCpuPercent: r.cpuPercent,
+  };
+}
+
+/** One warm-up and one measured window of pgbench (TPC-B, or `script` with its variables). */
+export async function measurePgbench<T extends string>(opts: {
+  target: T;
+  round: number;
+  settings: RatioSettings;
+  bin: string;
+  url: string;
+  logDir: string;
+  postmaster: number;
+  failures: string[];
+  script?: string;
+  defines?: Record<string, string | number>;
+  protocol?: 'simple' | 'prepared';
+}): Promise<RatioRun<T>> {
+  const s = opts.settings;
+  const run = {
+    clients: s.clients,
+    threads: s.pgbenchThreads,
+    logDir: opts.logDir,
+    script: opts.script,
+    defines: opts.defines,
+    protocol: opts.protocol,
+  };
+  await runPgbench(opts.bin, opts.url, { ...run, seconds: s.warmupSeconds });
+  const a = snapshot(opts.postmaster, null);
+  const r = await runPgbench(opts.bin, opts.url, { ...run, seconds: s.durationSeconds });
+  const b = snapshot(opts.postmaster, null);
+  if (r.failed > 0) opts.failures.push(`${opts.target}: ${r.failed} failed transactions`);
+  return {
+    target: opts.target,
+    round: opts.round,
+    perSecond: r.tps,
+    total: r.transactions,
+    ok: r.transactions - r.failed,
+    entries: Number.NaN,
+    latencyMs: r.latencyMs,
+    ...cpu(a, b),
+    loadGeneratorCpuPercent: Number.NaN,
+  };
+}
+
+/** PostgreSQL's version and the settings that move these figures. */
+export async function postgresInfo(db: pg.Pool) {
+  const version = (await db.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v;
+  const rows = await db.query<{ name: string; setting: string }>(
+    `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'shared_buffers', 'max_connections')`,
+  );
+  return { version, settings: Object.fromEntries(rows.rows.map((r) => [r.name, r.setting])) };
+}
+
+// ------------------------------------------------------------------------------------------------ report
+
+export const ms = (v: number) => `${fmt(v, v < 10 ? 1 : 0)} ms`;
+
+/** Mean figures of one target over the rounds. */
+export function summary(runs: readonly RatioRun[], target: string) {
+  const mine = runs.filter((r) => r.target === target);
+  return {
+    count: mine.length,
+    perSecond: mean(mine.map((r) => r.perSecond)),
+    p50: mean(mine.map((r) => r.latencyMs.p50)),
+    p99: mean(mine.map((r) => r.latencyMs.p99)),
+  };
+}
+
+/** CPU per operation of a target, µs, from its CPU percent and rate. */
+export function cpuPerOperation(runs: readonly RatioRun[], target: string, pick: (r: RatioRun) => number): number {
+  const mine = runs.filter((r) => r.target === target);
+  return mean(mine.map((r) => (pick(r) / 100 / r.perSecond) * 1e6));
+}
+
+export function machineTable(o: {
+  machine: Machine;
+  pgVersion?: string;
+  pgSettings?: Record<string, string>;
+  pgbenchVersion?: string;
+  loadAverageAtEnd: number;
+  commit: string;
+}): string[] {
+  const m = o.machine;
+  return [
+    '| machine | |',
+    '|---|---|',
+    `| cores (nproc) | ${m.nproc} |`,
+    `| CPU | ${m.cpuModel} |`,
+    `| memory | ${m.memoryGiB} GiB |`,
+    `| Node | ${m.node} |`,
+    `| kernel | ${m.kernel} |`,
+    `| PostgreSQL | ${o.pgVersion ?? 'unknown'}, embedded, one server for app and reference; ${Object.entries(
+      o.pgSettings ?? {},
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')} |`,
+    `| pgbench | ${o.pgbenchVersion ?? 'not installed (apt-get install postgresql-client)'} |`,
+    `| load average (1 min) at start / end | ${fmt(m.loadAverage, 2)} / ${fmt(o.loadAverageAtEnd, 2)} (other work on the machine moves absolute figures; the ratio compares runs made under the same conditions) |`,
+    `| commit | ${o.commit} |`,
+  ];
+}
+
+/** The per-window table; `names` labels each target. */
+export function runsTable(runs: readonly RatioRun[], names: Record<string, string>): string[] {
+  return [
+    '| round | target | per second | total | 200 / rows written | latency mean | p50 | p90 | p99 | max | PostgreSQL CPU (1 core = 100 %) | server CPU | load generator CPU | machine busy |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...runs.map((r) => {
+      const pgbench = r.target.startsWith('pgbench');
+      return `| ${r.round} | ${names[r.target] ?? r.target} | ${fmt(r.perSecond, 0)} | ${r.total} | ${pgbench ? `${r.ok} tx` : `${r.ok} / ${r.entries}`} | ${ms(r.latencyMs.mean)} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p90)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${fmt(r.postgresCpuPercent, 0)} % | ${pgbench ? '-' : `${fmt(r.serverCpuPercent, 0)} %`} | ${pgbench ? 'in pgbench' : `${fmt(r.loadGeneratorCpuPercent, 0)} %`} | ${fmt(r.machineBusyPercent, 0)} % |`;
+    }),
+  ];
+}
+
+/** Why TPC-B is the reference: the same paragraph in every money bench. */
+export function referenceParagraph(s: RatioSettings, pgbenchInitSeconds: number | undefined, what: string): string {
+  return `**Reference.** pgbench's built-in TPC-B-like script (\`pgbench -c ${s.clients} -j ${s.pgbenchThreads} -T ${s.durationSeconds}\` after \`pgbench -i -s ${s.pgbenchScale}\`${pgbenchInitSeconds ? `, ${fmt(pgbenchInitSeconds, 0)} s` : ''}) in a database of its own on the same PostgreSQL server, with per-transaction logs for its latencies. Why this script: it is the standard "small money transaction" (debit an account, update a teller and a branch total, read the balance, append a history row: 5 statements in one transaction), the same shape as ${what}, and the figure any PostgreSQL user knows. Scale ${s.pgbenchScale} gives ${s.pgbenchScale} branch rows for ${s.clients} clients, as pgbench's documentation advises (scale at least the number of clients), so the reference is not throttled by all clients queueing on one branch row (the app's customers never share a row either). simple-update (\`-N\`) would be lighter (3 statements) and flatter the database.`;
+}
