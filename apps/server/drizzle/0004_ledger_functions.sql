@@ -71,7 +71,7 @@ BEGIN
       SELECT user_id IS NOT NULL, balance - held INTO customer, available FROM ledger_accounts WHERE id = p_accounts[i];
       IF customer THEN
         RAISE EXCEPTION 'ledger.insufficient' USING ERRCODE = 'P0001',
-          DETAIL = json_build_object('accountId', p_accounts[i], 'available', available)::text;
+          DETAIL = json_build_object('accountId', p_accounts[i], 'available', available::text)::text;
       END IF;
       -- A system account (or none: the posting's foreign key then refuses it).
     END IF;
@@ -148,4 +148,47 @@ BEGIN
   INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, created_at)
   VALUES (p_scope, p_key, p_endpoint, p_hash, answer, p_at);
   RETURN jsonb_build_object('replayed', false, 'answer', answer);
+END $$;
+--> statement-breakpoint
+
+-- 5. A hold on a customer account: the guarded increase of `held` and the hold row, in one round trip.
+--    Not enough available raises 'ledger.insufficient' as ledger_post does. Answers the hold's id.
+CREATE FUNCTION ledger_hold(p_account bigint, p_amount numeric, p_reference text, p_at timestamptz)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  available numeric;
+  created bigint;
+BEGIN
+  UPDATE ledger_accounts SET held = held + p_amount
+  WHERE id = p_account AND user_id IS NOT NULL AND balance - held >= p_amount;
+  IF NOT FOUND THEN
+    SELECT balance - held INTO available FROM ledger_accounts WHERE id = p_account AND user_id IS NOT NULL;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'ledger: account % is not a customer account', p_account;
+    END IF;
+    RAISE EXCEPTION 'ledger.insufficient' USING ERRCODE = 'P0001',
+      DETAIL = json_build_object('accountId', p_account, 'available', available::text)::text;
+  END IF;
+  INSERT INTO ledger_holds (account_id, amount, reference, created_at)
+  VALUES (p_account, p_amount, p_reference, p_at) RETURNING id INTO created;
+  RETURN created;
+END $$;
+--> statement-breakpoint
+
+-- 6. Ends an active hold (released, or posted by entry p_entry) and gives its amount back to the account's
+--    available balance. Answers {"accountId", "amount"}, or NULL when the hold was not active any more.
+CREATE FUNCTION ledger_end_hold(p_hold bigint, p_status text, p_at timestamptz, p_entry bigint DEFAULT NULL)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  account bigint;
+  amount numeric;
+BEGIN
+  UPDATE ledger_holds SET status = p_status, settled_at = p_at, entry_id = p_entry
+  WHERE id = p_hold AND status = 'active'
+  RETURNING account_id, ledger_holds.amount INTO account, amount;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  UPDATE ledger_accounts SET held = held - amount WHERE id = account;
+  RETURN jsonb_build_object('accountId', account, 'amount', amount::text);
 END $$;

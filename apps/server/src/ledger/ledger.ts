@@ -260,54 +260,30 @@ export function createLedger(options: LedgerOptions = {}) {
     }
   }
 
-  /** Reserves part of a customer account's available balance; 422 insufficientBalance when there is not enough. */
+  /**
+   * Reserves part of a customer account's available balance (the ledger_hold SQL function: guarded update and
+   * hold row, one round trip); 422 insufficientBalance when there is not enough.
+   */
   async function hold(tx: Tx, input: HoldInput): Promise<number> {
     const amount = new Decimal(input.amount);
     if (!amount.isPositive() || amount.isZero()) throw new LedgerInvariantError('a hold must be positive');
     if (input.account.userId === null) throw new LedgerInvariantError('holds are on customer accounts');
-    const [row] = await tx
-      .update(ledgerAccounts)
-      .set({ held: sql`${ledgerAccounts.held} + ${amount.toString()}::numeric` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, input.account.id),
-          sql`${ledgerAccounts.balance} - ${ledgerAccounts.held} >= ${amount.toString()}::numeric`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (!row) {
-      const [current] = await tx
-        .select({ balance: ledgerAccounts.balance, held: ledgerAccounts.held })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, input.account.id));
-      throw insufficient(current ? new Decimal(current.balance).minus(current.held) : '0', input.account.currency);
+    try {
+      const { rows } = await tx.execute<{ id: string }>(
+        sql`select ledger_hold(${input.account.id}, ${amount.toString()}::numeric, ${input.reference}, ${input.at.toISOString()}::timestamptz) as id`,
+      );
+      return Number(rows[0]?.id);
+    } catch (err) {
+      throw ledgerError(err, [{ account: input.account, amount }]);
     }
-    const [created] = await tx
-      .insert(ledgerHolds)
-      .values({
-        accountId: input.account.id,
-        amount: amount.toString(),
-        reference: input.reference,
-        createdAt: input.at,
-      })
-      .returning({ id: ledgerHolds.id });
-    if (!created) throw new Error('hold not created');
-    return created.id;
   }
 
   /** Ends an active hold; answers its account and amount, or null when it was not active any more. */
   async function endHold(tx: Tx, holdId: number, status: 'released' | 'posted', at: Date, entryId?: number) {
-    const [h] = await tx
-      .update(ledgerHolds)
-      .set({ status, settledAt: at, entryId: entryId ?? null })
-      .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'active')))
-      .returning({ accountId: ledgerHolds.accountId, amount: ledgerHolds.amount });
-    if (!h) return null;
-    await tx
-      .update(ledgerAccounts)
-      .set({ held: sql`${ledgerAccounts.held} - ${h.amount}::numeric` })
-      .where(eq(ledgerAccounts.id, h.accountId));
-    return h;
+    const { rows } = await tx.execute<{ ended: { accountId: number; amount: string } | null }>(
+      sql`select ledger_end_hold(${holdId}, ${status}, ${at.toISOString()}::timestamptz, ${entryId ?? null}::bigint) as ended`,
+    );
+    return rows[0]?.ended ?? null;
   }
 
   /** Gives a held amount back to the available balance. False when the hold was no longer active. */
