@@ -18,8 +18,10 @@ export async function createBenchUsers(opts: {
   databaseUrl: string;
   count: number;
   /** Amount per wallet, e.g. { BALANCE: '1000000', US_STOCK: '1000000' }. */
-  funding: Partial<Record<'BALANCE' | 'STOCK' | 'US_STOCK', string>>;
+  funding: Partial<Record<'BALANCE' | 'STOCK' | 'US_STOCK' | 'FOREX', string>>;
   tag: string;
+  /** Identity verified (KYC approved), as trading requires. */
+  verified?: boolean;
 }): Promise<BenchUser[]> {
   const db = createDb(opts.databaseUrl, 2);
   const ledger = createLedger();
@@ -39,6 +41,7 @@ export async function createBenchUsers(opts: {
             passwordHash: 'bench-no-login',
             accountType: 2,
             invitationCode: `B${opts.tag.toUpperCase()}${i}`.slice(0, 20),
+            ...(opts.verified ? { kycStatus: 3 } : {}),
           })
           .returning({ id: users.id });
         if (!user) throw new Error('bench user not created');

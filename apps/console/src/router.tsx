@@ -14,6 +14,7 @@ import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
 import { OutboxPage } from './pages/outbox';
 import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
+import { TradingSettingsPage } from './pages/trading-settings';
 
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
@@ -29,6 +30,7 @@ export const router = createHashRouter([
       { path: 'deposits', element: <DepositQueuePage /> },
       { path: 'withdrawals', element: <WithdrawalQueuePage /> },
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
+      { path: 'trading-settings', element: <TradingSettingsPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

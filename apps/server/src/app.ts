@@ -24,6 +24,8 @@ import { inboxRoutes } from './modules/inbox/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { loadBrandName, metaRoutes } from './modules/meta/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { consoleTradingRoutes } from './modules/trading/console-routes.js';
+import { tradingRoutes } from './modules/trading/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
@@ -137,6 +139,8 @@ export async function buildApp(
       inboxRoutes(web, deps);
       reviewRoutes(web, deps);
       consoleMoneyRoutes(web, deps);
+      tradingRoutes(web, deps);
+      consoleTradingRoutes(web, deps);
     },
     { prefix: '/web' },
   );

@@ -48,6 +48,11 @@ export interface Config {
   workers: number;
   /** Overrides of the wallet currencies (WALLET_CURRENCIES=US_STOCK=USD,HK_STOCK=EUR); default: $ for US_STOCK, € else. */
   walletCurrency: Partial<Record<Wallet, Currency>>;
+  /**
+   * How often the trading job (limit orders, stops, close-outs; docs/trading.md) runs, in ms; one node at a time
+   * runs it under a PostgreSQL advisory lock. 0 turns it off (tests drive it by hand).
+   */
+  tradingJobMs: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -64,12 +69,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlSecret: env.FILE_URL_SECRET,
     publicUrl: env.PUBLIC_URL,
     tokenIdleSeconds: num(env.TOKEN_IDLE_SECONDS, 7 * 24 * 3600),
+    sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 2000)),
     tokenAbsoluteSeconds: num(env.TOKEN_ABSOLUTE_SECONDS, 30 * 24 * 3600),
     operatorTokenIdleSeconds: num(env.OPERATOR_TOKEN_IDLE_SECONDS, 8 * 3600),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM ?? 'no-reply@localhost' } : undefined,
     webDist: path.join(root, 'apps/web/dist'),
     consoleDist: path.join(root, 'apps/console/dist'),
-    sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 2000)),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'false',
@@ -78,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsHeartbeatMs: Math.max(1000, num(env.WS_HEARTBEAT_MS, 15_000)),
     workers: workerCount(env.WORKERS),
     walletCurrency: parseWalletCurrencies(env.WALLET_CURRENCIES),
+    tradingJobMs: env.TRADING_JOB_MS === '0' ? 0 : Math.max(200, num(env.TRADING_JOB_MS, 1000)),
   };
 }
 

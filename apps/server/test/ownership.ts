@@ -3,7 +3,9 @@
  * ask for it; ownership.test.ts asks as user B and expects 404, as if it did not exist.
  * Later modules (cards, wallets, deposits, orders, messages) add their probes here.
  */
+import { eq } from 'drizzle-orm';
 import { notify } from '../src/modules/inbox/service.js';
+import { users } from '../src/platform/db/schema.js';
 import type { Harness } from './harness.js';
 
 export interface OwnedProbe {
@@ -25,6 +27,23 @@ async function ownerCard(h: Harness, owner: { token: string }) {
   if (card.status !== 200) throw new Error(`addCardNo: ${JSON.stringify(card.body)}`);
   return card.body.data.id;
 }
+
+/**
+ * An order of `owner` (verified and funded here): a market buy of 1 SAP (XETRA is open at the harness's Monday
+ * 10:00 UTC), or a limit buy far below the price, which rests as an entrusted order.
+ */
+async function ownerOrder(h: Harness, owner: { token: string; user: { id: number } }, limit?: string) {
+  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
+  await h.fund(owner.user.id, 'BALANCE', '10000');
+  const res = await h.postKeyed<{ order: { id: number }; position: { id: number } | null }>(
+    '/stock/create',
+    { stockCode: 'SAP', direction: 0, quantity: 1, ...(limit ? { orderType: 1, price: limit } : {}) },
+    owner.token,
+  );
+  if (res.status !== 200) throw new Error(`stock/create: ${JSON.stringify(res.body)}`);
+  return { orderId: res.body.data.order.id, positionId: res.body.data.position?.id ?? 0 };
+}
+const keyed = (name: string) => ({ 'idempotency-key': `probe-${name}-${Date.now()}` });
 
 export const ownedProbes: OwnedProbe[] = [
   {
@@ -100,5 +119,65 @@ export const ownedProbes: OwnedProbe[] = [
         headers: { 'idempotency-key': `probe-${id}-${Date.now()}` },
       };
     },
+  },
+  {
+    name: 'trading position detail',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/position/detail',
+      body: { id: (await ownerOrder(h, owner)).positionId },
+    }),
+  },
+  {
+    name: 'trading order detail',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/orders/detail',
+      body: { id: (await ownerOrder(h, owner)).orderId },
+    }),
+  },
+  {
+    name: 'trading position close',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/position/flatPosition',
+      body: { id: (await ownerOrder(h, owner)).positionId },
+      headers: keyed('close'),
+    }),
+  },
+  {
+    name: 'trading position add margin',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/position/addPositionMargin',
+      body: { id: (await ownerOrder(h, owner)).positionId, amount: '1' },
+      headers: keyed('margin'),
+    }),
+  },
+  {
+    name: 'trading position stop-loss and take-profit',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/position/setStopProfitLoss',
+      body: { id: (await ownerOrder(h, owner)).positionId, stopLoss: null, takeProfit: null },
+    }),
+  },
+  {
+    name: 'trading addition to a position',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/orders/additions',
+      body: { positionId: (await ownerOrder(h, owner)).positionId, quantity: 1 },
+      headers: keyed('add'),
+    }),
+  },
+  {
+    name: 'trading entrusted order cancel',
+    setup: async (h, owner) => ({
+      method: 'POST',
+      url: '/orders/cancel',
+      body: { id: (await ownerOrder(h, owner, '1')).orderId },
+      headers: keyed('cancel'),
+    }),
   },
 ];

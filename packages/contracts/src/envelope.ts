@@ -67,6 +67,19 @@ export const E = {
   userAccountsFull: 'errors.userAccountsFull',
   userAccountKind: 'errors.userAccountKind',
   channelWalletCurrency: 'errors.channelWalletCurrency',
+  marketClosed: 'errors.marketClosed',
+  notTradable: 'errors.notTradable',
+  leverageTooHigh: 'errors.leverageTooHigh',
+  belowMinQuantity: 'errors.belowMinQuantity',
+  quantityStep: 'errors.quantityStep',
+  insufficientMargin: 'errors.insufficientMargin',
+  positionNotOpen: 'errors.positionNotOpen',
+  orderNotCancellable: 'errors.orderNotCancellable',
+  closeQuantityTooLarge: 'errors.closeQuantityTooLarge',
+  stopLossInvalid: 'errors.stopLossInvalid',
+  takeProfitInvalid: 'errors.takeProfitInvalid',
+  leverageAboveEsma: 'errors.leverageAboveEsma',
+  priceUnavailable: 'errors.priceUnavailable',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

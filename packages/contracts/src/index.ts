@@ -6,6 +6,8 @@ export * as auth from './endpoints/auth.js';
 export * as consoleApi from './endpoints/console.js';
 export type { DepositReviewRow, KycReviewRow, WithdrawalReviewRow } from './endpoints/console-money.js';
 export * as consoleMoney from './endpoints/console-money.js';
+export type { TradingSetting } from './endpoints/console-trading.js';
+export * as consoleTrading from './endpoints/console-trading.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';
 export * as inbox from './endpoints/inbox.js';
 export type {
@@ -22,6 +24,18 @@ export type {
   WsServerMessage,
 } from './endpoints/market.js';
 export * as market from './endpoints/market.js';
+export type {
+  AssetClass,
+  CloseReason,
+  MarginSummary,
+  OrderInput,
+  OrderResult,
+  Position,
+  TradeOrder,
+  TradeStatus,
+  WaterItem,
+} from './endpoints/trading.js';
+export * as trading from './endpoints/trading.js';
 export type { UploadedFile } from './endpoints/user.js';
 export * as user from './endpoints/user.js';
 export type {
@@ -49,8 +63,10 @@ import type { Endpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
+import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
+import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
 
@@ -140,4 +156,27 @@ export const allEndpoints: readonly Endpoint[] = [
   consoleMoney.depositChannelCreate,
   consoleMoney.depositChannelUpdate,
   consoleMoney.trialBalance,
+  trading.stockCreate,
+  trading.hkCreate,
+  trading.goldCreate,
+  trading.crudeCreate,
+  trading.additions,
+  trading.cancelOrder,
+  trading.positionMe,
+  trading.flatList,
+  trading.consignList,
+  trading.getByStock,
+  trading.positionDetail,
+  trading.orderDetail,
+  trading.flatPosition,
+  trading.addPositionMargin,
+  trading.setStopProfitLoss,
+  trading.halfOrFullNum,
+  trading.waterPageList,
+  trading.getMinCount,
+  trading.stockRate,
+  consoleTrading.tradingSettings,
+  consoleTrading.tradingSettingUpdate,
+  consoleTrading.customerPositions,
+  consoleTrading.customerOrders,
 ] as readonly Endpoint[];

@@ -19,6 +19,16 @@ export interface LedgerParams extends PageParams {
   walletType?: string;
 }
 
+/** A customer's positions: 1 open, 4 closed. */
+export interface PositionParams extends PageParams {
+  status: 1 | 4;
+}
+
+/** A customer's orders, optionally of one status (0 entrusted, 1 filled, 2 cancelled). */
+export interface OrderParams extends PageParams {
+  status?: 0 | 1 | 2;
+}
+
 export const consoleKeys = {
   all: ['console'] as const,
   me: () => [...consoleKeys.all, 'me'] as const,
@@ -33,4 +43,9 @@ export const consoleKeys = {
   customerLedgerAll: (id: number) => [...consoleKeys.customer(id), 'ledger'] as const,
   customerLedger: (id: number, params: LedgerParams) => [...consoleKeys.customerLedgerAll(id), params] as const,
   depositChannels: () => [...consoleKeys.all, 'deposit-channels'] as const,
+  tradingSettings: () => [...consoleKeys.all, 'trading-settings'] as const,
+  customerTrading: (id: number) => [...consoleKeys.customer(id), 'trading'] as const,
+  customerPositions: (id: number, params: PositionParams) =>
+    [...consoleKeys.customerTrading(id), 'positions', params] as const,
+  customerOrders: (id: number, params: OrderParams) => [...consoleKeys.customerTrading(id), 'orders', params] as const,
 };

@@ -1,13 +1,26 @@
-/** Query and mutation hooks of the console API, one per endpoint of contracts/endpoints/console.ts and console-money.ts. */
+/**
+ * Query and mutation hooks of the console API, one per endpoint of contracts/endpoints/console.ts,
+ * console-money.ts and console-trading.ts.
+ */
 import { fillPath } from '@beurs/api-client';
-import { consoleApi, consoleMoney, type DataOf, type Endpoint, type RequestOf } from '@beurs/contracts';
+import {
+  type AssetClass,
+  consoleApi,
+  consoleMoney,
+  consoleTrading,
+  type DataOf,
+  type Endpoint,
+  type RequestOf,
+} from '@beurs/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { strings } from '../strings';
 import { api, endSession, queryClient } from './client';
 import {
   consoleKeys,
   type LedgerParams,
+  type OrderParams,
   type PageParams,
+  type PositionParams,
   type QueueKind,
   type QueueParams,
   type SearchPageParams,
@@ -29,6 +42,10 @@ export type DepositChannel = DataOf<typeof consoleMoney.depositChannels>[number]
 export type DepositChannelInput = RequestOf<typeof consoleMoney.depositChannelCreate>;
 export type AdjustInput = RequestOf<typeof consoleMoney.adjustBalance>;
 export type TrialBalance = DataOf<typeof consoleMoney.trialBalance>;
+export type TradingSetting = DataOf<typeof consoleTrading.tradingSettings>[number];
+export type TradingSettingInput = RequestOf<typeof consoleTrading.tradingSettingUpdate>;
+export type CustomerPosition = DataOf<typeof consoleTrading.customerPositions>['list'][number];
+export type CustomerOrder = DataOf<typeof consoleTrading.customerOrders>['list'][number];
 
 /**
  * The shared client's typing does not accept path params yet (`Args` tests `E['params'] extends
@@ -225,6 +242,49 @@ export function useSaveDepositChannel() {
         ? api.call(consoleMoney.depositChannelCreate, input)
         : api.call(withPathParams(consoleMoney.depositChannelUpdate, { id }), input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.depositChannels() }),
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ trading
+
+export function useTradingSettings() {
+  return useQuery({
+    queryKey: consoleKeys.tradingSettings(),
+    queryFn: ({ signal }) => api.call(consoleTrading.tradingSettings, {}, undefined, { signal }),
+  });
+}
+
+export function useUpdateTradingSetting() {
+  return useMutation({
+    mutationFn: ({ assetClass, input }: { assetClass: AssetClass; input: TradingSettingInput }) =>
+      api.call(withPathParams(consoleTrading.tradingSettingUpdate, { assetClass }), input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<TradingSetting[]>(consoleKeys.tradingSettings(), (rows) =>
+        rows?.map((row) => (row.assetClass === saved.assetClass ? saved : row)),
+      );
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.tradingSettings() });
+    },
+  });
+}
+
+export function useCustomerPositions(id: number, params: PositionParams, options: { refetchInterval?: number } = {}) {
+  return useQuery({
+    queryKey: consoleKeys.customerPositions(id, params),
+    queryFn: ({ signal }) =>
+      api.call(withPathParams(consoleTrading.customerPositions, { id }), params, undefined, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    placeholderData: keepPreviousData,
+    refetchInterval: options.refetchInterval,
+  });
+}
+
+export function useCustomerOrders(id: number, params: OrderParams) {
+  return useQuery({
+    queryKey: consoleKeys.customerOrders(id, params),
+    queryFn: ({ signal }) =>
+      api.call(withPathParams(consoleTrading.customerOrders, { id }), params, undefined, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

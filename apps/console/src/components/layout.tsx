@@ -32,6 +32,8 @@ function menuItems(operator: Operator, pending: TrialBalance['pending'] | undefi
     { key: 'deposits', label: queueLabel(strings.menu.deposits, pending?.deposits) },
     { key: 'withdrawals', label: queueLabel(strings.menu.withdrawals, pending?.withdrawals) },
     { key: 'deposit-channels', label: strings.menu.channels },
+    // Everyone reads the trading rules; the page lets only the roles the server allows change them.
+    { key: 'trading-settings', label: strings.menu.trading },
     { key: 'books', label: strings.menu.books },
     { key: 'outbox', label: strings.menu.outbox },
     // Reviewers cannot read the audit log; the server refuses it too.

@@ -1,6 +1,6 @@
 /**
- * One customer: profile, company, wallets and ledger (admins may post an adjustment), referrals and
- * sessions, identity submissions.
+ * One customer: profile, company, wallets, positions and orders (read-only), ledger (admins may post an
+ * adjustment), referrals and sessions, identity submissions.
  */
 import { ReviewStatus } from '@beurs/contracts';
 import {
@@ -23,6 +23,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isNotFound } from '../api/client';
 import { type CustomerDetail, type KycSubmission, useCustomer } from '../api/queries';
 import { AdjustBalanceCard, LedgerCard, WalletsCard } from '../components/customer-money';
+import { TradingCard } from '../components/customer-trading';
 import { FileGallery } from '../components/files';
 import { AccountTypeTag, ReviewStatusTag } from '../components/tags';
 import { formatTime } from '../lib/time';
@@ -132,6 +133,7 @@ export function CustomerPage() {
           // Reviewers read balances; adjustments are for admins (the server refuses them too).
           <WalletsCard customerId={user.id} />
         )}
+        <TradingCard customerId={user.id} />
         <LedgerCard customerId={user.id} />
         <Card title={t.network}>
           <Descriptions

@@ -16,6 +16,12 @@ export const MESSAGE_KINDS = [
   'withdrawalRejected',
   'adjustmentCredit',
   'adjustmentDebit',
+  // Trading: every fill, close, ESMA close-out and stop (link: /pages/trade/detail?positionId= or ?orderId=).
+  'orderFilled',
+  'positionClosed',
+  'closeOut',
+  'stopLoss',
+  'takeProfit',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

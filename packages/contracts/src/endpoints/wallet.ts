@@ -17,7 +17,17 @@ const money = z.string();
 const ms = z.number().int();
 
 /** Kinds of journal entry; later modules (trading, IPOs, products) add theirs. */
-export const ENTRY_TYPES = ['deposit', 'withdrawal', 'transfer', 'transferReversal', 'adjustment'] as const;
+export const ENTRY_TYPES = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'transferReversal',
+  'adjustment',
+  // Trading (docs/trading.md): the fee of a fill or close, and the settled profit or loss of a close.
+  'tradeFee',
+  'tradeProfit',
+  'tradeLoss',
+] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;
 

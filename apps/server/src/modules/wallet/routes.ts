@@ -6,12 +6,14 @@ import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
 import { userOf } from '../../platform/request.js';
+import { createTradingService } from '../trading/service.js';
 import { bill, createWalletService, eurUsd } from './service.js';
 
 export function walletRoutes(app: FastifyInstance, deps: Deps) {
   const { db, ledger, clock } = deps;
   const { requireUser } = deps.sessions;
   const service = createWalletService(deps);
+  const trading = createTradingService(deps);
   const toWire = (b: Awaited<ReturnType<typeof ledger.balances>>[number]) => ({
     walletType: b.wallet,
     currency: b.currency,
@@ -67,7 +69,12 @@ export function walletRoutes(app: FastifyInstance, deps: Deps) {
     app,
     walletApi.fundingOverview,
     async ({ req }) => {
-      const [balances, rate] = await Promise.all([ledger.balances(db, userOf(req).id), eurUsd(deps.market)]);
+      const userId = userOf(req).id;
+      const [balances, rate, today] = await Promise.all([
+        ledger.balances(db, userId),
+        eurUsd(deps.market),
+        trading.todayProfit(userId, 'EUR'),
+      ]);
       const inEur = (amount: string, currency: string) =>
         currency === 'EUR' ? new Decimal(amount) : new Decimal(amount).dividedBy(rate);
       let total = new Decimal(0);
@@ -86,9 +93,9 @@ export function walletRoutes(app: FastifyInstance, deps: Deps) {
         available: toMoney(available),
         onHold: toMoney(onHold),
         wallets,
-        // Profit of open positions since the previous close: there are no positions before trading exists.
-        todayProfit: '0.00',
-        hkTodayProfit: '0.00',
+        // Profit of open positions since the previous close (docs/trading.md), in EUR.
+        todayProfit: today.total.toFixed(2),
+        hkTodayProfit: today.hk.toFixed(2),
         eurUsd: rate.toSignificantDigits(8).toString(),
       };
     },

@@ -120,6 +120,10 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     case 'transferReversal':
     case 'deposit':
     case 'withdrawal':
+    // Trading (docs/trading.md): detail carries order, position and code.
+    case 'tradeFee':
+    case 'tradeProfit':
+    case 'tradeLoss':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;

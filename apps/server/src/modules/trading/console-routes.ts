@@ -1,0 +1,95 @@
+/**
+ * Trading in the console: the rules per asset class (admins change them, audited; prices are never set by an
+ * operator) and a customer's positions and orders for support.
+ */
+import { consoleTrading, E, trading } from '@beurs/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../platform/audit.js';
+import { tradingSettings, users } from '../../platform/db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound, rule } from '../../platform/errors.js';
+import { route } from '../../platform/http.js';
+import { requestLanguage } from '../../platform/i18n.js';
+import { operatorOf } from '../../platform/request.js';
+import { createTradingService } from './service.js';
+import type { Rule } from './settings.js';
+
+const toWire = (r: Rule) => ({
+  assetClass: r.assetClass,
+  leverageCap: r.leverageCap,
+  esmaCap: trading.ESMA_LEVERAGE_CAP[r.assetClass],
+  buyRate: r.buyRate.toFixed(),
+  sellRate: r.sellRate.toFixed(),
+  minQuantity: r.minQuantity,
+  updatedBy: r.updatedBy,
+  updateTimeTimestamp: r.updatedAt?.getTime() ?? null,
+});
+
+export function consoleTradingRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, clock } = deps;
+  const reviewer = deps.sessions.requireOperator('reviewer');
+  const admin = deps.sessions.requireOperator('admin');
+  const service = createTradingService(deps);
+
+  async function customerExists(id: number) {
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    if (!u) throw notFound();
+  }
+
+  route(app, consoleTrading.tradingSettings, async () => (await service.settings.all()).map(toWire), {
+    preHandler: [reviewer],
+  });
+
+  route(
+    app,
+    consoleTrading.tradingSettingUpdate,
+    async ({ req, params, body }) => {
+      const op = operatorOf(req);
+      const esma = trading.ESMA_LEVERAGE_CAP[params.assetClass];
+      if (body.leverageCap > esma) throw rule(E.leverageAboveEsma, { max: esma }, 'leverageAboveEsma');
+      await db.transaction(async (tx) => {
+        const values = { ...body, updatedBy: op.id, updatedAt: clock.now() };
+        await tx
+          .insert(tradingSettings)
+          .values({ assetClass: params.assetClass, ...values })
+          .onConflictDoUpdate({ target: tradingSettings.assetClass, set: values });
+        await audit(tx, req, 'trading.settings', { type: 'assetClass', id: params.assetClass }, body);
+      });
+      service.settings.invalidate();
+      const updated = (await service.settings.all()).find((r) => r.assetClass === params.assetClass);
+      if (!updated) throw notFound();
+      return toWire(updated);
+    },
+    { preHandler: [admin] },
+  );
+
+  route(
+    app,
+    consoleTrading.customerPositions,
+    async ({ req, params, body: query }) => {
+      await customerExists(params.id);
+      const lang = requestLanguage(req);
+      const filter = { page: query.page, pageSize: query.pageSize };
+      return query.status === 4
+        ? service.closedPositions(db, params.id, filter, lang)
+        : service.openPositions(db, params.id, filter, lang);
+    },
+    { preHandler: [reviewer] },
+  );
+
+  route(
+    app,
+    consoleTrading.customerOrders,
+    async ({ req, params, body }) => {
+      await customerExists(params.id);
+      return service.orders(
+        db,
+        params.id,
+        { status: body.status, all: body.status === undefined, page: body.page, pageSize: body.pageSize },
+        requestLanguage(req),
+      );
+    },
+    { preHandler: [reviewer] },
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * The matching job (docs/trading.md "The matching job"): fills entrusted limit orders the market has reached,
+ * executes stop-losses and take-profits, and closes out positions by the ESMA margin rule. It runs on one node at
+ * a time: every run first takes a PostgreSQL session advisory lock and skips when another node holds it, so a
+ * second server can be added safely. Each fill or close is its own transaction, with the same row locks as the
+ * customer's requests, so the job and a customer closing the same position at once settle it once.
+ */
+import { Decimal, Direction, trading } from '@beurs/contracts';
+import { eq } from 'drizzle-orm';
+import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { tradableOrNull } from './instruments.js';
+import { priceBook } from './prices.js';
+import {
+  closingPrice,
+  createTradingService,
+  type PositionRow,
+  profitOf,
+  STATUS,
+  type TradingService,
+} from './service.js';
+
+/** The advisory lock key of the job (any node holding it runs the job; the others skip). */
+export const TRADING_JOB_LOCK = 'trading-engine';
+
+export interface RunResult {
+  filled: number[];
+  stopped: number[];
+  closedOut: number[];
+  /** False when another node held the lock and this run did nothing. */
+  ran: boolean;
+}
+
+export function createTradingEngine(deps: Deps, service: TradingService = createTradingService(deps)) {
+  const { db, clock, log } = deps;
+  const currencyOf = (wallet: string) => deps.ledger.currencyOf(wallet as never);
+
+  /** Runs `work` in its own transaction; a business refusal (the position was closed meanwhile) is skipped. */
+  async function attempt<T>(what: string, work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      log.error({ err: error, what }, 'trading job step failed');
+      return null;
+    }
+  }
+
+  async function fillOrders(at: Date): Promise<number[]> {
+    const entrusted = await db
+      .select({
+        id: tradeOrders.id,
+        source: tradeOrders.source,
+        code: tradeOrders.code,
+        direction: tradeOrders.direction,
+        price: tradeOrders.price,
+      })
+      .from(tradeOrders)
+      .where(eq(tradeOrders.status, STATUS.InProgress))
+      .orderBy(tradeOrders.id);
+    const tradableOrders = entrusted.filter((o) => tradableOrNull(o.source, o.code) !== null);
+    if (tradableOrders.length === 0) return [];
+    const refs = new Map(tradableOrders.map((o) => [`${o.source}:${o.code}`, { source: o.source, code: o.code }]));
+    const prices = await priceBook(deps.market, [...refs.values()], []);
+    const filled: number[] = [];
+    for (const o of tradableOrders) {
+      const q = prices.quote(o);
+      if (!q.marketOpen) continue;
+      const limit = new Decimal(o.price);
+      const reached = o.direction === Direction.Buy ? new Decimal(q.ask).lte(limit) : new Decimal(q.bid).gte(limit);
+      if (!reached) continue;
+      const done = await attempt(`fill order ${o.id}`, () =>
+        db.transaction((tx) => service.fillEntrusted(tx, o.id, at)),
+      );
+      if (done) filled.push(o.id);
+    }
+    return filled;
+  }
+
+  async function protect(at: Date): Promise<{ stopped: number[]; closedOut: number[] }> {
+    const open = await db.select().from(tradePositions).where(eq(tradePositions.status, STATUS.Success));
+    if (open.length === 0) return { stopped: [], closedOut: [] };
+    const prices = await service.bookFor(open);
+    const stopped: number[] = [];
+    const closedOut: number[] = [];
+    const closeOne = (row: PositionRow, reason: trading.CloseReason, extra: { trigger?: string; level?: string }) =>
+      attempt(`close position ${row.id}`, () =>
+        db.transaction((tx) => service.close(tx, null, row.id, { reason, book: prices, ...extra }, at)),
+      );
+
+    // Stops first: a position whose stop was reached closes at its own price, not by the close-out.
+    const remaining: Array<{ row: PositionRow; profit: Decimal; open: boolean }> = [];
+    for (const row of open) {
+      const t = tradableOrNull(row.source, row.code);
+      if (!t) continue;
+      const q = prices.quote(t);
+      const price = closingPrice(row.direction, q);
+      const long = row.direction === Direction.Buy;
+      if (q.marketOpen) {
+        const sl = row.stopLoss === null ? null : new Decimal(row.stopLoss);
+        const tp = row.takeProfit === null ? null : new Decimal(row.takeProfit);
+        const hitStop = sl !== null && (long ? price.lte(sl) : price.gte(sl));
+        const hitTake = tp !== null && (long ? price.gte(tp) : price.lte(tp));
+        if (hitStop || hitTake) {
+          const reason = hitStop ? 'stopLoss' : 'takeProfit';
+          const trigger = (hitStop ? sl : tp)?.toFixed() ?? '';
+          if (await closeOne(row, reason, { trigger })) {
+            stopped.push(row.id);
+            continue;
+          }
+        }
+      }
+      const profit = profitOf(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
+      remaining.push({ row, profit, open: q.marketOpen });
+    }
+
+    // ESMA close-out per wallet: while equity / required margin <= 50 %, close the largest losing position first.
+    // A position that has lost all its own margin is closed too, so winners elsewhere cannot hide it.
+    const groups = new Map<string, typeof remaining>();
+    for (const p of remaining) {
+      const key = `${p.row.userId}:${p.row.wallet}`;
+      groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    const threshold = new Decimal(trading.CLOSE_OUT_LEVEL_PERCENT);
+    for (const group of groups.values()) {
+      let live = [...group];
+      const levelOf = () => {
+        const equity = live.reduce((s, p) => s.plus(p.row.margin).plus(p.profit), new Decimal(0));
+        const required = live.reduce((s, p) => s.plus(p.row.initialMargin), new Decimal(0));
+        return required.gt(0) ? equity.dividedBy(required).times(100) : null;
+      };
+      for (const p of live) {
+        if (p.open && new Decimal(p.row.margin).plus(p.profit).lte(0)) {
+          const level = levelOf();
+          if (await closeOne(p.row, 'closeOut', { level: (level ?? new Decimal(0)).toFixed(2) })) {
+            closedOut.push(p.row.id);
+          }
+        }
+      }
+      live = live.filter((p) => !closedOut.includes(p.row.id));
+      for (;;) {
+        const level = levelOf();
+        if (level === null || level.gt(threshold)) break;
+        const losers = live
+          .filter((p) => p.open && p.profit.isNegative())
+          .sort((a, b) => a.profit.comparedTo(b.profit));
+        const worst = losers[0];
+        if (!worst) break;
+        if (await closeOne(worst.row, 'closeOut', { level: level.toFixed(2) })) closedOut.push(worst.row.id);
+        live = live.filter((p) => p !== worst);
+      }
+    }
+    return { stopped, closedOut };
+  }
+
+  /** One pass of the job at the clock's instant, without the lock (tests call it directly). */
+  async function runUnlocked(): Promise<RunResult> {
+    const at = clock.now();
+    const filled = await fillOrders(at);
+    const { stopped, closedOut } = await protect(at);
+    return { filled, stopped, closedOut, ran: true };
+  }
+
+  /** One pass under the advisory lock: a node that cannot take it skips (another node is running the job). */
+  async function runOnce(): Promise<RunResult> {
+    const client = await db.$client.connect();
+    let broken: Error | undefined;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [
+        TRADING_JOB_LOCK,
+      ]);
+      if (!rows[0]?.locked) return { filled: [], stopped: [], closedOut: [], ran: false };
+      try {
+        return await runUnlocked();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [TRADING_JOB_LOCK]).catch((err: Error) => {
+          broken = err;
+        });
+      }
+    } catch (err) {
+      broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      // A connection that may still hold the lock must not go back to the pool: destroying it frees the lock.
+      client.release(broken ?? false);
+    }
+  }
+
+  /**
+   * Runs the job every `intervalMs` (never two passes of this process at once). Answers the stop function, which
+   * waits for a pass under way so the database is not closed beneath it.
+   */
+  function start(intervalMs: number): () => Promise<void> {
+    let current: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (current) return;
+      current = runOnce()
+        .catch((err: unknown) => log.warn({ err }, 'trading job failed'))
+        .finally(() => {
+          current = null;
+        });
+    }, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await current;
+    };
+  }
+
+  return { runOnce, runUnlocked, start };
+}
+export type TradingEngine = ReturnType<typeof createTradingEngine>;

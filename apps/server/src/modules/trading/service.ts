@@ -1,0 +1,1241 @@
+/**
+ * Trading rules (docs/trading.md): placing, filling, adding to, closing and protecting positions. Every cash
+ * effect goes through the ledger in the caller's transaction: margin is a hold on the product's wallet, fees are
+ * entries to the `fees` account and profit or loss are entries against the `market` (house) account.
+ *
+ * Row locks: a position or an entrusted order is locked (FOR UPDATE) before it changes, so a close sent twice
+ * settles once and a fill races no cancel. The wallet account row is locked by the ledger's guarded updates, so
+ * two orders that together need more than the available balance are serialised and one of them is refused.
+ */
+import {
+  type Currency,
+  Decimal,
+  Direction,
+  E,
+  type Language,
+  type MessageKind,
+  OrderType,
+  type Position,
+  type TradeOrder,
+  trading,
+  type Wallet,
+  type WaterItem,
+} from '@beurs/contracts';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Account, toMoney } from '../../ledger/ledger.js';
+import { tradingDay } from '../../market/sessions.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import {
+  journalEntries,
+  ledgerAccounts,
+  ledgerPostings,
+  tradeOrders,
+  tradePositions,
+  users,
+} from '../../platform/db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, notFound, rule } from '../../platform/errors.js';
+import { notify } from '../inbox/service.js';
+import { describe } from '../wallet/service.js';
+import {
+  nameOf,
+  type ProductEndpoint,
+  type Tradable,
+  tradable,
+  tradableByCode,
+  tradableOrNull,
+} from './instruments.js';
+import { type PriceBook, priceBook } from './prices.js';
+import { createSettings, type Settings } from './settings.js';
+
+export type OrderRow = typeof tradeOrders.$inferSelect;
+export type PositionRow = typeof tradePositions.$inferSelect;
+type CloseReason = trading.CloseReason;
+
+export const STATUS = trading.TRADE_STATUS;
+export const positionLink = (id: number) => `/pages/trade/detail?positionId=${id}`;
+export const orderLink = (id: number) => `/pages/trade/detail?orderId=${id}`;
+
+const ZERO = new Decimal(0);
+/** Money at rest is kept in cents: margins, fees and settled profit or loss. */
+const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+const centsUp = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_UP);
+const priceText = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(8).toFixed();
+const rateText = (d: Decimal | string) => new Decimal(d).toSignificantDigits(10).toFixed();
+const sign = (direction: number) => (direction === Direction.Buy ? 1 : -1);
+
+/** The settings are one per process (per deps), so a console change reaches every user of them at once. */
+const settingsByDeps = new WeakMap<object, Settings>();
+export function settingsOf(deps: Pick<Deps, 'db'>): Settings {
+  let s = settingsByDeps.get(deps.db);
+  if (!s) {
+    s = createSettings(deps.db);
+    settingsByDeps.set(deps.db, s);
+  }
+  return s;
+}
+
+export interface PlaceInput {
+  endpoint?: ProductEndpoint;
+  source: number;
+  stockCode: string;
+  direction: 0 | 1;
+  orderType: 0 | 1;
+  price?: string | undefined;
+  quantity: number;
+  leverage?: number | undefined;
+  stopLoss?: string | undefined;
+  takeProfit?: string | undefined;
+}
+
+/** Figures of an order at a price: notional, margin and fee in the wallet's currency. */
+function figuresOf(t: Tradable, quantity: number, price: Decimal, rate: Decimal, leverage: number, feeRate: Decimal) {
+  // 8 places first: a rate like 1/7.8/1.25 has no exact form, and rounding the margin up must not turn
+  // 3999.999…96 into an extra cent.
+  const notional = new Decimal(quantity).times(price).times(t.multiplier).times(rate).toDecimalPlaces(8);
+  return {
+    notional,
+    margin: centsUp(notional.dividedBy(leverage)),
+    fee: cents(notional.times(feeRate)),
+  };
+}
+
+/** Floating profit of `quantity` of a position closing at `price`, in the wallet currency at `rate`. */
+export function profitOf(
+  row: Pick<PositionRow, 'direction' | 'openPrice' | 'multiplier'>,
+  quantity: number,
+  price: Decimal,
+  rate: Decimal,
+) {
+  return cents(price.minus(row.openPrice).times(quantity).times(row.multiplier).times(sign(row.direction)).times(rate));
+}
+
+/** The price a position closes at: the bid for a long (it sells), the ask for a short (it buys back). */
+export const closingPrice = (direction: number, q: { bid: string; ask: string }) =>
+  new Decimal(direction === Direction.Buy ? q.bid : q.ask);
+
+export function createTradingService(deps: Deps) {
+  const { db, ledger } = deps;
+  const settings = settingsOf(deps);
+  const currencyOf = (wallet: string) => ledger.currencyOf(wallet as Wallet);
+
+  /** The ledger's 422 insufficientBalance, said the trading way: what is needed and what is there. */
+  function asMarginError(error: unknown, required: Decimal, currency: Currency, availableOffset: Decimal = ZERO) {
+    if (error instanceof AppError && error.reason === 'insufficientBalance') {
+      const available = new Decimal(String(error.params.available ?? '0')).plus(availableOffset);
+      return rule(
+        E.insufficientMargin,
+        { required: toMoney(required), available: toMoney(Decimal.max(available, 0)), currency },
+        'insufficientMargin',
+      );
+    }
+    return error;
+  }
+
+  async function book(t: { source: number; code: string; priceCurrency: string }, walletCurrency: string) {
+    return priceBook(deps.market, [{ source: t.source, code: t.code }], [[t.priceCurrency, walletCurrency]]);
+  }
+
+  function checkStops(direction: number, ref: Decimal, stopLoss?: string | null, takeProfit?: string | null) {
+    const long = direction === Direction.Buy;
+    if (stopLoss != null && (long ? new Decimal(stopLoss).gte(ref) : new Decimal(stopLoss).lte(ref))) {
+      throw rule(E.stopLossInvalid, { price: priceText(ref) }, 'stopLossInvalid');
+    }
+    if (takeProfit != null && (long ? new Decimal(takeProfit).lte(ref) : new Decimal(takeProfit).gte(ref))) {
+      throw rule(E.takeProfitInvalid, { price: priceText(ref) }, 'takeProfitInvalid');
+    }
+  }
+
+  /** Two fresh ids and the caller's identity status in one statement (ids are needed for hold references). */
+  async function idsAndKyc(tx: Tx, userId: number) {
+    const { rows } = await tx.execute<{ kyc: number; oid: string; pid: string }>(
+      sql`select kyc_status as kyc, nextval('trade_orders_id_seq') as oid, nextval('trade_positions_id_seq') as pid from ${users} where id = ${userId}`,
+    );
+    const row = rows[0];
+    if (!row) throw notFound();
+    return { kyc: Number(row.kyc), orderId: Number(row.oid), positionId: Number(row.pid) };
+  }
+
+  /**
+   * Places an order (create endpoints and additions). A market order, or a limit order whose price the market
+   * has already reached, fills now; any other limit order rests with its margin and fee held.
+   */
+  async function place(
+    tx: Tx,
+    userId: number,
+    input: PlaceInput,
+    at: Date,
+    addTo?: PositionRow,
+  ): Promise<{ order: OrderRow; position: PositionRow | null; book: PriceBook }> {
+    const t = tradable(input.source, input.stockCode, input.endpoint);
+    const r = await settings.rule(t.assetClass);
+    const leverage = input.leverage ?? addTo?.leverage ?? r.leverageCap;
+    if (leverage > r.leverageCap) {
+      throw rule(E.leverageTooHigh, { leverage, max: r.leverageCap }, 'leverageTooHigh');
+    }
+    const min = Math.max(r.minQuantity, t.lotSize);
+    if (input.quantity < min) throw rule(E.belowMinQuantity, { min }, 'belowMinQuantity');
+    if (input.quantity % t.lotSize !== 0) throw rule(E.quantityStep, { lot: t.lotSize }, 'quantityStep');
+
+    const walletCurrency = currencyOf(t.wallet);
+    const prices = await book(t, walletCurrency);
+    const q = prices.quote(t);
+    const buy = input.direction === Direction.Buy;
+    const marketPrice = new Decimal(buy ? q.ask : q.bid);
+    const limit = input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : null;
+    if (!limit && !q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
+    const fillsNow = q.marketOpen && (!limit || (buy ? marketPrice.lte(limit) : marketPrice.gte(limit)));
+    const price = fillsNow ? marketPrice : (limit as Decimal);
+    checkStops(input.direction, price, input.stopLoss, input.takeProfit);
+
+    const rate = prices.rate(t.priceCurrency, walletCurrency);
+    const feeRate = buy ? r.buyRate : r.sellRate;
+    const fig = figuresOf(t, input.quantity, price, rate, leverage, feeRate);
+    const ids = await idsAndKyc(tx, userId);
+    if (ids.kyc !== 3) throw rule(E.kycRequired, {}, 'kycRequired');
+    const account = await ledger.walletAccount(tx, userId, t.wallet);
+
+    const base = {
+      id: ids.orderId,
+      userId,
+      addToPositionId: addTo?.id ?? null,
+      source: t.source,
+      code: t.code,
+      wallet: t.wallet,
+      direction: input.direction,
+      orderType: input.orderType,
+      openClose: 0,
+      quantity: input.quantity,
+      price: priceText(limit ?? price),
+      leverage,
+      margin: fig.margin.toFixed(2),
+      fee: fig.fee.toFixed(2),
+      amount: cents(fig.notional).toFixed(2),
+      rate: rate.toString(),
+      stopLoss: input.stopLoss ?? null,
+      takeProfit: input.takeProfit ?? null,
+      createdAt: at,
+    };
+
+    if (!fillsNow) {
+      let holdId: number;
+      try {
+        holdId = await ledger.hold(tx, {
+          account,
+          amount: fig.margin.plus(fig.fee),
+          reference: `order:${ids.orderId}`,
+          at,
+        });
+      } catch (error) {
+        throw asMarginError(error, fig.margin.plus(fig.fee), account.currency);
+      }
+      const [order] = await tx
+        .insert(tradeOrders)
+        .values({ ...base, positionId: null, holdId, status: STATUS.InProgress })
+        .returning();
+      if (!order) throw new Error('order not stored');
+      return { order, position: null, book: prices };
+    }
+
+    const filled = await fillOpen(tx, {
+      order: {
+        ...base,
+        positionId: null,
+        holdId: null,
+        status: STATUS.Success,
+        fillPrice: priceText(price),
+        filledAt: at,
+      },
+      isNew: true,
+      positionId: ids.positionId,
+      account,
+      t,
+      addTo,
+      at,
+    });
+    return { ...filled, book: prices };
+  }
+
+  /**
+   * Opens a position (or adds to one) for an order that fills now: holds the margin, charges the fee and writes
+   * the position and the order. The order's margin, fee, price and rate are final here.
+   */
+  async function fillOpen(
+    tx: Tx,
+    p: {
+      order: typeof tradeOrders.$inferInsert & { id: number; margin: string; fee: string; price: string };
+      isNew: boolean;
+      positionId: number;
+      account: Account;
+      t: Tradable;
+      addTo?: PositionRow | undefined;
+      at: Date;
+    },
+  ): Promise<{ order: OrderRow; position: PositionRow }> {
+    const { order, account, t, at } = p;
+    const margin = new Decimal(order.margin);
+    const fee = new Decimal(order.fee);
+    const fillPrice = new Decimal(order.fillPrice ?? order.price);
+    const addTo = p.addTo && p.addTo.status === STATUS.Success ? p.addTo : undefined;
+    const positionId = addTo?.id ?? p.positionId;
+    const seq = addTo ? addTo.holdSeq + 1 : 0;
+    const heldBefore = addTo ? new Decimal(addTo.margin) : ZERO;
+
+    // Margin first, then the fee: both guarded by the ledger against the available balance.
+    let holdId: number;
+    try {
+      if (addTo?.holdId) await ledger.release(tx, addTo.holdId, at);
+      holdId = await ledger.hold(tx, {
+        account,
+        amount: heldBefore.plus(margin),
+        reference: `position:${positionId}:${seq}`,
+        at,
+      });
+    } catch (error) {
+      throw asMarginError(error, margin.plus(fee), account.currency, heldBefore.negated());
+    }
+    if (fee.gt(0)) {
+      const fees = await ledger.systemAccount(tx, 'fees', account.currency);
+      try {
+        await ledger.post(tx, {
+          type: 'tradeFee',
+          reference: `order:${order.id}`,
+          at,
+          detail: { order: order.id, position: positionId, code: t.code },
+          postings: [
+            { account, amount: fee.negated() },
+            { account: fees, amount: fee },
+          ],
+        });
+      } catch (error) {
+        throw asMarginError(error, margin.plus(fee), account.currency, margin);
+      }
+    }
+
+    let position: PositionRow | undefined;
+    if (addTo) {
+      const oldQty = new Decimal(addTo.quantity);
+      const newQty = oldQty.plus(order.quantity);
+      const oldNotional = oldQty.times(addTo.openPrice);
+      const addNotional = new Decimal(order.quantity).times(fillPrice);
+      const openPrice = oldNotional.plus(addNotional).dividedBy(newQty);
+      const openRate = oldNotional
+        .times(addTo.openRate)
+        .plus(addNotional.times(order.rate as string))
+        .dividedBy(oldNotional.plus(addNotional));
+      [position] = await tx
+        .update(tradePositions)
+        .set({
+          quantity: newQty.toNumber(),
+          openPrice: openPrice.toDecimalPlaces(12).toFixed(),
+          openRate: openRate.toDecimalPlaces(12).toFixed(),
+          margin: heldBefore.plus(margin).toFixed(2),
+          initialMargin: new Decimal(addTo.initialMargin).plus(margin).toFixed(2),
+          openFee: new Decimal(addTo.openFee).plus(fee).toFixed(2),
+          holdId,
+          holdSeq: seq,
+        })
+        .where(eq(tradePositions.id, addTo.id))
+        .returning();
+    } else {
+      [position] = await tx
+        .insert(tradePositions)
+        .values({
+          id: positionId,
+          userId: order.userId,
+          source: t.source,
+          code: t.code,
+          wallet: t.wallet,
+          assetClass: t.assetClass,
+          direction: order.direction,
+          quantity: order.quantity,
+          leverage: order.leverage,
+          openPrice: priceText(fillPrice),
+          multiplier: t.multiplier.toFixed(),
+          openRate: String(order.rate),
+          margin: margin.toFixed(2),
+          initialMargin: margin.toFixed(2),
+          openFee: fee.toFixed(2),
+          holdId,
+          holdSeq: 0,
+          stopLoss: order.stopLoss ?? null,
+          takeProfit: order.takeProfit ?? null,
+          status: STATUS.Success,
+          createdAt: at,
+        })
+        .returning();
+    }
+    if (!position) throw new Error('position not stored');
+
+    const values = {
+      ...order,
+      positionId,
+      holdId: null,
+      status: STATUS.Success,
+      fillPrice: priceText(fillPrice),
+      filledAt: at,
+    };
+    const [stored] = p.isNew
+      ? await tx.insert(tradeOrders).values(values).returning()
+      : await tx.update(tradeOrders).set(values).where(eq(tradeOrders.id, order.id)).returning();
+    if (!stored) throw new Error('order not stored');
+
+    await notify(tx, {
+      userId: stored.userId,
+      kind: 'orderFilled',
+      params: {
+        order: stored.id,
+        quantity: stored.quantity,
+        code: t.code,
+        price: priceText(fillPrice),
+        priceCurrency: t.priceCurrency,
+        margin: margin.toFixed(2),
+        fee: fee.toFixed(2),
+        currency: account.currency,
+      },
+      link: positionLink(positionId),
+      at,
+    });
+    return { order: stored, position };
+  }
+
+  /**
+   * Fills an entrusted limit order at its limit price (the matching job, when the market has reached it).
+   * Its margin and fee were fixed and held when it was placed, so the fill cannot fail for lack of money.
+   * Null when the order is no longer entrusted (cancelled or filled meanwhile).
+   */
+  async function fillEntrusted(tx: Tx, orderId: number, at: Date) {
+    const [order] = await tx
+      .select()
+      .from(tradeOrders)
+      .where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.status, STATUS.InProgress)))
+      .for('update');
+    if (!order) return null;
+    const t = tradableOrNull(order.source, order.code);
+    if (!t) throw new Error(`order ${order.id}: instrument ${order.code} gone`);
+    if (order.holdId) await ledger.release(tx, order.holdId, at);
+    let addTo: PositionRow | undefined;
+    if (order.addToPositionId) {
+      [addTo] = await tx
+        .select()
+        .from(tradePositions)
+        .where(and(eq(tradePositions.id, order.addToPositionId), eq(tradePositions.status, STATUS.Success)))
+        .for('update');
+    }
+    const ids = await idsAndKyc(tx, order.userId);
+    const account = await ledger.walletAccount(tx, order.userId, t.wallet);
+    return fillOpen(tx, {
+      order: { ...order, fillPrice: order.price },
+      isNew: false,
+      positionId: ids.positionId,
+      account,
+      t,
+      addTo,
+      at,
+    });
+  }
+
+  /** Cancels an entrusted order of the customer: the held margin and fee are released. */
+  async function cancel(tx: Tx, userId: number, orderId: number, at: Date): Promise<OrderRow> {
+    const [order] = await tx
+      .select()
+      .from(tradeOrders)
+      .where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.userId, userId)))
+      .for('update');
+    if (!order) throw notFound();
+    if (order.status !== STATUS.InProgress) throw rule(E.orderNotCancellable, {}, 'orderNotCancellable');
+    if (order.holdId) await ledger.release(tx, order.holdId, at);
+    const [stored] = await tx
+      .update(tradeOrders)
+      .set({ status: STATUS.Cancelled, cancelledAt: at, holdId: null })
+      .where(eq(tradeOrders.id, order.id))
+      .returning();
+    if (!stored) throw new Error('order not stored');
+    return stored;
+  }
+
+  /** A position of the customer (any status), locked; 404 for another customer's. */
+  async function lockPosition(tx: Tx, userId: number | null, positionId: number): Promise<PositionRow> {
+    const where = [eq(tradePositions.id, positionId)];
+    if (userId !== null) where.push(eq(tradePositions.userId, userId));
+    const [row] = await tx
+      .select()
+      .from(tradePositions)
+      .where(and(...where))
+      .for('update');
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function lockOpenPosition(tx: Tx, userId: number | null, positionId: number): Promise<PositionRow> {
+    const row = await lockPosition(tx, userId, positionId);
+    if (row.status !== STATUS.Success) throw rule(E.positionNotOpen, {}, 'positionNotOpen');
+    return row;
+  }
+
+  /**
+   * Closes a position whole or in part at the bid (long) or ask (short). The margin is released; the profit is
+   * paid by the house (market account) or the loss paid to it, then the close fee. A loss larger than the wallet's
+   * available balance is taken only up to that balance: the rest is absorbed by the house and recorded
+   * (negative-balance protection).
+   */
+  async function close(
+    tx: Tx,
+    userId: number | null,
+    positionId: number,
+    opts: { quantity?: number | undefined; reason: CloseReason; trigger?: string; level?: string; book?: PriceBook },
+    at: Date,
+  ): Promise<{ closed: PositionRow; remaining: PositionRow | null; order: OrderRow; book: PriceBook }> {
+    const row = await lockOpenPosition(tx, userId, positionId);
+    const t = tradableOrNull(row.source, row.code);
+    if (!t) throw new Error(`position ${row.id}: instrument ${row.code} gone`);
+    const quantity = opts.quantity ?? row.quantity;
+    if (quantity > row.quantity) throw rule(E.closeQuantityTooLarge, { max: row.quantity }, 'closeQuantityTooLarge');
+    if (quantity % t.lotSize !== 0) throw rule(E.quantityStep, { lot: t.lotSize }, 'quantityStep');
+    const whole = quantity === row.quantity;
+
+    const walletCurrency = currencyOf(row.wallet);
+    const prices = opts.book ?? (await book(t, walletCurrency));
+    const q = prices.quote(t);
+    if (!q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
+    const price = closingPrice(row.direction, q);
+    const rate = prices.rate(t.priceCurrency, walletCurrency);
+    const r = await settings.rule(t.assetClass);
+    const feeRate = row.direction === Direction.Buy ? r.sellRate : r.buyRate;
+    const notional = new Decimal(quantity).times(price).times(row.multiplier).times(rate);
+    const feeDue = cents(notional.times(feeRate));
+    const pnl = profitOf(row, quantity, price, rate);
+
+    const part = (v: string) =>
+      whole ? new Decimal(v) : cents(new Decimal(v).times(quantity).dividedBy(row.quantity));
+    const margin = part(row.margin);
+    const initialMargin = part(row.initialMargin);
+    const addedMargin = part(row.addedMargin);
+    const openFee = part(row.openFee);
+
+    const { rows } = await tx.execute<{ oid: string; pid: string }>(
+      sql`select nextval('trade_orders_id_seq') as oid, nextval('trade_positions_id_seq') as pid`,
+    );
+    const orderId = Number(rows[0]?.oid);
+    const closedId = whole ? row.id : Number(rows[0]?.pid);
+
+    const account = await ledger.walletAccount(tx, row.userId, row.wallet as Wallet);
+    if (row.holdId) await ledger.release(tx, row.holdId, at);
+    let newHoldId: number | null = null;
+    const remainingMargin = new Decimal(row.margin).minus(margin);
+    if (!whole && remainingMargin.gt(0)) {
+      newHoldId = await ledger.hold(tx, {
+        account,
+        amount: remainingMargin,
+        reference: `position:${row.id}:${row.holdSeq + 1}`,
+        at,
+      });
+    }
+
+    // What the customer owes (loss and fee) beyond the released margin is checked against the wallet.
+    const loss = pnl.isNegative() ? pnl.negated() : ZERO;
+    let paidLoss = loss;
+    let fee = feeDue;
+    if (loss.plus(feeDue).gt(margin)) {
+      const [acc] = await tx
+        .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, account.id));
+      const available = Decimal.max(new Decimal(acc?.available ?? 0), 0).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      paidLoss = Decimal.min(loss, available);
+      fee = Decimal.min(feeDue, available.minus(paidLoss));
+    }
+    const absorbed = loss.minus(paidLoss);
+    const detail = { order: orderId, position: closedId, code: t.code };
+    if (pnl.gt(0) || paidLoss.gt(0)) {
+      const market = await ledger.systemAccount(tx, 'market', account.currency);
+      const amount = pnl.gt(0) ? pnl : paidLoss.negated();
+      await ledger.post(tx, {
+        type: pnl.gt(0) ? 'tradeProfit' : 'tradeLoss',
+        reference: `close:${orderId}`,
+        at,
+        rate,
+        detail: { ...detail, absorbed: absorbed.toFixed(2) },
+        postings: [
+          { account, amount },
+          { account: market, amount: amount.negated() },
+        ],
+      });
+    }
+    if (fee.gt(0)) {
+      const fees = await ledger.systemAccount(tx, 'fees', account.currency);
+      await ledger.post(tx, {
+        type: 'tradeFee',
+        reference: `order:${orderId}`,
+        at,
+        detail,
+        postings: [
+          { account, amount: fee.negated() },
+          { account: fees, amount: fee },
+        ],
+      });
+    }
+
+    const closeFields = {
+      status: STATUS.Closed,
+      closePrice: priceText(price),
+      closeRate: rate.toString(),
+      sellProfit: pnl.toFixed(2),
+      closeFee: fee.toFixed(2),
+      absorbedLoss: absorbed.toFixed(2),
+      closeReason: opts.reason,
+      closedAt: at,
+      holdId: null,
+    };
+    let closed: PositionRow | undefined;
+    let remaining: PositionRow | null = null;
+    if (whole) {
+      [closed] = await tx.update(tradePositions).set(closeFields).where(eq(tradePositions.id, row.id)).returning();
+    } else {
+      const { id: _id, ...copy } = row;
+      [closed] = await tx
+        .insert(tradePositions)
+        .values({
+          ...copy,
+          ...closeFields,
+          id: closedId,
+          parentId: row.id,
+          quantity,
+          margin: margin.toFixed(2),
+          initialMargin: initialMargin.toFixed(2),
+          addedMargin: addedMargin.toFixed(2),
+          openFee: openFee.toFixed(2),
+          holdSeq: 0,
+        })
+        .returning();
+      const [rest] = await tx
+        .update(tradePositions)
+        .set({
+          quantity: row.quantity - quantity,
+          margin: remainingMargin.toFixed(2),
+          initialMargin: new Decimal(row.initialMargin).minus(initialMargin).toFixed(2),
+          addedMargin: new Decimal(row.addedMargin).minus(addedMargin).toFixed(2),
+          openFee: new Decimal(row.openFee).minus(openFee).toFixed(2),
+          holdId: newHoldId,
+          holdSeq: row.holdSeq + 1,
+        })
+        .where(eq(tradePositions.id, row.id))
+        .returning();
+      remaining = rest ?? null;
+    }
+    if (!closed) throw new Error('closed position not stored');
+
+    const [order] = await tx
+      .insert(tradeOrders)
+      .values({
+        id: orderId,
+        userId: row.userId,
+        positionId: closedId,
+        source: row.source,
+        code: row.code,
+        wallet: row.wallet,
+        direction: row.direction === Direction.Buy ? Direction.Sell : Direction.Buy,
+        orderType: OrderType.Market,
+        openClose: 1,
+        quantity,
+        price: priceText(price),
+        fillPrice: priceText(price),
+        leverage: row.leverage,
+        margin: '0',
+        fee: fee.toFixed(2),
+        amount: cents(notional).toFixed(2),
+        rate: rate.toString(),
+        status: STATUS.Success,
+        profit: pnl.toFixed(2),
+        closeReason: opts.reason,
+        createdAt: at,
+        filledAt: at,
+      })
+      .returning();
+    if (!order) throw new Error('close order not stored');
+
+    const kind: MessageKind = opts.reason === 'customer' ? 'positionClosed' : opts.reason;
+    await notify(tx, {
+      userId: row.userId,
+      kind,
+      params: {
+        position: closedId,
+        code: t.code,
+        quantity,
+        price: priceText(price),
+        priceCurrency: t.priceCurrency,
+        profit: pnl.toFixed(2),
+        fee: fee.toFixed(2),
+        currency: account.currency,
+        absorbed: absorbed.toFixed(2),
+        wallet: row.wallet,
+        ...(opts.trigger ? { trigger: opts.trigger } : {}),
+        ...(opts.level ? { level: opts.level } : {}),
+      },
+      link: positionLink(closedId),
+      at,
+    });
+    return { closed, remaining, order, book: prices };
+  }
+
+  /** Holds more of the wallet as this position's margin (one hold per position: released and held again). */
+  async function addMargin(tx: Tx, userId: number, positionId: number, amount: string, at: Date) {
+    const row = await lockOpenPosition(tx, userId, positionId);
+    const account = await ledger.walletAccount(tx, userId, row.wallet as Wallet);
+    const add = new Decimal(amount);
+    const total = new Decimal(row.margin).plus(add);
+    let holdId: number;
+    try {
+      if (row.holdId) await ledger.release(tx, row.holdId, at);
+      holdId = await ledger.hold(tx, {
+        account,
+        amount: total,
+        reference: `position:${row.id}:${row.holdSeq + 1}`,
+        at,
+      });
+    } catch (error) {
+      throw asMarginError(error, add, account.currency, new Decimal(row.margin).negated());
+    }
+    const [stored] = await tx
+      .update(tradePositions)
+      .set({
+        margin: total.toFixed(2),
+        addedMargin: new Decimal(row.addedMargin).plus(add).toFixed(2),
+        holdId,
+        holdSeq: row.holdSeq + 1,
+      })
+      .where(eq(tradePositions.id, row.id))
+      .returning();
+    if (!stored) throw new Error('position not stored');
+    return stored;
+  }
+
+  /** Sets or clears the stop-loss and take-profit of an open position, checked against the closing price now. */
+  async function setStops(
+    tx: Tx,
+    userId: number,
+    positionId: number,
+    stopLoss: string | null,
+    takeProfit: string | null,
+  ): Promise<{ position: PositionRow; book: PriceBook }> {
+    const row = await lockOpenPosition(tx, userId, positionId);
+    const t = tradableOrNull(row.source, row.code);
+    if (!t) throw new Error(`position ${row.id}: instrument gone`);
+    const prices = await book(t, currencyOf(row.wallet));
+    checkStops(row.direction, closingPrice(row.direction, prices.quote(t)), stopLoss, takeProfit);
+    const [stored] = await tx
+      .update(tradePositions)
+      .set({ stopLoss, takeProfit })
+      .where(eq(tradePositions.id, row.id))
+      .returning();
+    if (!stored) throw new Error('position not stored');
+    return { position: stored, book: prices };
+  }
+
+  // -------------------------------------------------------------------------------------------- reading
+
+  /** Quotes every instrument of these rows and the conversions into their wallets' currencies, at once. */
+  async function bookFor(rows: ReadonlyArray<{ source: number; code: string; wallet: string }>) {
+    const instruments = new Map<string, { source: number; code: string }>();
+    const conversions = new Map<string, readonly [string, string]>();
+    for (const r of rows) {
+      const t = tradableOrNull(r.source, r.code);
+      if (!t) continue;
+      instruments.set(`${t.source}:${t.code}`, { source: t.source, code: t.code });
+      const to = currencyOf(r.wallet);
+      conversions.set(`${t.priceCurrency}>${to}`, [t.priceCurrency, to]);
+    }
+    return priceBook(deps.market, [...instruments.values()], [...conversions.values()]);
+  }
+
+  function instrumentFields(row: { source: number; code: string; wallet: string }, lang: Language) {
+    const t = tradableOrNull(row.source, row.code);
+    if (!t) throw new Error(`instrument ${row.source}:${row.code} is not tradable`);
+    return {
+      t,
+      fields: {
+        stockCode: t.code,
+        stockName: nameOf(t.def, lang),
+        source: t.source,
+        kind: t.kind,
+        classify: t.def.classify ?? null,
+        assetClass: t.assetClass,
+        walletType: row.wallet as Wallet,
+        currency: currencyOf(row.wallet),
+        priceCurrency: t.priceCurrency,
+        multiplier: t.multiplier.toFixed(),
+      },
+    };
+  }
+
+  function positionDto(row: PositionRow, prices: PriceBook | null, lang: Language): Position {
+    const { t, fields } = instrumentFields(row, lang);
+    const open = row.status === STATUS.Success;
+    let nowPrice: Decimal;
+    let rate: Decimal;
+    let profit: Decimal;
+    let marketOpen = false;
+    if (open && prices) {
+      const q = prices.quote(t);
+      nowPrice = closingPrice(row.direction, q);
+      rate = prices.rate(t.priceCurrency, fields.currency);
+      profit = profitOf(row, row.quantity, nowPrice, rate);
+      marketOpen = q.marketOpen;
+    } else {
+      nowPrice = new Decimal(row.closePrice ?? row.openPrice);
+      rate = new Decimal(row.closeRate ?? row.openRate);
+      profit = open ? ZERO : new Decimal(row.sellProfit ?? 0);
+      if (prices) marketOpen = prices.quote(t).marketOpen;
+    }
+    const margin = new Decimal(row.margin);
+    const notional = new Decimal(row.quantity).times(nowPrice).times(row.multiplier).times(rate);
+    return {
+      id: row.id,
+      ...fields,
+      direction: row.direction === Direction.Sell ? Direction.Sell : Direction.Buy,
+      positionNum: row.quantity,
+      leverage: row.leverage,
+      openPrice: priceText(new Decimal(row.openPrice).toDecimalPlaces(t.def.priceDecimals + 4)),
+      nowPrice: priceText(nowPrice),
+      isolatedPosition: toMoney(margin),
+      initialMargin: toMoney(row.initialMargin),
+      addedMargin: toMoney(row.addedMargin),
+      notional: toMoney(cents(notional)),
+      openFee: toMoney(row.openFee),
+      profit: profit.toFixed(2),
+      zdf: margin.gt(0) ? profit.dividedBy(margin).times(100).toFixed(2) : '0.00',
+      rate: rateText(rate),
+      openRate: rateText(row.openRate),
+      stopLoss: row.stopLoss === null ? null : priceText(row.stopLoss),
+      takeProfit: row.takeProfit === null ? null : priceText(row.takeProfit),
+      status: open ? STATUS.Success : STATUS.Closed,
+      marketOpen,
+      createTimeTimestamp: row.createdAt.getTime(),
+      sellProfit: open ? null : new Decimal(row.sellProfit ?? 0).toFixed(2),
+      sellPrice: open || row.closePrice === null ? null : priceText(row.closePrice),
+      closeFee: open ? null : toMoney(row.closeFee ?? '0'),
+      absorbedLoss: open ? null : toMoney(row.absorbedLoss ?? '0'),
+      closeReason: open ? null : ((row.closeReason as CloseReason | null) ?? null),
+      parentId: row.parentId,
+      sellTimeTimestamp: row.closedAt?.getTime() ?? null,
+    };
+  }
+
+  function orderDto(row: OrderRow, lang: Language): TradeOrder {
+    const { fields } = instrumentFields(row, lang);
+    const margin = new Decimal(row.margin);
+    const fee = new Decimal(row.fee);
+    return {
+      id: row.id,
+      ...fields,
+      positionId: row.positionId ?? row.addToPositionId ?? null,
+      direction: row.direction === Direction.Sell ? Direction.Sell : Direction.Buy,
+      orderType: row.orderType === OrderType.Limit ? OrderType.Limit : OrderType.Market,
+      openClose: row.openClose === 1 ? 1 : 0,
+      quantity: row.quantity,
+      price: priceText(row.price),
+      fillPrice: row.fillPrice === null ? null : priceText(row.fillPrice),
+      leverage: row.leverage,
+      margin: toMoney(margin),
+      fee: toMoney(fee),
+      total: toMoney(margin.plus(fee)),
+      amount: toMoney(row.amount),
+      rate: rateText(row.rate),
+      status: row.status === 0 ? 0 : row.status === 2 ? 2 : 1,
+      profit: row.profit === null ? null : new Decimal(row.profit).toFixed(2),
+      closeReason: (row.closeReason as CloseReason | null) ?? null,
+      createTimeTimestamp: row.createdAt.getTime(),
+      fillTimeTimestamp: row.filledAt?.getTime() ?? null,
+      cancelTimeTimestamp: row.cancelledAt?.getTime() ?? null,
+    };
+  }
+
+  /** The margin level of each wallet from its open positions (docs/trading.md "Margin level and close-out"). */
+  function marginSummaries(rows: PositionRow[], prices: PriceBook) {
+    const byWallet = new Map<string, { equity: Decimal; required: Decimal }>();
+    for (const row of rows) {
+      if (row.status !== STATUS.Success) continue;
+      const t = tradableOrNull(row.source, row.code);
+      if (!t) continue;
+      const profit = profitOf(
+        row,
+        row.quantity,
+        closingPrice(row.direction, prices.quote(t)),
+        prices.rate(t.priceCurrency, currencyOf(row.wallet)),
+      );
+      const sum = byWallet.get(row.wallet) ?? { equity: ZERO, required: ZERO };
+      sum.equity = sum.equity.plus(row.margin).plus(profit);
+      sum.required = sum.required.plus(row.initialMargin);
+      byWallet.set(row.wallet, sum);
+    }
+    return [...byWallet].map(([wallet, s]) => ({
+      walletType: wallet as Wallet,
+      currency: currencyOf(wallet),
+      equity: s.equity.toFixed(2),
+      requiredMargin: s.required.toFixed(2),
+      marginLevel: s.required.gt(0) ? s.equity.dividedBy(s.required).times(100).toFixed(2) : null,
+      closeOutLevel: String(trading.CLOSE_OUT_LEVEL_PERCENT),
+    }));
+  }
+
+  const paged = <T>(all: T[], page: number, pageSize: number) => ({
+    list: all.slice((page - 1) * pageSize, page * pageSize),
+    total: all.length,
+    page,
+    pageSize,
+  });
+
+  async function openPositions(
+    db: Db | Tx,
+    userId: number,
+    filter: { source?: number | undefined; walletType?: string | undefined; page: number; pageSize: number },
+    lang: Language,
+  ) {
+    const rows = await db
+      .select()
+      .from(tradePositions)
+      .where(and(eq(tradePositions.userId, userId), eq(tradePositions.status, STATUS.Success)))
+      .orderBy(desc(tradePositions.id));
+    const prices = await bookFor(rows);
+    const shown = rows.filter(
+      (r) =>
+        (filter.source === undefined || r.source === filter.source) &&
+        (filter.walletType === undefined || r.wallet === filter.walletType),
+    );
+    const page = paged(shown, filter.page, filter.pageSize);
+    return {
+      ...page,
+      list: page.list.map((r) => positionDto(r, prices, lang)),
+      margin: marginSummaries(rows, prices),
+    };
+  }
+
+  async function closedPositions(
+    db: Db | Tx,
+    userId: number,
+    filter: { source?: number | undefined; walletType?: string | undefined; page: number; pageSize: number },
+    lang: Language,
+  ) {
+    const where: SQL[] = [eq(tradePositions.userId, userId), eq(tradePositions.status, STATUS.Closed)];
+    if (filter.source !== undefined) where.push(eq(tradePositions.source, filter.source));
+    if (filter.walletType) where.push(eq(tradePositions.wallet, filter.walletType));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(tradePositions)
+        .where(and(...where))
+        .orderBy(desc(tradePositions.closedAt), desc(tradePositions.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      db
+        .select({ n: count() })
+        .from(tradePositions)
+        .where(and(...where)),
+    ]);
+    return {
+      list: rows.map((r) => positionDto(r, null, lang)),
+      total: total?.n ?? 0,
+      page: filter.page,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  async function orders(
+    db: Db | Tx,
+    userId: number,
+    filter: {
+      source?: number | undefined;
+      walletType?: string | undefined;
+      status?: number | undefined;
+      all?: boolean | undefined;
+      page: number;
+      pageSize: number;
+    },
+    lang: Language,
+  ) {
+    const where: SQL[] = [eq(tradeOrders.userId, userId)];
+    if (!filter.all) where.push(eq(tradeOrders.status, filter.status ?? STATUS.InProgress));
+    if (filter.source !== undefined) where.push(eq(tradeOrders.source, filter.source));
+    if (filter.walletType) where.push(eq(tradeOrders.wallet, filter.walletType));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(tradeOrders)
+        .where(and(...where))
+        .orderBy(desc(tradeOrders.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      db
+        .select({ n: count() })
+        .from(tradeOrders)
+        .where(and(...where)),
+    ]);
+    return {
+      list: rows.map((r) => orderDto(r, lang)),
+      total: total?.n ?? 0,
+      page: filter.page,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  async function byStock(userId: number, source: number | undefined, code: string, lang: Language) {
+    const t = tradableByCode(code, source);
+    const [positions, entrusted] = await Promise.all([
+      db
+        .select()
+        .from(tradePositions)
+        .where(
+          and(
+            eq(tradePositions.userId, userId),
+            eq(tradePositions.status, STATUS.Success),
+            eq(tradePositions.source, t.source),
+            eq(tradePositions.code, t.code),
+          ),
+        )
+        .orderBy(desc(tradePositions.id)),
+      db
+        .select()
+        .from(tradeOrders)
+        .where(
+          and(
+            eq(tradeOrders.userId, userId),
+            eq(tradeOrders.status, STATUS.InProgress),
+            eq(tradeOrders.source, t.source),
+            eq(tradeOrders.code, t.code),
+          ),
+        )
+        .orderBy(desc(tradeOrders.id)),
+    ]);
+    const prices = await book(t, currencyOf(t.wallet));
+    return {
+      positions: positions.map((p) => positionDto(p, prices, lang)),
+      orders: entrusted.map((o) => orderDto(o, lang)),
+    };
+  }
+
+  async function positionDetail(userId: number, positionId: number, lang: Language) {
+    const [row] = await db
+      .select()
+      .from(tradePositions)
+      .where(and(eq(tradePositions.id, positionId), eq(tradePositions.userId, userId)));
+    if (!row) throw notFound();
+    const children = await db
+      .select({ id: tradePositions.id })
+      .from(tradePositions)
+      .where(and(eq(tradePositions.parentId, row.id), eq(tradePositions.userId, userId)));
+    const ids = [row.id, ...children.map((c) => c.id)];
+    const [related, prices] = await Promise.all([
+      db
+        .select()
+        .from(tradeOrders)
+        .where(
+          and(
+            eq(tradeOrders.userId, userId),
+            sql`(${inArray(tradeOrders.positionId, ids)} or ${inArray(tradeOrders.addToPositionId, ids)})`,
+          ),
+        )
+        .orderBy(desc(tradeOrders.id)),
+      bookFor([row]),
+    ]);
+    return { position: positionDto(row, prices, lang), orders: related.map((o) => orderDto(o, lang)) };
+  }
+
+  async function orderDetail(userId: number, orderId: number, lang: Language) {
+    const [row] = await db
+      .select()
+      .from(tradeOrders)
+      .where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.userId, userId)));
+    if (!row) throw notFound();
+    return orderDto(row, lang);
+  }
+
+  /** The trading cash flow: postings of trade entries on the customer's wallets, newest first. */
+  async function water(
+    userId: number,
+    filter: { walletType?: string | undefined; page: number; pageSize: number },
+    lang: Language,
+  ) {
+    const where: SQL[] = [
+      eq(ledgerAccounts.userId, userId),
+      inArray(journalEntries.type, [...trading.TRADE_ENTRY_TYPES]),
+    ];
+    if (filter.walletType) where.push(eq(ledgerAccounts.wallet, filter.walletType));
+    const condition = and(...where);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: ledgerPostings.id,
+          entryId: ledgerPostings.entryId,
+          wallet: ledgerAccounts.wallet,
+          currency: ledgerPostings.currency,
+          amount: ledgerPostings.amount,
+          balanceAfter: ledgerPostings.balanceAfter,
+          type: journalEntries.type,
+          reference: journalEntries.reference,
+          rate: journalEntries.rate,
+          detail: journalEntries.detail,
+          createdAt: ledgerPostings.createdAt,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+        .where(condition)
+        .orderBy(desc(ledgerPostings.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      db
+        .select({ n: count() })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+        .where(condition),
+    ]);
+    const list: WaterItem[] = rows.map((r) => {
+      const detail = (r.detail ?? {}) as Record<string, unknown>;
+      return {
+        id: r.id,
+        entryId: r.entryId,
+        walletType: r.wallet as Wallet,
+        currency: r.currency as Currency,
+        amount: toMoney(r.amount),
+        balanceAfter: toMoney(r.balanceAfter ?? '0'),
+        type: r.type as WaterItem['type'],
+        reason: describe(r.type, detail, lang),
+        reference: r.reference,
+        rate: r.rate === null ? null : rateText(r.rate),
+        cancellableUntil: null,
+        createTimeTimestamp: r.createdAt.getTime(),
+        positionId: typeof detail.position === 'number' ? detail.position : null,
+        orderId: typeof detail.order === 'number' ? detail.order : null,
+        stockCode: typeof detail.code === 'string' ? detail.code : null,
+      };
+    });
+    return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+  }
+
+  /** The order ticket's figures: what the available balance buys at the price and leverage asked. */
+  async function halfOrFull(
+    userId: number,
+    input: {
+      stockCode: string;
+      source?: number | undefined;
+      direction: 0 | 1;
+      orderType: 0 | 1;
+      price?: string | undefined;
+      leverage?: number | undefined;
+    },
+  ) {
+    const t = tradableByCode(input.stockCode, input.source);
+    const r = await settings.rule(t.assetClass);
+    const leverage = Math.min(input.leverage ?? r.leverageCap, r.leverageCap);
+    const walletCurrency = currencyOf(t.wallet);
+    const prices = await book(t, walletCurrency);
+    const q = prices.quote(t);
+    const buy = input.direction === Direction.Buy;
+    const price =
+      input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : new Decimal(buy ? q.ask : q.bid);
+    const rate = prices.rate(t.priceCurrency, walletCurrency);
+    const unitNotional = price.times(t.multiplier).times(rate);
+    const marginPerUnit = unitNotional.dividedBy(leverage);
+    const feePerUnit = unitNotional.times(buy ? r.buyRate : r.sellRate);
+    const [acc] = await db
+      .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.wallet, t.wallet)));
+    const available = new Decimal(acc?.available ?? 0);
+    const minCount = Math.max(r.minQuantity, t.lotSize);
+    // Margin rounds up and the fee to the cent: keep a cent per order spare so `full` always fits.
+    const perUnit = marginPerUnit.plus(feePerUnit);
+    const lots = (n: Decimal) => {
+      const units = perUnit.gt(0) ? n.minus(0.02).dividedBy(perUnit).floor() : ZERO;
+      const q2 = Math.floor(Math.max(units.toNumber(), 0) / t.lotSize) * t.lotSize;
+      return q2 >= minCount ? q2 : 0;
+    };
+    const full = lots(available);
+    const halfUnits = Math.floor(full / 2 / t.lotSize) * t.lotSize;
+    return {
+      stockCode: t.code,
+      source: t.source,
+      walletType: t.wallet,
+      currency: walletCurrency,
+      priceCurrency: t.priceCurrency,
+      price: priceText(price),
+      rate: rateText(rate),
+      leverage,
+      maxLeverage: r.leverageCap,
+      available: toMoney(available),
+      marginPerUnit: marginPerUnit.toDecimalPlaces(8).toFixed(),
+      feePerUnit: feePerUnit.toDecimalPlaces(8).toFixed(),
+      full,
+      half: halfUnits >= minCount ? halfUnits : 0,
+      minCount,
+      lotSize: t.lotSize,
+      marketOpen: q.marketOpen,
+    };
+  }
+
+  /**
+   * Profit of the customer's open positions since the previous close, in EUR at the live rates (the funding
+   * overview's todayProfit; hkTodayProfit is the Hong Kong stocks' part). A position opened during the current
+   * trading day counts from its open price, an older one from the previous close.
+   */
+  async function todayProfit(userId: number, currency: Currency = 'EUR') {
+    const rows = await db
+      .select()
+      .from(tradePositions)
+      .where(and(eq(tradePositions.userId, userId), eq(tradePositions.status, STATUS.Success)));
+    let total = ZERO;
+    let hk = ZERO;
+    if (rows.length === 0) return { total, hk };
+    const instruments = new Map<string, { source: number; code: string }>();
+    const conversions = new Map<string, readonly [string, string]>();
+    for (const r of rows) {
+      const t = tradableOrNull(r.source, r.code);
+      if (!t) continue;
+      instruments.set(`${t.source}:${t.code}`, { source: t.source, code: t.code });
+      conversions.set(t.priceCurrency, [t.priceCurrency, currency]);
+    }
+    const prices = await priceBook(deps.market, [...instruments.values()], [...conversions.values()]);
+    for (const r of rows) {
+      const t = tradableOrNull(r.source, r.code);
+      if (!t) continue;
+      const q = prices.quote(t);
+      const openedToday = tradingDay(t.def, r.createdAt) === q.tradingDay;
+      const from = openedToday ? new Decimal(r.openPrice) : new Decimal(q.prevClose);
+      const profit = closingPrice(r.direction, q)
+        .minus(from)
+        .times(r.quantity)
+        .times(r.multiplier)
+        .times(sign(r.direction))
+        .times(prices.rate(t.priceCurrency, currency));
+      total = total.plus(profit);
+      if (t.source === 11) hk = hk.plus(profit);
+    }
+    return { total: cents(total), hk: cents(hk) };
+  }
+
+  return {
+    settings,
+    todayProfit,
+    place,
+    fillEntrusted,
+    cancel,
+    close,
+    addMargin,
+    setStops,
+    lockOpenPosition,
+    positionDto,
+    orderDto,
+    bookFor,
+    openPositions,
+    closedPositions,
+    orders,
+    byStock,
+    positionDetail,
+    orderDetail,
+    water,
+    halfOrFull,
+    marginSummaries,
+  };
+}
+export type TradingService = ReturnType<typeof createTradingService>;

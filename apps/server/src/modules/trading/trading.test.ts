@@ -1,0 +1,665 @@
+/**
+ * Order rules of docs/trading.md on pinned prices (test/trading.ts) and a test clock: fills, fees, margin,
+ * leverage caps, profit and loss, limit orders, stops, ESMA close-out, negative-balance protection, concurrency.
+ * The ledger audit must be clean after every test.
+ */
+import type { OrderResult, Position, TradeOrder, WalletBalance } from '@beurs/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../../test/harness.js';
+import { auditLedger } from '../../../test/ledger-audit.js';
+import { type PinnedMarket, pinMarket, pinRates, trader } from '../../../test/trading.js';
+import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
+import { createTradingEngine, type TradingEngine } from './engine.js';
+
+let h: Harness;
+let m: PinnedMarket;
+let engine: TradingEngine;
+
+beforeAll(async () => {
+  h = await createHarness({ config: { tradingJobMs: 0 } });
+  m = pinMarket(h);
+  engine = createTradingEngine(h.deps);
+});
+
+afterEach(async () => {
+  expect(await auditLedger(h.db.$client)).toEqual([]);
+});
+
+const pinDefaults = () => {
+  m.clear();
+  pinRates(m);
+  m.set('AAPL', 0, { bid: '99.9', ask: '100' });
+  m.set('SAP', 0, { bid: '250', ask: '250.2' });
+  m.set('00700', 11, { bid: '389', ask: '390' });
+  m.set('GBPUSD', 2, { bid: '1.2999', ask: '1.3' });
+  m.set('GC', 3, { bid: '3999', ask: '4000' });
+  m.set('ZC', 3, { bid: '399.5', ask: '400' });
+};
+
+const buyAapl = (token: string, body: Record<string, unknown> = {}, key?: string) =>
+  h.postKeyed<OrderResult>('/stock/create', { stockCode: 'AAPL', direction: 0, quantity: 10, ...body }, token, key);
+
+async function wallet(token: string, walletType: string): Promise<WalletBalance> {
+  const b = await h.balance(token, walletType);
+  if (!b) throw new Error('no wallet');
+  return b;
+}
+
+describe('market orders fill at the ask or bid with margin held and the fee charged', () => {
+  const cases = [
+    {
+      name: 'US stock buy, USD wallet, 5:1',
+      path: '/stock/create',
+      body: { stockCode: 'AAPL', direction: 0, quantity: 10 },
+      fund: { US_STOCK: '1000' },
+      wallet: 'US_STOCK',
+      price: '100',
+      margin: '200.00',
+      fee: '1.00',
+    },
+    {
+      name: 'German stock sell (short) at the bid, BALANCE wallet, 2:1',
+      path: '/stock/create',
+      body: { stockCode: 'SAP', direction: 1, quantity: 4, leverage: 2 },
+      fund: { BALANCE: '1000' },
+      wallet: 'BALANCE',
+      price: '250',
+      margin: '500.00',
+      fee: '1.00',
+    },
+    {
+      name: 'Hong Kong stock in HKD into the EUR HK_STOCK wallet at the live rate',
+      path: '/hk/create',
+      body: { stockCode: '00700', direction: 0, quantity: 100 },
+      fund: { HK_STOCK: '1000' },
+      wallet: 'HK_STOCK',
+      price: '390',
+      // 39,000 HKD / 7.8 = 5,000 USD / 1.25 = 4,000 EUR; / 5 = 800; fee 0.1 % = 4
+      margin: '800.00',
+      fee: '4.00',
+    },
+    {
+      name: 'forex major 30:1 in the FOREX wallet',
+      path: '/crude/create',
+      body: { stockCode: 'GBPUSD', direction: 0, quantity: 10000 },
+      fund: { FOREX: '1000' },
+      wallet: 'FOREX',
+      price: '1.3',
+      // 13,000 USD = 10,400 EUR; / 30 = 346.67 (rounded up); fee 0.02 % = 2.08
+      margin: '346.67',
+      fee: '2.08',
+    },
+    {
+      name: 'gold future 20:1, 100 oz per contract, FUTURE wallet',
+      path: '/gold/create',
+      body: { stockCode: 'GC', direction: 0, quantity: 1 },
+      fund: { FUTURE: '20000' },
+      wallet: 'FUTURE',
+      price: '4000',
+      // 400,000 USD = 320,000 EUR; / 20 = 16,000; fee 0.05 % = 160
+      margin: '16000.00',
+      fee: '160.00',
+    },
+    {
+      name: 'corn future quoted in cents, commodity 10:1',
+      path: '/gold/create',
+      body: { stockCode: 'ZC', direction: 0, quantity: 1 },
+      fund: { FUTURE: '2000' },
+      wallet: 'FUTURE',
+      price: '400',
+      // 5,000 bu × 4.00 USD = 20,000 USD = 16,000 EUR; / 10 = 1,600; fee 8
+      margin: '1600.00',
+      fee: '8.00',
+    },
+  ];
+  it.each(cases)('$name', async (c) => {
+    pinDefaults();
+    const u = await trader(h, c.fund);
+    const res = await h.postKeyed<OrderResult>(c.path, c.body, u.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { order, position } = res.body.data;
+    expect(order).toMatchObject({ status: 1, fillPrice: c.price, margin: c.margin, fee: c.fee, walletType: c.wallet });
+    expect(position).toMatchObject({ status: 1, openPrice: c.price, isolatedPosition: c.margin, openFee: c.fee });
+    const funded = Object.values(c.fund)[0] as string;
+    const w = await wallet(u.token, c.wallet);
+    expect(w.usedBalance).toBe(c.margin);
+    expect(Number(w.balance)).toBeCloseTo(Number(funded) - Number(c.margin) - Number(c.fee), 2);
+    const bill = await h.post<{ list: Array<{ type: string; amount: string; reason: string }> }>(
+      '/wallet/getWalletBill',
+      { walletType: c.wallet },
+      u.token,
+    );
+    expect(bill.body.data.list[0]).toMatchObject({ type: 'tradeFee', amount: `-${c.fee}` });
+    expect(bill.body.data.list[0]?.reason).toBe(`Fee for order #${order.id} (${order.stockCode})`);
+  });
+
+  it('tells the customer of the fill in their language', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const order = (await buyAapl(u.token)).body.data.order;
+    const inbox = await h.get<{ list: Array<{ kind: string; title: string; body: string; link: string }> }>(
+      '/userMessage/getMessage',
+      u.token,
+      'nl',
+    );
+    expect(inbox.body.data.list[0]).toMatchObject({
+      kind: 'orderFilled',
+      title: 'Order uitgevoerd',
+      link: `/pages/trade/detail?positionId=${order.positionId}`,
+    });
+    expect(inbox.body.data.list[0]?.body).toContain(`#${order.id} voor 10 AAPL`);
+    expect(inbox.body.data.list[0]?.body).toContain('200.00 USD');
+  });
+});
+
+describe('orders the rules refuse, with a message that says what to do', () => {
+  const cases = [
+    { name: 'market closed', pin: { bid: '99.9', ask: '100', open: false }, body: {}, reason: 'marketClosed' },
+    { name: 'leverage above the cap', body: { leverage: 10 }, reason: 'leverageTooHigh' },
+    { name: 'more than the wallet can hold', body: { quantity: 100 }, reason: 'insufficientMargin' },
+    { name: 'stop-loss above a buy price', body: { stopLoss: '101' }, reason: 'stopLossInvalid' },
+    { name: 'take-profit below a buy price', body: { takeProfit: '99' }, reason: 'takeProfitInvalid' },
+    {
+      name: 'HK below the board lot',
+      path: '/hk/create',
+      body: { stockCode: '00700', quantity: 50 },
+      reason: 'belowMinQuantity',
+    },
+    {
+      name: 'HK not in board lots',
+      path: '/hk/create',
+      body: { stockCode: '00700', quantity: 150 },
+      reason: 'quantityStep',
+    },
+    { name: 'a US stock on the HK ticket', path: '/hk/create', body: { source: 0 }, reason: 'notTradable' },
+  ];
+  it.each(cases)('$name', async (c) => {
+    pinDefaults();
+    if (c.pin) m.set('AAPL', 0, c.pin);
+    const u = await trader(h, { US_STOCK: '1000', HK_STOCK: '100000' });
+    const res = await h.postKeyed(
+      c.path ?? '/stock/create',
+      { stockCode: 'AAPL', direction: 0, quantity: 10, ...c.body },
+      u.token,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.reason).toBe(c.reason);
+    expect(res.body.msg.length).toBeGreaterThan(10);
+    expect((await wallet(u.token, 'US_STOCK')).balance).toBe('1000.00');
+  });
+
+  it('needs verified identity', async () => {
+    pinDefaults();
+    const u = await h.registerUser();
+    await h.fund(u.user.id, 'US_STOCK', '1000');
+    expect((await buyAapl(u.token)).body.reason).toBe('kycRequired');
+  });
+
+  it('says in Dutch how much is needed and available', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '150' });
+    const res = await h.postKeyed(
+      '/stock/create',
+      { stockCode: 'AAPL', direction: 0, quantity: 10 },
+      u.token,
+      undefined,
+      'nl',
+    );
+    expect(res.body.msg).toContain('201.00 USD');
+    expect(res.body.msg).toContain('150.00 USD');
+    expect(res.body.msg).toContain('Onvoldoende');
+  });
+});
+
+describe('closing settles profit and loss through the ledger', () => {
+  const cases = [
+    { name: 'long, price up', direction: 0, closeAt: { bid: '110', ask: '110.1' }, profit: '100.00', fee: '1.10' },
+    { name: 'long, price down', direction: 0, closeAt: { bid: '95', ask: '95.1' }, profit: '-50.00', fee: '0.95' },
+    // opened at the bid 99.9, closed at the ask
+    { name: 'short, price down', direction: 1, closeAt: { bid: '89.9', ask: '90' }, profit: '99.00', fee: '0.90' },
+    { name: 'short, price up', direction: 1, closeAt: { bid: '104.9', ask: '105' }, profit: '-51.00', fee: '1.05' },
+  ];
+  it.each(cases)('$name', async (c) => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const opened = await buyAapl(u.token, { direction: c.direction });
+    expect(opened.status).toBe(200);
+    const openFee = opened.body.data.order.fee;
+    const id = opened.body.data.position?.id;
+    m.set('AAPL', 0, c.closeAt);
+    const closed = await h.postKeyed<{ closed: Position; remaining: Position | null }>(
+      '/position/flatPosition',
+      { id },
+      u.token,
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data.closed).toMatchObject({
+      id,
+      status: 4,
+      sellProfit: c.profit,
+      closeFee: c.fee,
+      closeReason: 'customer',
+    });
+    expect(closed.body.data.remaining).toBeNull();
+    const w = await wallet(u.token, 'US_STOCK');
+    expect(w.usedBalance).toBe('0.00');
+    expect(w.balance).toBe((1000 - Number(openFee) + Number(c.profit) - Number(c.fee)).toFixed(2));
+    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    expect(flat.body.data.list[0]).toMatchObject({ id, sellProfit: c.profit });
+    const water = await h.post<{ list: Array<{ type: string; positionId: number | null }> }>(
+      '/position/water/pageList',
+      {},
+      u.token,
+    );
+    expect(water.body.data.list.map((x) => x.type)).toEqual([
+      'tradeFee',
+      Number(c.profit) > 0 ? 'tradeProfit' : 'tradeLoss',
+      'tradeFee',
+    ]);
+  });
+
+  it('closes part of a position: a closed part with its share of margin, the rest stays open', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    m.set('AAPL', 0, { bid: '110', ask: '110.1' });
+    const res = await h.postKeyed<{ closed: Position; remaining: Position }>(
+      '/position/flatPosition',
+      { id, quantity: 4 },
+      u.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.closed).toMatchObject({
+      parentId: id,
+      positionNum: 4,
+      sellProfit: '40.00',
+      isolatedPosition: '80.00',
+    });
+    expect(res.body.data.remaining).toMatchObject({ id, positionNum: 6, isolatedPosition: '120.00', profit: '60.00' });
+    expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('120.00');
+    const tooMuch = await h.postKeyed('/position/flatPosition', { id, quantity: 7 }, u.token);
+    expect(tooMuch.body.reason).toBe('closeQuantityTooLarge');
+  });
+
+  it('refuses to close while the market is closed', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    m.set('AAPL', 0, { bid: '110', ask: '110.1', open: false });
+    const res = await h.postKeyed('/position/flatPosition', { id }, u.token);
+    expect(res.body.reason).toBe('marketClosed');
+    expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('200.00');
+  });
+
+  it('the detail shows a position with its orders, and the quote page finds it', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const opened = (await buyAapl(u.token)).body.data;
+    const id = opened.position?.id;
+    const closed = await h.postKeyed<{ order: TradeOrder }>('/position/flatPosition', { id, quantity: 5 }, u.token);
+    const detail = await h.post<{ position: Position; orders: TradeOrder[] }>('/position/detail', { id }, u.token);
+    expect(detail.body.data.position).toMatchObject({ id, positionNum: 5, status: 1 });
+    expect(detail.body.data.orders.map((o) => [o.id, o.openClose])).toEqual([
+      [closed.body.data.order.id, 1],
+      [opened.order.id, 0],
+    ]);
+    const byStock = await h.post<{ positions: Position[] }>('/position/getByStock', { stockCode: 'aapl' }, u.token);
+    expect(byStock.body.data.positions.map((p) => p.id)).toEqual([id]);
+    const all = await h.post<{ total: number }>('/position/consignList', { all: true }, u.token);
+    expect(all.body.data.total).toBe(2);
+  });
+
+  it('converts a Hong Kong profit at the live rate and records it', async () => {
+    pinDefaults();
+    const u = await trader(h, { HK_STOCK: '1000' });
+    const id = (
+      await h.postKeyed<OrderResult>('/hk/create', { stockCode: '00700', direction: 0, quantity: 100 }, u.token)
+    ).body.data.position?.id;
+    m.set('00700', 11, { bid: '429', ask: '430' });
+    m.set('USDHKD', 2, { bid: '8', ask: '8' });
+    const res = await h.postKeyed<{ closed: Position }>('/position/flatPosition', { id }, u.token);
+    // (429 - 390) × 100 = 3,900 HKD / 8 / 1.25 = 390 EUR
+    expect(res.body.data.closed).toMatchObject({ sellProfit: '390.00', rate: '0.1' });
+  });
+
+  it('a close sent twice at once is settled once', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    m.set('AAPL', 0, { bid: '120', ask: '120.1' });
+    const answers = await Promise.all([
+      h.postKeyed('/position/flatPosition', { id }, u.token),
+      h.postKeyed('/position/flatPosition', { id }, u.token),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)?.body.reason).toBe('positionNotOpen');
+    const profits = await h.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.type, 'tradeProfit'), sql`${journalEntries.detail}->>'position' = ${String(id)}`));
+    expect(profits).toHaveLength(1);
+    expect((await wallet(u.token, 'US_STOCK')).balance).toBe((1000 - 1 + 200 - 1.2).toFixed(2));
+  });
+});
+
+describe('idempotency and concurrency', () => {
+  it('a replay answers the first order and opens nothing more', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const first = await buyAapl(u.token, {}, 'order-key-0001');
+    const again = await buyAapl(u.token, {}, 'order-key-0001');
+    expect(again.body.data.order.id).toBe(first.body.data.order.id);
+    expect((await h.post<{ total: number }>('/position/me', {}, u.token)).body.data.total).toBe(1);
+  });
+
+  it('two orders that together need more than is free, sent at once: exactly one fills', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '300' });
+    const answers = await Promise.all([buyAapl(u.token), buyAapl(u.token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)?.body.reason).toBe('insufficientMargin');
+    const w = await wallet(u.token, 'US_STOCK');
+    expect(w).toMatchObject({ usedBalance: '200.00', balance: '99.00' });
+  });
+});
+
+describe('limit orders rest, fill when the price is reached and can be cancelled', () => {
+  it('holds margin and fee, fills at the limit when the ask reaches it', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const placed = await buyAapl(u.token, { orderType: 1, price: '95' });
+    expect(placed.body.data).toMatchObject({ order: { status: 0, margin: '190.00', fee: '0.95' }, position: null });
+    expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('190.95');
+    const listed = await h.post<{ list: TradeOrder[] }>('/position/consignList', {}, u.token);
+    expect(listed.body.data.list.map((o) => o.id)).toEqual([placed.body.data.order.id]);
+
+    expect((await engine.runOnce()).filled).not.toContain(placed.body.data.order.id);
+    m.set('AAPL', 0, { bid: '94.4', ask: '94.5' });
+    expect((await engine.runOnce()).filled).toContain(placed.body.data.order.id);
+    const me = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
+    expect(me.body.data.list[0]).toMatchObject({ openPrice: '95', positionNum: 10, isolatedPosition: '190.00' });
+    const w = await wallet(u.token, 'US_STOCK');
+    expect(w).toMatchObject({ usedBalance: '190.00', balance: (1000 - 190 - 0.95).toFixed(2) });
+  });
+
+  it('rests while the market is closed and fills when it opens through the limit', async () => {
+    pinDefaults();
+    m.set('AAPL', 0, { bid: '90', ask: '90.1', open: false });
+    const u = await trader(h, { US_STOCK: '1000' });
+    const placed = await buyAapl(u.token, { orderType: 1, price: '95' });
+    expect(placed.body.data.order.status).toBe(0);
+    expect((await engine.runOnce()).filled).not.toContain(placed.body.data.order.id);
+    m.set('AAPL', 0, { bid: '90', ask: '90.1' });
+    expect((await engine.runOnce()).filled).toContain(placed.body.data.order.id);
+  });
+
+  it('a marketable limit fills at once at the better market price', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const placed = await buyAapl(u.token, { orderType: 1, price: '105' });
+    expect(placed.body.data.order).toMatchObject({ status: 1, fillPrice: '100', price: '105' });
+  });
+
+  it('cancel releases everything held, once', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token, { orderType: 1, price: '90' })).body.data.order.id;
+    const cancelled = await h.postKeyed<TradeOrder>('/orders/cancel', { id }, u.token);
+    expect(cancelled.body.data).toMatchObject({ id, status: 2 });
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ balance: '1000.00', usedBalance: '0.00' });
+    expect((await h.postKeyed('/orders/cancel', { id }, u.token)).body.reason).toBe('orderNotCancellable');
+    m.set('AAPL', 0, { bid: '80', ask: '80.1' });
+    expect((await engine.runOnce()).filled).not.toContain(id);
+  });
+});
+
+describe('positions: add margin, add to it, stops', () => {
+  it('adds margin from the available balance', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    const res = await h.postKeyed<Position>('/position/addPositionMargin', { id, amount: '100' }, u.token);
+    expect(res.body.data).toMatchObject({ isolatedPosition: '300.00', addedMargin: '100.00', initialMargin: '200.00' });
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ usedBalance: '300.00', balance: '699.00' });
+    const tooMuch = await h.postKeyed('/position/addPositionMargin', { id, amount: '700' }, u.token);
+    expect(tooMuch.body.reason).toBe('insufficientMargin');
+  });
+
+  it('adds to a position at the average price', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    m.set('AAPL', 0, { bid: '109.9', ask: '110' });
+    const res = await h.postKeyed<OrderResult>('/orders/additions', { positionId: id, quantity: 10 }, u.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.position).toMatchObject({ id, positionNum: 20, openPrice: '105', isolatedPosition: '420.00' });
+    expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('420.00');
+  });
+
+  const stops = [
+    {
+      name: 'stop-loss of a long',
+      direction: 0,
+      set: { stopLoss: '95', takeProfit: null },
+      path: { bid: '94.9', ask: '95' },
+      reason: 'stopLoss',
+    },
+    {
+      name: 'take-profit of a long',
+      direction: 0,
+      set: { stopLoss: null, takeProfit: '120' },
+      path: { bid: '120.5', ask: '120.6' },
+      reason: 'takeProfit',
+    },
+    {
+      name: 'stop-loss of a short',
+      direction: 1,
+      set: { stopLoss: '105', takeProfit: null },
+      path: { bid: '105', ask: '105.1' },
+      reason: 'stopLoss',
+    },
+    {
+      name: 'take-profit of a short',
+      direction: 1,
+      set: { stopLoss: null, takeProfit: '90' },
+      path: { bid: '89', ask: '89.1' },
+      reason: 'takeProfit',
+    },
+  ];
+  it.each(stops)('$name closes at the market and tells the customer', async (c) => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token, { direction: c.direction })).body.data.position?.id;
+    const set = await h.post<Position>('/position/setStopProfitLoss', { id, ...c.set }, u.token);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await engine.runOnce()).stopped).not.toContain(id);
+    m.set('AAPL', 0, c.path);
+    expect((await engine.runOnce()).stopped).toContain(id);
+    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    expect(flat.body.data.list[0]).toMatchObject({ id, closeReason: c.reason });
+    const inbox = await h.get<{ list: Array<{ kind: string; body: string }> }>(
+      '/userMessage/getMessage',
+      u.token,
+      'zh-Hans',
+    );
+    expect(inbox.body.data.list[0]?.kind).toBe(c.reason);
+  });
+
+  it('refuses a stop on the wrong side of the price', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    const res = await h.post('/position/setStopProfitLoss', { id, stopLoss: '100', takeProfit: null }, u.token);
+    expect(res.body.reason).toBe('stopLossInvalid');
+  });
+});
+
+describe('ESMA margin close-out and negative-balance protection', () => {
+  it('closes at 50 % of the required margin, not before', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token, { quantity: 40 })).body.data.position?.id; // margin 800
+    m.set('AAPL', 0, { bid: '91', ask: '91.1' }); // loss 360: level 55 %
+    expect((await engine.runOnce()).closedOut).not.toContain(id);
+    const me = await h.post<{ margin: Array<{ marginLevel: string }> }>('/position/me', {}, u.token);
+    expect(me.body.data.margin[0]?.marginLevel).toBe('55.00');
+    m.set('AAPL', 0, { bid: '89.9', ask: '90' }); // loss 404: level 49.5 %
+    expect((await engine.runOnce()).closedOut).toContain(id);
+    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    expect(flat.body.data.list[0]).toMatchObject({
+      closeReason: 'closeOut',
+      sellProfit: '-404.00',
+      absorbedLoss: '0.00',
+    });
+    // 1000 - 4 (open fee) - 404 - 3.60 (close fee)
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ balance: '588.40', usedBalance: '0.00' });
+  });
+
+  it('closes the largest losing position first, until the level recovers', async () => {
+    pinDefaults();
+    const u = await trader(h, { BALANCE: '2000' });
+    const sap = await h.postKeyed<OrderResult>(
+      '/stock/create',
+      { stockCode: 'SAP', direction: 0, quantity: 10 },
+      u.token,
+    );
+    m.set('SIE', 0, { bid: '199.9', ask: '200' });
+    const sie = await h.postKeyed<OrderResult>(
+      '/stock/create',
+      { stockCode: 'SIE', direction: 0, quantity: 10 },
+      u.token,
+    );
+    expect([sap.status, sie.status]).toEqual([200, 200]);
+    // margins 500.40 + 400; SAP loses 460, SIE loses 20: level (900.40 - 480) / 900.40 = 46.7 %
+    m.set('SAP', 0, { bid: '204.2', ask: '204.3' });
+    m.set('SIE', 0, { bid: '198', ask: '198.1' });
+    const run = await engine.runOnce();
+    expect(run.closedOut).toContain(sap.body.data.position?.id);
+    expect(run.closedOut).not.toContain(sie.body.data.position?.id);
+    const me = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
+    expect(me.body.data.list.map((p) => p.id)).toEqual([sie.body.data.position?.id]);
+  });
+
+  it('a loss beyond the balance is absorbed by the house: the balance stops at zero', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '210' });
+    const id = (await buyAapl(u.token)).body.data.position?.id; // margin 200, fee 1, 9 free
+    m.set('AAPL', 0, { bid: '50', ask: '50.1' }); // loss 500
+    expect((await engine.runOnce()).closedOut).toContain(id);
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00', usedBalance: '0.00', total: '0.00' });
+    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    expect(flat.body.data.list[0]).toMatchObject({ sellProfit: '-500.00', absorbedLoss: '291.00', closeFee: '0.00' });
+    const [account] = await h.db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, u.user.id));
+    expect(Number(account?.balance)).toBe(0);
+  });
+});
+
+describe("the funding overview's profit of today", () => {
+  it('counts open positions from their open price when opened today, in EUR', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000', HK_STOCK: '1000' });
+    await buyAapl(u.token);
+    await h.postKeyed('/hk/create', { stockCode: '00700', direction: 0, quantity: 100 }, u.token);
+    m.set('AAPL', 0, { bid: '110', ask: '110.1' }); // +100 USD = 80 EUR
+    m.set('00700', 11, { bid: '395', ask: '396' }); // +500 HKD = 51.28 EUR
+    const res = await h.post<{ todayProfit: string; hkTodayProfit: string }>(
+      '/userCenter/getFundingOverview',
+      {},
+      u.token,
+    );
+    expect(res.body.data).toMatchObject({ todayProfit: '131.28', hkTodayProfit: '51.28' });
+  });
+});
+
+describe('the ticket figures and published rules', () => {
+  it('half and full presets from the available balance', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const res = await h.post<{ full: number; half: number; marginPerUnit: string; feePerUnit: string }>(
+      '/position/getHalfOrFullNum',
+      { stockCode: 'AAPL', source: 0, direction: 0 },
+      u.token,
+    );
+    expect(res.body.data).toMatchObject({ full: 49, half: 24, marginPerUnit: '20', feePerUnit: '0.1' });
+    expect((await buyAapl(u.token, { quantity: 49 })).status).toBe(200);
+  });
+
+  it('fee rates, leverage caps and minimums are published and operator-configurable within ESMA caps', async () => {
+    pinDefaults();
+    const rate = await h.get<{ buyRate: string; maxLeverage: number }>(
+      '/stock_rate/site/get?source=2&stockCode=EURUSD',
+    );
+    expect(rate.body.data).toMatchObject({ assetClass: 'forexMajor', buyRate: '0.0002', maxLeverage: 30 });
+    const min = await h.post<{ minCount: number }>('/stocka_config/getMinCount', { stockCode: '00700', source: 11 });
+    expect(min.body.data).toMatchObject({ minCount: 100, lotSize: 100 });
+
+    const ops = await h.consoleOperators({ admin: 'trade_admin', reviewer: 'trade_rev' });
+    const above = await h.post(
+      '/console/trading/settings/stock',
+      { leverageCap: 6, buyRate: '0.001', sellRate: '0.001', minQuantity: 1 },
+      ops.admin,
+    );
+    expect(above.body.reason).toBe('leverageAboveEsma');
+    const byReviewer = await h.post(
+      '/console/trading/settings/stock',
+      { leverageCap: 2, buyRate: '0.002', sellRate: '0.001', minQuantity: 1 },
+      ops.reviewer,
+    );
+    expect(byReviewer.status).toBe(403);
+    const changed = await h.post(
+      '/console/trading/settings/stock',
+      { leverageCap: 2, buyRate: '0.002', sellRate: '0.001', minQuantity: 1 },
+      ops.admin,
+    );
+    expect(changed.body.data).toMatchObject({ leverageCap: 2, esmaCap: 5, buyRate: '0.002', updatedBy: 'trade_admin' });
+    const u = await trader(h, { US_STOCK: '1000' });
+    expect((await buyAapl(u.token, { leverage: 5 })).body.reason).toBe('leverageTooHigh');
+    const filled = await buyAapl(u.token);
+    expect(filled.body.data.order).toMatchObject({ leverage: 2, margin: '500.00', fee: '2.00' });
+    const positions = await h.get<{ total: number }>(`/console/customers/${u.user.id}/positions`, ops.reviewer);
+    expect(positions.body.data.total).toBe(1);
+    const orders = await h.get<{ total: number }>(`/console/customers/${u.user.id}/orders`, ops.reviewer);
+    expect(orders.body.data.total).toBe(1);
+    await h.post(
+      '/console/trading/settings/stock',
+      { leverageCap: 5, buyRate: '0.001', sellRate: '0.001', minQuantity: 1 },
+      ops.admin,
+    );
+  });
+});
+
+describe('the matching job runs on one node at a time', () => {
+  it('runs on its schedule and fills a limit order the market reaches', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token, { orderType: 1, price: '90' })).body.data.order.id;
+    const stop = engine.start(50);
+    try {
+      m.set('AAPL', 0, { bid: '89', ask: '89.5' });
+      let status = 0;
+      for (let i = 0; i < 100 && status === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = (await h.post<TradeOrder>('/orders/detail', { id }, u.token)).body.data.status;
+      }
+      expect(status).toBe(1);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('skips while another node holds the advisory lock', async () => {
+    const other = await h.db.$client.connect();
+    try {
+      await other.query("select pg_advisory_lock(hashtext('trading-engine'))");
+      expect((await engine.runOnce()).ran).toBe(false);
+      await other.query("select pg_advisory_unlock(hashtext('trading-engine'))");
+      expect((await engine.runOnce()).ran).toBe(true);
+    } finally {
+      other.release();
+    }
+  });
+});

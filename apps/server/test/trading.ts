@@ -1,0 +1,69 @@
+/**
+ * Test helpers for trading: a market whose prices a test pins (bid, ask, open or closed) on top of the simulator,
+ * so every order rule can be checked on a known price path, and a verified, funded trader.
+ */
+import type { Wallet } from '@beurs/contracts';
+import { eq } from 'drizzle-orm';
+import type { MarketProvider } from '../src/market/provider.js';
+import type { InstrumentRef, Quote } from '../src/market/types.js';
+import { users } from '../src/platform/db/schema.js';
+import type { Harness } from './harness.js';
+
+export interface Pin {
+  bid: string;
+  ask: string;
+  open?: boolean;
+}
+
+/**
+ * Replaces the app's market provider (deps.market) by one that answers the pinned prices for pinned instruments
+ * and the simulator's for the rest. Trading reads deps.market at each call, so pins apply at once.
+ */
+export function pinMarket(h: Harness) {
+  const base = h.deps.market;
+  const pins = new Map<string, Pin>();
+  const keyOf = (r: InstrumentRef) => `${r.source}:${r.code}`;
+  const apply = (q: Quote): Quote => {
+    const p = pins.get(keyOf(q));
+    if (!p) return q;
+    const open = p.open ?? true;
+    return { ...q, bid: p.bid, ask: p.ask, last: p.bid, marketOpen: open, phase: open ? 'regular' : 'closed' };
+  };
+  const refOf = (ref: InstrumentRef | string): InstrumentRef =>
+    typeof ref === 'string' ? { source: Number(ref.split(':')[0]), code: ref.split(':')[1] ?? '' } : ref;
+  const pinned: MarketProvider = {
+    ...base,
+    quote: async (ref, at) => apply(await base.quote(ref, at)),
+    quotes: async (refs, at) => (await base.quotes(refs, at)).map(apply),
+    sessionState: async (ref, at) => {
+      const p = pins.get(keyOf(refOf(ref)));
+      const s = await base.sessionState(ref, at);
+      return p ? { ...s, open: p.open ?? true, phase: (p.open ?? true) ? 'regular' : 'closed' } : s;
+    },
+  };
+  h.deps.market = pinned;
+  return {
+    set(code: string, source: number, pin: Pin) {
+      pins.set(`${source}:${code}`, pin);
+    },
+    clear() {
+      pins.clear();
+    },
+  };
+}
+export type PinnedMarket = ReturnType<typeof pinMarket>;
+
+/** Pins the forex pairs used for conversions to round numbers: EUR/USD 1.25, USD/HKD 7.8, USD/MXN 20. */
+export function pinRates(m: PinnedMarket) {
+  m.set('EURUSD', 2, { bid: '1.25', ask: '1.25' });
+  m.set('USDHKD', 2, { bid: '7.8', ask: '7.8' });
+  m.set('USDMXN', 2, { bid: '20', ask: '20' });
+}
+
+/** A registered customer with verified identity (as an approved KYC review leaves them) and funded wallets. */
+export async function trader(h: Harness, funds: Partial<Record<Wallet, string>> = {}) {
+  const u = await h.registerUser();
+  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
+  for (const [wallet, amount] of Object.entries(funds)) await h.fund(u.user.id, wallet as Wallet, amount);
+  return u;
+}
