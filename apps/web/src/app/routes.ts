@@ -57,7 +57,13 @@ export const appRoutes: readonly AppRoute[] = [
     () => import('../pages/watchlist/index').then((m) => m.WatchlistPage),
     'watchlist',
   ),
-  route('/pages/trade/index', 'routes.trade.index', true, undefined, 'trade'),
+  route(
+    '/pages/trade/index',
+    'routes.trade.index',
+    true,
+    () => import('../pages/trade/index').then((m) => m.TradePage),
+    'trade',
+  ),
   route(
     '/pages/profile/index',
     'routes.profile.index',
@@ -87,7 +93,9 @@ export const appRoutes: readonly AppRoute[] = [
     import('../pages/watchlist/manage').then((m) => m.WatchlistManagePage),
   ),
   // Trade detail (query: name, code, source, id, type).
-  route('/pages/trade/detail', 'routes.trade.detail', true),
+  route('/pages/trade/detail', 'routes.trade.detail', true, () =>
+    import('../pages/trade/detail').then((m) => m.TradeDetailPage),
+  ),
 
   // Products.
   route('/pages/product/follow', 'routes.product.follow', false),
@@ -192,12 +200,20 @@ export const appRoutes: readonly AppRoute[] = [
   ),
 
   // Order tickets (query: name, code, source, direction).
-  route('/pages/payment/stock', 'routes.payment.stock', true),
-  route('/pages/payment/future', 'routes.payment.future', true),
-  route('/pages/payment/forex', 'routes.payment.forex', true),
+  route('/pages/payment/stock', 'routes.payment.stock', true, () =>
+    import('../pages/payment/stock').then((m) => m.PaymentStockPage),
+  ),
+  route('/pages/payment/future', 'routes.payment.future', true, () =>
+    import('../pages/payment/future').then((m) => m.PaymentFuturePage),
+  ),
+  route('/pages/payment/forex', 'routes.payment.forex', true, () =>
+    import('../pages/payment/forex').then((m) => m.PaymentForexPage),
+  ),
   route('/pages/payment/newstock', 'routes.payment.newstock', true),
   route('/pages/payment/follow', 'routes.payment.follow', true),
-  route('/pages/payment/close', 'routes.payment.close', true),
+  route('/pages/payment/close', 'routes.payment.close', true, () =>
+    import('../pages/payment/close').then((m) => m.PaymentClosePage),
+  ),
   route('/pages/bonds/open', 'routes.bonds.open', true),
   route('/pages/bonds/close', 'routes.bonds.close', true),
 

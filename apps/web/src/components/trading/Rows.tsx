@@ -1,0 +1,185 @@
+/**
+ * The rows of the trade centre: an open position with its live profit or loss, a closed position with its
+ * realised profit (sellProfit) and why it closed, and an entrusted order with "Cancel" (after a confirmation).
+ */
+import type { Position, TradeOrder } from '@beurs/contracts';
+import dayjs from 'dayjs';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useInView } from '../../api/live';
+import { tradeDetailPath } from '../../api/trading';
+import { useFormatters } from '../../lib/format';
+import { Icon } from '../Icon';
+import { trendOfAmount } from '../money/format';
+import { MoneyText } from '../money/MoneyText';
+import { DirectionTag } from './OrderTicket';
+import { useLivePosition } from './useLivePosition';
+import './trading.css';
+
+export const TRADE_TIME_FORMAT = 'DD/MM/YYYY hh:mm A';
+
+/** Prices of positions and orders: as many decimals as the server wrote (at least 2, at most 6). */
+export function usePriceText() {
+  const f = useFormatters();
+  return (value: string | null | undefined) => {
+    if (!value) return '–';
+    const places = Math.min(6, Math.max(2, value.split('.')[1]?.length ?? 0));
+    return f.number(value, places);
+  };
+}
+
+export function PositionRow({ position }: { position: Position }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const price = usePriceText();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const visible = useInView(ref);
+  const live = useLivePosition(position, { visible });
+  const tone = trendOfAmount(live.profit);
+  return (
+    <li>
+      <Link
+        ref={ref}
+        to={tradeDetailPath(position, 'position')}
+        className="trade-row"
+        data-testid="position-row"
+        data-id={position.id}
+        data-code={position.stockCode}
+      >
+        <div className="trade-row__head">
+          <span className="trade-row__name">{position.stockName}</span>
+          <DirectionTag direction={position.direction}> {position.leverage}:1</DirectionTag>
+        </div>
+        <div className="trade-row__sub num">
+          <span>{position.stockCode}</span>
+          <span>
+            {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(live.mark)}
+          </span>
+        </div>
+        <div className="trade-row__figures">
+          <span className="trade-row__label">{t('trading.labels.floatingPL')}</span>
+          <span className="trade-row__pl num">
+            <MoneyText amount={live.profit} currency={position.currency} sign="always" trend testId="position-profit" />
+            <small className={tone === 'flat' ? undefined : tone} data-testid="position-zdf">
+              {f.ratio(live.zdf)}
+            </small>
+          </span>
+        </div>
+        <div className="trade-row__sub num">
+          <span>
+            {t('trading.labels.margin')} <MoneyText amount={position.isolatedPosition} currency={position.currency} />
+          </span>
+          {(position.stopLoss || position.takeProfit) && (
+            <span className="trade-row__stops">
+              {position.stopLoss && `${t('trading.labels.stopLossShort')} ${price(position.stopLoss)}`}
+              {position.stopLoss && position.takeProfit && ' · '}
+              {position.takeProfit && `${t('trading.labels.takeProfitShort')} ${price(position.takeProfit)}`}
+            </span>
+          )}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function ClosedRow({ position }: { position: Position }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const price = usePriceText();
+  return (
+    <li>
+      <Link
+        to={tradeDetailPath(position, 'position')}
+        className="trade-row"
+        data-testid="closed-row"
+        data-id={position.id}
+        data-code={position.stockCode}
+      >
+        <div className="trade-row__head">
+          <span className="trade-row__name">{position.stockName}</span>
+          <DirectionTag direction={position.direction}> {position.leverage}:1</DirectionTag>
+        </div>
+        <div className="trade-row__sub num">
+          <span>{position.stockCode}</span>
+          <span>
+            {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(position.sellPrice)}
+          </span>
+        </div>
+        <div className="trade-row__figures">
+          <span className="trade-row__label">{t('trading.labels.sellProfit')}</span>
+          <MoneyText
+            amount={position.sellProfit}
+            currency={position.currency}
+            sign="always"
+            trend
+            className="trade-row__pl"
+            testId="closed-profit"
+          />
+        </div>
+        <div className="trade-row__sub">
+          <span>{position.sellTimeTimestamp ? dayjs(position.sellTimeTimestamp).format(TRADE_TIME_FORMAT) : ''}</span>
+          {position.closeReason && (
+            <span className={`tag tag--${position.closeReason === 'customer' ? 'neutral' : 'warn'}`}>
+              {t(`trading.closeReasons.${position.closeReason}`)}
+            </span>
+          )}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function OrderRow({
+  order,
+  onCancel,
+  cancelling,
+}: {
+  order: TradeOrder;
+  onCancel?: (order: TradeOrder) => void;
+  cancelling?: boolean;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const price = usePriceText();
+  const waiting = order.status === 0 || order.status === 3;
+  return (
+    <li className="trade-row trade-row--order" data-testid="order-row" data-id={order.id} data-status={order.status}>
+      <Link to={tradeDetailPath(order, 'order')} className="trade-row__link">
+        <div className="trade-row__head">
+          <span className="trade-row__name">{order.stockName}</span>
+          <DirectionTag direction={order.direction}> {order.leverage}:1</DirectionTag>
+        </div>
+        <div className="trade-row__sub num">
+          <span>{order.stockCode}</span>
+          <span>
+            {t(`trading.orderTypes.${order.orderType}`)} · {f.integer(order.quantity)} @ {price(order.price)}
+          </span>
+        </div>
+        <div className="trade-row__sub num">
+          <span>
+            {t('trading.labels.held')} <MoneyText amount={order.total} currency={order.currency} />
+          </span>
+          <span>{dayjs(order.createTimeTimestamp).format(TRADE_TIME_FORMAT)}</span>
+        </div>
+      </Link>
+      <div className="trade-row__actions">
+        <span className={`tag tag--${waiting ? 'warn' : order.status === 1 ? 'rise' : 'neutral'}`}>
+          {t(`trading.statuses.${order.status}`)}
+        </span>
+        {waiting && onCancel && (
+          <button
+            type="button"
+            className="icon-button trade-row__cancel"
+            disabled={cancelling}
+            onClick={() => onCancel(order)}
+            data-testid="order-cancel"
+          >
+            <Icon name="close" size={14} />
+            {t('trading.cancel.button')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

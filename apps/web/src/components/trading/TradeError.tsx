@@ -1,0 +1,113 @@
+/**
+ * A refused trade, said with what to do next. The server's message (translated, with the figures) is the
+ * text; the `reason` of a 422 adds the way out: not enough margin → transfer to the product's wallet or
+ * deposit; market closed → a limit order; below the minimum → use the minimum; identity → verify.
+ */
+import { ApiError } from '@beurs/api-client';
+import type { Wallet } from '@beurs/contracts';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/toast';
+import { Icon } from '../Icon';
+import './trading.css';
+
+export interface TradeErrorActions {
+  /** The wallet the order draws on (for "Transfer to …"). */
+  wallet?: Wallet;
+  /** Switches the ticket to a limit order (market closed). */
+  onUseLimit?: () => void;
+  /** Puts the minimum quantity in (below the minimum, lot size). */
+  onUseMinimum?: () => void;
+  /** Sets the highest allowed leverage (leverage too high). */
+  onUseMaxLeverage?: () => void;
+}
+
+export function reasonOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.reason : undefined;
+}
+
+export function TradeError({
+  error,
+  actions = {},
+  reveal = false,
+}: {
+  error: unknown;
+  actions?: TradeErrorActions;
+  /** Scrolls the notice into view when it appears (a refusal after the confirmation sheet closed). */
+  reveal?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal scrolls into view again
+  useEffect(() => {
+    if (reveal) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [reveal, error]);
+  const message = errorMessage(error);
+  if (!message) return null;
+  const reason = reasonOf(error);
+  const links: ReactNode[] = [];
+  if (reason === 'insufficientMargin' || reason === 'insufficientBalance') {
+    const to = actions.wallet ? `?to=${actions.wallet}` : '';
+    links.push(
+      <Link key="transfer" to={`/pages/profile/transfer${to}`} className="text-link" data-testid="trade-error-transfer">
+        {actions.wallet
+          ? t('trading.errors.transferTo', { wallet: t(`wallets.${actions.wallet}`) })
+          : t('trading.errors.transfer')}{' '}
+        ›
+      </Link>,
+      <Link key="deposit" to="/pages/deposit/index" className="text-link" data-testid="trade-error-deposit">
+        {t('trading.errors.deposit')} ›
+      </Link>,
+    );
+  }
+  if (reason === 'marketClosed' && actions.onUseLimit) {
+    links.push(
+      <button
+        key="limit"
+        type="button"
+        className="text-link"
+        onClick={actions.onUseLimit}
+        data-testid="trade-error-limit"
+      >
+        {t('trading.errors.useLimit')}
+      </button>,
+    );
+  }
+  if ((reason === 'belowMinQuantity' || reason === 'quantityStep') && actions.onUseMinimum) {
+    links.push(
+      <button
+        key="min"
+        type="button"
+        className="text-link"
+        onClick={actions.onUseMinimum}
+        data-testid="trade-error-minimum"
+      >
+        {t('trading.errors.useMinimum')}
+      </button>,
+    );
+  }
+  if (reason === 'leverageTooHigh' && actions.onUseMaxLeverage) {
+    links.push(
+      <button key="lev" type="button" className="text-link" onClick={actions.onUseMaxLeverage}>
+        {t('trading.errors.useMaxLeverage')}
+      </button>,
+    );
+  }
+  if (reason === 'kycRequired') {
+    links.push(
+      <Link key="kyc" to="/pages/kyc/individual" className="text-link" data-testid="trade-error-kyc">
+        {t('trading.errors.verify')} ›
+      </Link>,
+    );
+  }
+  return (
+    <div ref={ref} className="notice trade-error" role="alert" data-testid="trade-error" data-reason={reason ?? ''}>
+      <Icon name="alert" size={18} className="trade-error__icon" />
+      <div>
+        <strong>{message}</strong>
+        {links.length > 0 && <p className="trade-error__actions">{links}</p>}
+      </div>
+    </div>
+  );
+}

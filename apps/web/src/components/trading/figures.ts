@@ -1,0 +1,148 @@
+/**
+ * The figures of the order ticket and of open positions, exactly: prices, quantities and money are decimal
+ * strings and are computed with Decimal, never with JS floats. These are previews for the screen only: the
+ * server fills at its own bid and ask and books the margin, the fee and the profit or loss it computes, and
+ * the screens show what it answered once it did.
+ */
+import { Decimal } from '@beurs/contracts';
+
+export type Side = 0 | 1;
+
+function toDecimal(value: string | Decimal | null | undefined): Decimal | null {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    const d = new Decimal(value);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface OrderFigures {
+  notional: string;
+  margin: string;
+  fee: string;
+  /** Margin plus fee: what the order takes from the wallet's available balance. */
+  total: string;
+}
+
+/** The price an open position would close at now: the bid for a long (it sells), the ask for a short. */
+export function closingPrice(
+  direction: Side,
+  quote: { bid?: string | null; ask?: string | null; price_nominal?: string | null } | undefined,
+): string | undefined {
+  if (!quote) return undefined;
+  const side = direction === 0 ? quote.bid : quote.ask;
+  return toDecimal(side)?.gt(0) ? (side ?? undefined) : (quote.price_nominal ?? undefined);
+}
+
+/** The price a new order would fill at now: the ask for a buy, the bid for a sell. */
+export function openingPrice(
+  direction: Side,
+  quote: { bid?: string | null; ask?: string | null; price_nominal?: string | null } | undefined,
+): string | undefined {
+  return closingPrice(direction === 0 ? 1 : 0, quote);
+}
+
+/** Profit as a percentage of the margin put up (2 places), e.g. "+12.50" for 12.5 %; null when there is no margin. */
+export function profitRatio(profit: string | null | undefined, margin: string | null | undefined): string | null {
+  const p = toDecimal(profit);
+  const m = toDecimal(margin);
+  if (!p || !m || m.lte(0)) return null;
+  return p.div(m).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** Leverage steps offered on the ticket: the usual steps up to the cap, and the cap itself. */
+export function leverageSteps(cap: number): number[] {
+  const usual = [1, 2, 3, 5, 10, 20, 30, 50, 100];
+  const steps = usual.filter((n) => n <= cap);
+  if (cap >= 1 && !steps.includes(cap)) steps.push(cap);
+  return steps;
+}
+
+/** A part of a quantity (half of 7 shares is 3 when whole units only): rounded down to `decimals` places. */
+export function partOf(quantity: string, fraction: string, decimals: number): string {
+  const q = toDecimal(quantity);
+  const f = toDecimal(fraction);
+  if (!q || !f) return '';
+  return q.mul(f).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toFixed(decimals);
+}
+
+/** a > b for decimal strings (false when either is unreadable). */
+export function greaterThan(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = toDecimal(a);
+  const y = toDecimal(b);
+  return Boolean(x && y && x.gt(y));
+}
+
+/** Sum of decimal strings, to the cent. */
+export function sum(values: ReadonlyArray<string | null | undefined>): string {
+  return values
+    .reduce<Decimal>((acc, v) => acc.plus(toDecimal(v) ?? 0), new Decimal(0))
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    .toFixed(2);
+}
+
+/** Tidies typed text into a quantity with at most `decimals` places (0: whole units). */
+export function tidyQuantity(text: string, decimals: number): string {
+  let s = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = s.indexOf('.');
+  if (dot !== -1) {
+    s =
+      decimals === 0
+        ? s.slice(0, dot)
+        : `${s.slice(0, dot + 1)}${s
+            .slice(dot + 1)
+            .replace(/\./g, '')
+            .slice(0, decimals)}`;
+  }
+  s = s.replace(/^0+(?=\d)/, '');
+  if (s.startsWith('.')) s = `0${s}`;
+  return s.slice(0, 18);
+}
+
+/**
+ * The ticket's margin, fee and total for `quantity` from the server's per-unit figures (wallet currency,
+ * at the server's fill price and rate), and the order value (margin × leverage), to the cent.
+ */
+export function ticketFigures(
+  perUnit: { marginPerUnit: string; feePerUnit: string; leverage: number } | undefined,
+  quantity: string | undefined,
+): OrderFigures | null {
+  const q = toDecimal(quantity);
+  const m = toDecimal(perUnit?.marginPerUnit);
+  const f = toDecimal(perUnit?.feePerUnit);
+  if (!perUnit || !q || !m || !f || q.lte(0)) return null;
+  const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const margin = cents(m.mul(q));
+  const fee = cents(f.mul(q));
+  return {
+    notional: cents(m.mul(q).mul(perUnit.leverage)).toFixed(2),
+    margin: margin.toFixed(2),
+    fee: fee.toFixed(2),
+    total: margin.plus(fee).toFixed(2),
+  };
+}
+
+/** The live floating profit of a position: the server's figure moved by the live closing price. */
+export function liveProfit(
+  p: {
+    direction: number;
+    openPrice: string;
+    nowPrice: string;
+    positionNum: number;
+    multiplier: string;
+    rate: string;
+    profit: string;
+  },
+  mark: string | undefined,
+): string {
+  if (!mark) return p.profit;
+  const open = toDecimal(p.openPrice);
+  const now = toDecimal(mark);
+  const m = toDecimal(p.multiplier);
+  const rate = toDecimal(p.rate);
+  if (!open || !now || !m || !rate) return p.profit;
+  const perUnit = p.direction === 0 ? now.minus(open) : open.minus(now);
+  return perUnit.mul(p.positionNum).mul(m).mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}

@@ -1,0 +1,240 @@
+/**
+ * The trade centre (SPEC §2 trade tab): holdings (open positions with live P&L), closed positions (with
+ * sellProfit) and entrusted orders (cancellable after a confirmation). The tab is kept in the query
+ * (`?tab=closed`); every list pulls to refresh and loads page by page. Above the tabs, the margin of each
+ * wallet that holds positions: equity, required margin and the margin level with the close-out level.
+ * Subscription, follow and bonds tabs come with their products.
+ */
+import type { MarginSummary } from '@beurs/contracts';
+import { Button, PullToRefresh, Tabs } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type TradeList, useClosedInfinite, useEntrustedInfinite, useHoldingsInfinite } from '../../api/trading';
+import { LoadMore } from '../../components/LoadMore';
+import { LiveBadge } from '../../components/market/LiveBadge';
+import { MoneyText } from '../../components/money/MoneyText';
+import { Page } from '../../components/Page';
+import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState, ErrorState } from '../../components/States';
+import { greaterThan } from '../../components/trading/figures';
+import { ClosedRow, OrderRow, PositionRow } from '../../components/trading/Rows';
+import { useCancelOrder } from '../../components/trading/useCancelOrder';
+import '../../components/trading/trading.css';
+
+const TABS: readonly TradeList[] = ['holdings', 'closed', 'entrusted'];
+const isTab = (value: string | null): value is TradeList => TABS.includes(value as TradeList);
+
+function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await onRefresh();
+      }}
+      pullingText={t('market.pullToRefresh')}
+      canReleaseText={t('market.releaseToRefresh')}
+      refreshingText={t('common.loading')}
+      completeText={t('market.refreshed')}
+    >
+      {children}
+    </PullToRefresh>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <ul className="trade-list" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="trade-row trade-row--skeleton">
+          <span className="shimmer" style={{ width: '50%', height: 14 }} />
+          <span className="shimmer" style={{ width: '80%', height: 12 }} />
+          <span className="shimmer" style={{ width: '35%', height: 18 }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MarketsButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button color="primary" shape="rounded" onClick={() => navigate('/pages/market/index')} data-testid="trade-markets">
+      {t('trading.index.toMarkets')}
+    </Button>
+  );
+}
+
+/** Margin level of each wallet with positions (ESMA close-out at 50 %). */
+function MarginStrip({ margins }: { margins: MarginSummary[] }) {
+  const { t } = useTranslation();
+  if (margins.length === 0) return null;
+  return (
+    <ul className="margin-strip" data-testid="margin-strip">
+      {margins.map((m) => {
+        // Red from one and a half times the close-out level down (75 % by default): close to a close-out.
+        const danger = m.marginLevel !== null && !greaterThan(m.marginLevel, String(Number(m.closeOutLevel) * 1.5));
+        return (
+          <li key={m.walletType} className="margin-card" data-testid={`margin-${m.walletType}`}>
+            <span className="margin-card__wallet">{t(`wallets.${m.walletType}`)}</span>
+            <span className="margin-card__row">
+              <span>{t('trading.margin.equity')}</span>
+              <MoneyText amount={m.equity} currency={m.currency} className="margin-card__value" />
+            </span>
+            <span className="margin-card__row">
+              <span>{t('trading.margin.required')}</span>
+              <MoneyText amount={m.requiredMargin} currency={m.currency} className="margin-card__value" />
+            </span>
+            <span className="margin-card__row">
+              <span>{t('trading.margin.level')}</span>
+              <strong
+                className={`num margin-card__value${danger ? ' margin-card__level--danger' : ''}`}
+                data-testid="margin-level"
+              >
+                {m.marginLevel === null ? '–' : `${m.marginLevel}%`}
+              </strong>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Holdings() {
+  const { t } = useTranslation();
+  const query = useHoldingsInfinite();
+  const positions = query.data?.pages.flatMap((p) => p.list) ?? [];
+  const margins = query.data?.pages[0]?.margin ?? [];
+  return (
+    <Refreshable onRefresh={() => query.refetch()}>
+      {query.isPending ? (
+        <ListSkeleton />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : positions.length === 0 ? (
+        <EmptyState
+          icon="trade"
+          title={t('trading.index.holdingsEmpty')}
+          description={t('trading.index.holdingsEmptyText')}
+          action={<MarketsButton />}
+        />
+      ) : (
+        <>
+          <MarginStrip margins={margins} />
+          <ul className="trade-list" data-testid="holdings">
+            {positions.map((p) => (
+              <PositionRow key={p.id} position={p} />
+            ))}
+          </ul>
+          <LoadMore query={query} endText={t('trading.index.end')} />
+        </>
+      )}
+    </Refreshable>
+  );
+}
+
+function Closed() {
+  const { t } = useTranslation();
+  const query = useClosedInfinite();
+  const positions = query.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <Refreshable onRefresh={() => query.refetch()}>
+      {query.isPending ? (
+        <ListSkeleton />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : positions.length === 0 ? (
+        <EmptyState
+          icon="list"
+          title={t('trading.index.closedEmpty')}
+          description={t('trading.index.closedEmptyText')}
+        />
+      ) : (
+        <>
+          <ul className="trade-list" data-testid="closed">
+            {positions.map((p) => (
+              <ClosedRow key={p.id} position={p} />
+            ))}
+          </ul>
+          <LoadMore query={query} endText={t('trading.index.end')} />
+        </>
+      )}
+    </Refreshable>
+  );
+}
+
+function Entrusted() {
+  const { t } = useTranslation();
+  const query = useEntrustedInfinite();
+  const { cancel, isPending, pendingId } = useCancelOrder();
+  const orders = query.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <Refreshable onRefresh={() => query.refetch()}>
+      {query.isPending ? (
+        <ListSkeleton />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : orders.length === 0 ? (
+        <EmptyState
+          icon="clock"
+          title={t('trading.index.entrustedEmpty')}
+          description={t('trading.index.entrustedEmptyText')}
+        />
+      ) : (
+        <>
+          <ul className="trade-list" data-testid="entrusted">
+            {orders.map((o) => (
+              <OrderRow
+                key={o.id}
+                order={o}
+                onCancel={(order) => void cancel(order)}
+                cancelling={isPending && pendingId === o.id}
+              />
+            ))}
+          </ul>
+          <LoadMore query={query} endText={t('trading.index.end')} />
+        </>
+      )}
+    </Refreshable>
+  );
+}
+
+export function TradePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: TradeList = isTab(params.get('tab')) ? (params.get('tab') as TradeList) : 'holdings';
+  return (
+    <Page
+      flush
+      header={
+        <div className="market-header">
+          <div className="market-header__top">
+            <h1 className="market-header__title">{t('routes.trade.index')}</h1>
+            <LiveBadge />
+          </div>
+          <Tabs
+            className="market-tabs"
+            activeKey={tab}
+            onChange={(key) => setParams(new URLSearchParams({ tab: key }), { replace: true })}
+            stretch={false}
+          >
+            {TABS.map((name) => (
+              <Tabs.Tab key={name} title={<span data-testid={`trade-tab-${name}`}>{t(`trading.tabs.${name}`)}</span>} />
+            ))}
+          </Tabs>
+        </div>
+      }
+    >
+      <div className="market-body trade-body">
+        {tab === 'holdings' && <Holdings />}
+        {tab === 'closed' && <Closed />}
+        {tab === 'entrusted' && <Entrusted />}
+        <div className="market-body__notice">
+          <SimulatedNotice compact />
+        </div>
+      </div>
+    </Page>
+  );
+}
