@@ -23,11 +23,13 @@ import { type Outcome, passes, renderReport, summaryLines } from './markets/repo
 
 /**
  * `npm run bench -- <scenario>` runs one other scenario instead, with its own database and report:
- * `crash` (bench/crash: kill -9 of the server under a load of transfers, then the books) and `wallet`
- * (bench/wallet: transfers per second against pgbench). No argument (or `markets`): the Markets benchmarks.
+ * `crash` (bench/crash: kill -9 of the server under a load of transfers, then the books), `wallet`
+ * (bench/wallet: transfers per second against pgbench) and `orders` (bench/orders: market orders per second
+ * against pgbench). No argument (or `markets`): the Markets benchmarks.
  */
 const SCENARIOS: Record<string, () => Promise<{ main: () => Promise<number> }>> = {
   crash: () => import('./crash/main.js'),
+  orders: () => import('./orders/main.js'),
   wallet: () => import('./wallet/main.js'),
 };
 const scenario = process.argv[2];

@@ -22,10 +22,12 @@ export async function createBenchUsers(opts: {
   tag: string;
   /** Identity verified (KYC approved), as trading requires. */
   verified?: boolean;
+  /** The server's "now" (its SIM_CLOCK_START), so the sessions are valid on its clock; default the real now. */
+  at?: Date;
 }): Promise<BenchUser[]> {
   const db = createDb(opts.databaseUrl, 2);
   const ledger = createLedger();
-  const now = new Date();
+  const now = opts.at ?? new Date();
   try {
     const created: BenchUser[] = [];
     for (let i = 0; i < opts.count; i++) {

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { E } from '@beurs/contracts';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from './db/client.js';
 import { raisedByDatabase } from './db/errors.js';
@@ -105,6 +105,27 @@ export async function runIdempotent<T>(db: Db, request: IdempotentRequest, work:
     await tx.insert(idempotencyKeys).values({ ...key, response: answer as object, createdAt: request.at });
     return answer;
   });
+}
+
+/**
+ * The stored answer of a request that already committed under this key, or null; 409 when the key was used
+ * for another request. For fast paths that check a request before taking its key (trading.openNow): a replay
+ * must answer the first answer even when the request would now be refused (the market has closed since).
+ */
+export async function storedAnswer(db: Db, key: IdempotencyKey): Promise<{ response: unknown } | null> {
+  const [row] = await db
+    .select({
+      endpoint: idempotencyKeys.endpoint,
+      requestHash: idempotencyKeys.requestHash,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.key, key.key)));
+  if (!row) return null;
+  if (row.endpoint !== key.endpoint || row.requestHash !== key.requestHash) {
+    throw conflict(E.idempotencyMismatch, 'Idempotency-Key');
+  }
+  return { response: row.response };
 }
 
 /** Convenience for routes: the key from the header, the caller's scope and the route's path. */

@@ -6,12 +6,12 @@
  * customer's requests, so the job and a customer closing the same position at once settle it once.
  */
 import { Decimal, Direction, trading } from '@beurs/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { tradableOrNull } from './instruments.js';
-import { priceBook } from './prices.js';
+import { type PriceBook, priceBook } from './prices.js';
 import {
   closingPrice,
   createTradingService,
@@ -78,10 +78,60 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
     return filled;
   }
 
+  /**
+   * Wallets whose margin level may be at or below the close-out level, or that hold a position which may have
+   * lost all its own margin, screened by PostgreSQL from the current prices (one aggregate query, whatever the
+   * number of open positions). The screen errs on the safe side (each position's profit is counted one cent
+   * lower than its exact value, which the service rounds to the cent), so every wallet the exact rule would
+   * act on is among them; the exact rule then runs on their positions only.
+   */
+  async function wallets(held: ReadonlyArray<{ source: number; code: string; wallet: string }>, prices: PriceBook) {
+    const px = {
+      source: [] as number[],
+      code: [] as string[],
+      wallet: [] as string[],
+      bid: [] as string[],
+      ask: [] as string[],
+      rate: [] as string[],
+    };
+    for (const h of held) {
+      const t = tradableOrNull(h.source, h.code);
+      if (!t) continue;
+      const q = prices.quote(t);
+      px.source.push(h.source);
+      px.code.push(h.code);
+      px.wallet.push(h.wallet);
+      px.bid.push(q.bid);
+      px.ask.push(q.ask);
+      px.rate.push(prices.rate(t.priceCurrency, currencyOf(h.wallet)).toString());
+    }
+    const { rows } = await db.$client.query<{ user_id: string; wallet: string }>(
+      `with px as (
+         select * from unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
+           as x(source, code, wallet, bid, ask, rate)
+       ), pos as (
+         select p.user_id, p.wallet, p.margin, p.initial_margin,
+                (case when p.direction = 0 then x.bid - p.open_price else p.open_price - x.ask end)
+                  * p.quantity * p.multiplier * x.rate - 0.01 as profit
+           from trade_positions p join px x on x.source = p.source and x.code = p.code and x.wallet = p.wallet
+          where p.status = 1
+       )
+       select user_id, wallet from pos group by user_id, wallet
+       having bool_or(margin + profit <= 0)
+           or (sum(initial_margin) > 0 and (sum(margin) + sum(profit)) * 100 <= $7::numeric * sum(initial_margin))`,
+      [px.source, px.code, px.wallet, px.bid, px.ask, px.rate, trading.CLOSE_OUT_LEVEL_PERCENT],
+    );
+    return rows.map((r) => ({ userId: Number(r.user_id), wallet: r.wallet }));
+  }
+
   async function protect(at: Date): Promise<{ stopped: number[]; closedOut: number[] }> {
-    const open = await db.select().from(tradePositions).where(eq(tradePositions.status, STATUS.Success));
-    if (open.length === 0) return { stopped: [], closedOut: [] };
-    const prices = await service.bookFor(open);
+    const open = eq(tradePositions.status, STATUS.Success);
+    const held = await db
+      .selectDistinct({ source: tradePositions.source, code: tradePositions.code, wallet: tradePositions.wallet })
+      .from(tradePositions)
+      .where(open);
+    if (held.length === 0) return { stopped: [], closedOut: [] };
+    const prices = await service.bookFor(held);
     const stopped: number[] = [];
     const closedOut: number[] = [];
     const closeOne = (row: PositionRow, reason: trading.CloseReason, extra: { trigger?: string; level?: string }) =>
@@ -90,41 +140,44 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
       );
 
     // Stops first: a position whose stop was reached closes at its own price, not by the close-out.
-    const remaining: Array<{ row: PositionRow; profit: Decimal; open: boolean }> = [];
-    for (const row of open) {
+    const withStops = await db
+      .select()
+      .from(tradePositions)
+      .where(and(open, or(isNotNull(tradePositions.stopLoss), isNotNull(tradePositions.takeProfit))));
+    for (const row of withStops) {
       const t = tradableOrNull(row.source, row.code);
       if (!t) continue;
       const q = prices.quote(t);
+      if (!q.marketOpen) continue;
       const price = closingPrice(row.direction, q);
       const long = row.direction === Direction.Buy;
-      if (q.marketOpen) {
-        const sl = row.stopLoss === null ? null : new Decimal(row.stopLoss);
-        const tp = row.takeProfit === null ? null : new Decimal(row.takeProfit);
-        const hitStop = sl !== null && (long ? price.lte(sl) : price.gte(sl));
-        const hitTake = tp !== null && (long ? price.gte(tp) : price.lte(tp));
-        if (hitStop || hitTake) {
-          const reason = hitStop ? 'stopLoss' : 'takeProfit';
-          const trigger = (hitStop ? sl : tp)?.toFixed() ?? '';
-          if (await closeOne(row, reason, { trigger })) {
-            stopped.push(row.id);
-            continue;
-          }
-        }
-      }
-      const profit = profitOf(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
-      remaining.push({ row, profit, open: q.marketOpen });
+      const sl = row.stopLoss === null ? null : new Decimal(row.stopLoss);
+      const tp = row.takeProfit === null ? null : new Decimal(row.takeProfit);
+      const hitStop = sl !== null && (long ? price.lte(sl) : price.gte(sl));
+      const hitTake = tp !== null && (long ? price.gte(tp) : price.lte(tp));
+      if (!hitStop && !hitTake) continue;
+      const reason = hitStop ? 'stopLoss' : 'takeProfit';
+      const trigger = (hitStop ? sl : tp)?.toFixed() ?? '';
+      if (await closeOne(row, reason, { trigger })) stopped.push(row.id);
     }
 
     // ESMA close-out per wallet: while equity / required margin <= 50 %, close the largest losing position first.
     // A position that has lost all its own margin is closed too, so winners elsewhere cannot hide it.
-    const groups = new Map<string, typeof remaining>();
-    for (const p of remaining) {
-      const key = `${p.row.userId}:${p.row.wallet}`;
-      groups.set(key, [...(groups.get(key) ?? []), p]);
-    }
     const threshold = new Decimal(trading.CLOSE_OUT_LEVEL_PERCENT);
-    for (const group of groups.values()) {
-      let live = [...group];
+    for (const candidate of await wallets(held, prices)) {
+      const rows = await db
+        .select()
+        .from(tradePositions)
+        .where(and(open, eq(tradePositions.userId, candidate.userId), eq(tradePositions.wallet, candidate.wallet)));
+      let live: Array<{ row: PositionRow; profit: Decimal; open: boolean }> = [];
+      for (const row of rows) {
+        const t = tradableOrNull(row.source, row.code);
+        if (!t) continue;
+        const q = prices.quote(t);
+        const price = closingPrice(row.direction, q);
+        const profit = profitOf(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
+        live.push({ row, profit, open: q.marketOpen });
+      }
       const levelOf = () => {
         const equity = live.reduce((s, p) => s.plus(p.row.margin).plus(p.profit), new Decimal(0));
         const required = live.reduce((s, p) => s.plus(p.row.initialMargin), new Decimal(0));

@@ -5,11 +5,11 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
+import { idempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { userOf } from '../../platform/request.js';
 import { createTradingEngine } from './engine.js';
 import { type ProductEndpoint, SOURCES_BY_ENDPOINT, tradableByCode } from './instruments.js';
-import { createTradingService } from './service.js';
+import { createTradingService, type OrderPlan } from './service.js';
 
 export function tradingRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
@@ -31,13 +31,21 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
         const userId = userOf(req).id;
         const at = clock.now();
         const lang = requestLanguage(req);
-        return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) => {
-          const placed = await service.place(
-            tx,
-            userId,
-            { ...body, endpoint: product, source: body.source ?? SOURCES_BY_ENDPOINT[product] },
-            at,
-          );
+        const request = idempotentRequest(req, `u:${userId}`, body, at);
+        const input = { ...body, endpoint: product, source: body.source ?? SOURCES_BY_ENDPOINT[product] };
+        let plan: OrderPlan;
+        try {
+          plan = await service.plan(userId, input, at);
+        } catch (error) {
+          // A replay answers the first answer, even if the order would be refused now (the market has closed).
+          const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;
+          if (stored) return stored.response as never;
+          throw error;
+        }
+        // A new position that fills now: one statement. Anything else (a resting limit order) in a transaction.
+        if (plan.fillsNow) return service.openNow(db, keyOf(request), plan, lang);
+        return runIdempotent(db, request, async (tx) => {
+          const placed = await service.execute(tx, plan);
           return {
             order: service.orderDto(placed.order, lang),
             position: placed.position ? service.positionDto(placed.position, placed.book, lang) : null,

@@ -21,10 +21,11 @@ import {
   type Wallet,
   type WaterItem,
 } from '@beurs/contracts';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Account, toMoney } from '../../ledger/ledger.js';
 import { tradingDay } from '../../market/sessions.js';
 import type { Db, Tx } from '../../platform/db/client.js';
+import { raisedByDatabase } from '../../platform/db/errors.js';
 import {
   journalEntries,
   ledgerAccounts,
@@ -35,6 +36,7 @@ import {
 } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound, rule } from '../../platform/errors.js';
+import { type IdempotencyKey, idempotencyError } from '../../platform/idempotency.js';
 import { notify } from '../inbox/service.js';
 import { describe } from '../wallet/service.js';
 import {
@@ -86,6 +88,34 @@ export interface PlaceInput {
   leverage?: number | undefined;
   stopLoss?: string | undefined;
   takeProfit?: string | undefined;
+}
+
+/** An order decided but not written yet (createTradingService: plan, then execute or openNow). */
+export interface OrderPlan {
+  userId: number;
+  input: PlaceInput;
+  at: Date;
+  addTo: PositionRow | undefined;
+  t: Tradable;
+  prices: PriceBook;
+  leverage: number;
+  /** The limit price of a limit order, null for a market order. */
+  limit: Decimal | null;
+  /** The fill price if it fills now, else the limit. */
+  price: Decimal;
+  fillsNow: boolean;
+  rate: Decimal;
+  fig: ReturnType<typeof figuresOf>;
+}
+
+/** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
+function rowJson(table: typeof tradeOrders | typeof tradePositions, row: Record<string, unknown>) {
+  const json: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[key];
+    if (value !== undefined) json[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return json;
 }
 
 /** Figures of an order at a price: notional, margin and fee in the wallet's currency. */
@@ -157,16 +187,11 @@ export function createTradingService(deps: Deps) {
   }
 
   /**
-   * Places an order (create endpoints and additions). A market order, or a limit order whose price the market
-   * has already reached, fills now; any other limit order rests with its margin and fee held.
+   * What an order will do, decided before anything is written: the instrument and its rules, the price (the
+   * ask or bid now, or the limit), the rate, margin and fee, and whether it fills now. Throws the 422s of the
+   * order rules (closed market, leverage, quantity, stops).
    */
-  async function place(
-    tx: Tx,
-    userId: number,
-    input: PlaceInput,
-    at: Date,
-    addTo?: PositionRow,
-  ): Promise<{ order: OrderRow; position: PositionRow | null; book: PriceBook }> {
+  async function plan(userId: number, input: PlaceInput, at: Date, addTo?: PositionRow): Promise<OrderPlan> {
     const t = tradable(input.source, input.stockCode, input.endpoint);
     const r = await settings.rule(t.assetClass);
     const leverage = input.leverage ?? addTo?.leverage ?? r.leverageCap;
@@ -191,13 +216,29 @@ export function createTradingService(deps: Deps) {
     const rate = prices.rate(t.priceCurrency, walletCurrency);
     const feeRate = buy ? r.buyRate : r.sellRate;
     const fig = figuresOf(t, input.quantity, price, rate, leverage, feeRate);
-    const ids = await idsAndKyc(tx, userId);
-    if (ids.kyc !== 3) throw rule(E.kycRequired, {}, 'kycRequired');
-    const account = await ledger.walletAccount(tx, userId, t.wallet);
+    return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig };
+  }
 
-    const base = {
-      id: ids.orderId,
-      userId,
+  /**
+   * Places an order (create endpoints and additions). A market order, or a limit order whose price the market
+   * has already reached, fills now; any other limit order rests with its margin and fee held. A new position
+   * that fills now has a faster way in one statement: openNow.
+   */
+  async function place(
+    tx: Tx,
+    userId: number,
+    input: PlaceInput,
+    at: Date,
+    addTo?: PositionRow,
+  ): Promise<{ order: OrderRow; position: PositionRow | null; book: PriceBook }> {
+    return execute(tx, await plan(userId, input, at, addTo));
+  }
+
+  /** The order's rows in the row shape, before ids exist (openNow and execute share them). */
+  function orderRowOf(p: OrderPlan) {
+    const { input, t, fig, limit, price, rate, leverage, addTo, at } = p;
+    return {
+      userId: p.userId,
       addToPositionId: addTo?.id ?? null,
       source: t.source,
       code: t.code,
@@ -216,6 +257,156 @@ export function createTradingService(deps: Deps) {
       takeProfit: input.takeProfit ?? null,
       createdAt: at,
     };
+  }
+
+  /** A new position's row for an order filling at `fillPrice` (openNow and fillOpen share it). */
+  function newPositionRow(
+    order: { userId: number; direction: number; quantity: number; leverage: number; rate: unknown },
+    o: { stopLoss?: string | null; takeProfit?: string | null },
+    t: Tradable,
+    fillPrice: Decimal,
+    margin: Decimal,
+    fee: Decimal,
+    at: Date,
+  ) {
+    return {
+      userId: order.userId,
+      parentId: null,
+      source: t.source,
+      code: t.code,
+      wallet: t.wallet,
+      assetClass: t.assetClass,
+      direction: order.direction,
+      quantity: order.quantity,
+      leverage: order.leverage,
+      openPrice: priceText(fillPrice),
+      multiplier: t.multiplier.toFixed(),
+      openRate: String(order.rate),
+      margin: margin.toFixed(2),
+      initialMargin: margin.toFixed(2),
+      addedMargin: '0',
+      openFee: fee.toFixed(2),
+      holdSeq: 0,
+      stopLoss: o.stopLoss ?? null,
+      takeProfit: o.takeProfit ?? null,
+      status: STATUS.Success,
+      createdAt: at,
+    };
+  }
+
+  /** The inbox message of a fill (openNow and fillOpen share it); the order id joins its params when known. */
+  function filledMessage(
+    t: Tradable,
+    quantity: number,
+    fillPrice: Decimal,
+    margin: Decimal,
+    fee: Decimal,
+    currency: string,
+  ) {
+    return {
+      kind: 'orderFilled' as const,
+      params: {
+        quantity,
+        code: t.code,
+        price: priceText(fillPrice),
+        priceCurrency: t.priceCurrency,
+        margin: margin.toFixed(2),
+        fee: fee.toFixed(2),
+        currency,
+      },
+    };
+  }
+
+  /**
+   * A new position that fills now, written in one statement (the trade_open_now SQL function, migration 0006)
+   * under the request's idempotency key: the hot path of POST /stock/create and the other create endpoints.
+   * Writes what execute + fillOpen would write for the same plan (trading.test.ts compares them).
+   */
+  async function openNow(db: Db, key: IdempotencyKey, p: OrderPlan, lang: Language) {
+    if (!p.fillsNow || p.addTo) throw new Error('openNow is for a new position that fills now');
+    const account = await ledger.walletAccount(db, p.userId, p.t.wallet);
+    const fees = await ledger.systemAccount(db, 'fees', account.currency);
+    const order = orderRowOf(p);
+    const filled = {
+      ...order,
+      id: 0,
+      positionId: 0,
+      holdId: null,
+      status: STATUS.Success,
+      fillPrice: priceText(p.price),
+      filledAt: p.at,
+      profit: null,
+      closeReason: null,
+      cancelledAt: null,
+    } satisfies OrderRow;
+    const position = {
+      ...newPositionRow(order, p.input, p.t, p.price, p.fig.margin, p.fig.fee, p.at),
+      id: 0,
+      holdId: null,
+      closePrice: null,
+      closeRate: null,
+      sellProfit: null,
+      closeFee: null,
+      absorbedLoss: null,
+      closeReason: null,
+      closedAt: null,
+    } satisfies PositionRow;
+    const answer = { order: orderDto(filled, lang), position: positionDto(position, p.prices, lang) };
+    const message = filledMessage(p.t, order.quantity, p.price, p.fig.margin, p.fig.fee, account.currency);
+    try {
+      const { rows } = await db.$client.query<{ result: { answer: typeof answer } }>({
+        name: 'trade_open_now',
+        text: 'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) as result',
+        values: [
+          key.scope,
+          key.key,
+          key.endpoint,
+          key.requestHash,
+          p.userId,
+          account.id,
+          fees.id,
+          account.currency,
+          p.fig.margin.toFixed(2),
+          p.fig.fee.toFixed(2),
+          p.at,
+          rowJson(tradePositions, position),
+          rowJson(tradeOrders, filled),
+          message,
+          answer,
+        ],
+      });
+      const result = rows[0]?.result;
+      if (!result) throw new Error('trade_open_now answered nothing');
+      return result.answer;
+    } catch (error) {
+      if (raisedByDatabase(error, 'trade.kycRequired')) throw rule(E.kycRequired, {}, 'kycRequired');
+      const short = raisedByDatabase(error, 'trade.insufficientMargin');
+      if (short) {
+        const available = new Decimal(
+          String((JSON.parse(short.detail ?? '{}') as { available?: string }).available ?? 0),
+        );
+        const required = p.fig.margin.plus(p.fig.fee);
+        throw rule(
+          E.insufficientMargin,
+          { required: toMoney(required), available: toMoney(Decimal.max(available, 0)), currency: account.currency },
+          'insufficientMargin',
+        );
+      }
+      throw idempotencyError(error);
+    }
+  }
+
+  /** Writes a planned order in the caller's transaction: rests it, or fills it (fillOpen). */
+  async function execute(
+    tx: Tx,
+    p: OrderPlan,
+  ): Promise<{ order: OrderRow; position: PositionRow | null; book: PriceBook }> {
+    const { userId, t, prices, fig, fillsNow, price, addTo, at } = p;
+    const ids = await idsAndKyc(tx, userId);
+    if (ids.kyc !== 3) throw rule(E.kycRequired, {}, 'kycRequired');
+    const account = await ledger.walletAccount(tx, userId, t.wallet);
+
+    const base = { ...orderRowOf(p), id: ids.orderId };
 
     if (!fillsNow) {
       let holdId: number;
@@ -340,29 +531,7 @@ export function createTradingService(deps: Deps) {
     } else {
       [position] = await tx
         .insert(tradePositions)
-        .values({
-          id: positionId,
-          userId: order.userId,
-          source: t.source,
-          code: t.code,
-          wallet: t.wallet,
-          assetClass: t.assetClass,
-          direction: order.direction,
-          quantity: order.quantity,
-          leverage: order.leverage,
-          openPrice: priceText(fillPrice),
-          multiplier: t.multiplier.toFixed(),
-          openRate: String(order.rate),
-          margin: margin.toFixed(2),
-          initialMargin: margin.toFixed(2),
-          openFee: fee.toFixed(2),
-          holdId,
-          holdSeq: 0,
-          stopLoss: order.stopLoss ?? null,
-          takeProfit: order.takeProfit ?? null,
-          status: STATUS.Success,
-          createdAt: at,
-        })
+        .values({ ...newPositionRow(order, order, t, fillPrice, margin, fee, at), id: positionId, holdId })
         .returning();
     }
     if (!position) throw new Error('position not stored');
@@ -380,19 +549,11 @@ export function createTradingService(deps: Deps) {
       : await tx.update(tradeOrders).set(values).where(eq(tradeOrders.id, order.id)).returning();
     if (!stored) throw new Error('order not stored');
 
+    const message = filledMessage(t, stored.quantity, fillPrice, margin, fee, account.currency);
     await notify(tx, {
       userId: stored.userId,
-      kind: 'orderFilled',
-      params: {
-        order: stored.id,
-        quantity: stored.quantity,
-        code: t.code,
-        price: priceText(fillPrice),
-        priceCurrency: t.priceCurrency,
-        margin: margin.toFixed(2),
-        fee: fee.toFixed(2),
-        currency: account.currency,
-      },
+      kind: message.kind,
+      params: { ...message.params, order: stored.id },
       link: positionLink(positionId),
       at,
     });
@@ -1218,6 +1379,9 @@ export function createTradingService(deps: Deps) {
     settings,
     todayProfit,
     place,
+    plan,
+    execute,
+    openNow,
     fillEntrusted,
     cancel,
     close,

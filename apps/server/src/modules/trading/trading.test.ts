@@ -364,6 +364,64 @@ describe('idempotency and concurrency', () => {
   });
 });
 
+describe('the one-statement way in (trade_open_now) writes what the transaction way writes', () => {
+  it('a market fill and a limit filled by the job at the same price leave the same rows, entries and message', async () => {
+    pinDefaults();
+    const fast = await trader(h, { US_STOCK: '1000' });
+    const slow = await trader(h, { US_STOCK: '1000' });
+    const body = { stopLoss: '90', takeProfit: '120' };
+    const a = await buyAapl(fast.token, body);
+    expect(a.body.code).toBe(200);
+    m.set('AAPL', 0, { bid: '100.4', ask: '100.5' });
+    const b = await buyAapl(slow.token, { ...body, orderType: 1, price: '100' });
+    expect(b.body.data.order.status).toBe(0);
+    m.set('AAPL', 0, { bid: '99.9', ask: '100' });
+    expect((await engine.runOnce()).filled).toContain(b.body.data.order.id);
+
+    const rows = async (userId: number) => {
+      const { rows: found } = await h.db.$client.query(
+        `select p.source, p.code, p.wallet, p.asset_class, p.direction, p.quantity, p.leverage, p.open_price::text,
+                p.multiplier::text, p.open_rate::text, p.margin::text, p.initial_margin::text, p.added_margin::text,
+                p.open_fee::text, p.hold_seq, p.stop_loss::text, p.take_profit::text, p.status, p.parent_id,
+                h.amount::text as held, h.status as hold_status, h.reference like 'position:' || p.id || ':0' as hold_ref,
+                o.price::text as order_price, o.fill_price::text, o.margin::text as order_margin, o.fee::text as order_fee,
+                o.amount::text as order_amount, o.rate::text as order_rate, o.status as order_status, o.open_close,
+                o.position_id = p.id as order_position, o.hold_id,
+                (select json_agg(json_build_object('amount', lp.amount::text, 'customer', la.user_id is not null) order by lp.amount)
+                   from journal_entries e join ledger_postings lp on lp.entry_id = e.id join ledger_accounts la on la.id = lp.account_id
+                  where e.type = 'tradeFee' and e.reference = 'order:' || o.id) as fee_postings,
+                (select params - 'order' from user_messages m where m.user_id = p.user_id and m.kind = 'orderFilled') as message,
+                (select link = '/pages/trade/detail?positionId=' || p.id from user_messages m where m.user_id = p.user_id and m.kind = 'orderFilled') as message_link
+           from trade_positions p join ledger_holds h on h.id = p.hold_id join trade_orders o on o.position_id = p.id
+          where p.user_id = $1`,
+        [userId],
+      );
+      return found;
+    };
+    const fastRows = await rows(fast.user.id);
+    expect(fastRows).toHaveLength(1);
+    // The resting order was a limit order (order_type 1) held until the fill; everything else is the same.
+    expect(fastRows).toEqual(await rows(slow.user.id));
+    expect(await wallet(fast.token, 'US_STOCK')).toEqual(await wallet(slow.token, 'US_STOCK'));
+  });
+
+  it('answers a replay with the first answer even when the order would be refused now', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const key = `replay-${Date.now()}`;
+    const first = await buyAapl(u.token, {}, key);
+    expect(first.body.code).toBe(200);
+    m.set('AAPL', 0, { bid: '99.9', ask: '100', open: false });
+    const again = await buyAapl(u.token, {}, key);
+    expect(again.body).toEqual(first.body);
+    expect((await buyAapl(u.token, {}, `${key}-new`)).body.reason).toBe('marketClosed');
+    const other = await buyAapl(u.token, { quantity: 11 }, key);
+    expect(other.status).toBe(409);
+    const positions = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
+    expect(positions.body.data.list).toHaveLength(1);
+  });
+});
+
 describe('limit orders rest, fill when the price is reached and can be cancelled', () => {
   it('holds margin and fee, fills at the limit when the ask reaches it', async () => {
     pinDefaults();

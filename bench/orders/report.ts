@@ -1,0 +1,120 @@
+/** bench/reports/orders.md and the printed summary of `npm run bench -- orders`. */
+import type { Machine } from '../lib/machine.js';
+import {
+  cpuPerOperation,
+  machineTable,
+  ms,
+  type RatioRun,
+  type RatioSettings,
+  referenceParagraph,
+  runsTable,
+  summary,
+} from '../lib/ratio.js';
+import { fmt, mean } from '../lib/stats.js';
+import type { OrdersBreakdown } from './breakdown.js';
+
+export const GOAL_RATIO = 0.6;
+export const GOAL_P99_MS = 50;
+
+const TARGET_NAMES: Record<OrdersRun['target'], string> = {
+  app: 'app, market buy',
+  pgbench: 'pgbench TPC-B',
+  'pgbench-sql': "pgbench, the order's SQL",
+};
+
+export type OrdersRun = RatioRun<'app' | 'pgbench' | 'pgbench-sql'>;
+
+export interface OrdersOutcome {
+  machine: Machine;
+  commit: string;
+  settings: RatioSettings;
+  pgVersion?: string;
+  pgSettings?: Record<string, string>;
+  pgbenchVersion?: string;
+  pgbenchInitSeconds?: number;
+  runs: OrdersRun[];
+  /** Open positions at the end of the measured windows (every filled order opened one). */
+  openPositions?: number;
+  breakdown?: OrdersBreakdown;
+  /** The ledger audit of the database after the run (test/ledger-audit.ts): empty when the books are whole. */
+  audit?: string[];
+  failures: string[];
+  seconds: number;
+  loadAverageAtEnd: number;
+}
+
+export function renderReport(o: OrdersOutcome): { markdown: string; summary: string[] } {
+  const s = o.settings;
+  const app = summary(o.runs, 'app');
+  const ref = summary(o.runs, 'pgbench');
+  const sqlRef = summary(o.runs, 'pgbench-sql');
+  const ratio = app.perSecond / ref.perSecond;
+  const ratioOk = ratio >= GOAL_RATIO;
+  const p99Ok = app.p99 < GOAL_P99_MS;
+  const verdict = (measured: boolean, ok: boolean) => (measured ? (ok ? 'PASS' : 'MISSED') : 'not measured');
+  const b = o.breakdown;
+  const appPg = cpuPerOperation(o.runs, 'app', (r) => r.postgresCpuPercent);
+  const appServer = cpuPerOperation(o.runs, 'app', (r) => r.serverCpuPercent);
+  const appLoad = cpuPerOperation(o.runs, 'app', (r) => r.loadGeneratorCpuPercent);
+  const refPg = cpuPerOperation(o.runs, 'pgbench', (r) => r.postgresCpuPercent);
+  const sqlPg = cpuPerOperation(o.runs, 'pgbench-sql', (r) => r.postgresCpuPercent);
+  const lines = [
+    '# Order placement bench',
+    '',
+    `Written by \`npm run bench -- orders\` (bench/orders/main.ts); overwritten on every run. Run of ${o.machine.date}, ${fmt(o.seconds, 0)} s.`,
+    '',
+    ...machineTable(o),
+    '',
+    '## Goal',
+    '',
+    '| benchmark | goal | measured | result |',
+    '|---|---|---|---|',
+    `| market orders placed/s, app / pgbench TPC-B tps, ${s.clients} clients each | >= ${GOAL_RATIO}x | ${fmt(ratio, 2)}x (${fmt(app.perSecond, 0)} / ${fmt(ref.perSecond, 0)}) | ${verdict(Number.isFinite(ratio), ratioOk)} |`,
+    `| p99 latency of an order, ${s.clients} clients | < ${GOAL_P99_MS} ms | ${ms(app.p99)} (mean of the rounds' p99) | ${verdict(Number.isFinite(app.p99), p99Ok)} |`,
+    `| for comparison: app / pgbench running the order's own SQL on the app's database | - | ${fmt(app.perSecond / sqlRef.perSecond, 2)}x (${fmt(app.perSecond, 0)} / ${fmt(sqlRef.perSecond, 0)}) | what the app layer (HTTP, Node, prices, validation) costs over its SQL |`,
+    '',
+    '## What is measured',
+    '',
+    `**App.** The real server as \`npm start\` runs it: \`node --import tsx apps/server/src/main.ts\` (WORKERS=${s.workers}, LOG_LEVEL=warn, DB_POOL_MAX=${s.poolMax} per process, the trading job on as by default, SIM_CLOCK_START on a Monday morning in New York so the US market is open) on the PostgreSQL below. ${s.users} identity-verified customers with USD 10,000,000 in US_STOCK (written into the database with a session each, funded by ledger entries). autocannon in a process of its own, ${s.clients} keep-alive connections, each bound to one customer, each request \`POST /web/stock/create\` of a market buy of 1 AAPL with a fresh Idempotency-Key. Every request is a whole order (docs/trading.md): authentication, validation, the trading rules of the asset class, the live ask and the USD rate from the simulated market, the order's figures (notional, margin at the leverage cap, fee), then in one transaction the idempotency key, the identity check, the margin hold, the fee entry to the fees account, the position, the filled order, the inbox message and the stored answer. ${s.warmupSeconds} s warm-up, then ${s.durationSeconds} s measured; ${s.rounds} round(s), app and references alternating. Every order opens a position, so the trading job (stops, close-outs, limit orders) has ever more positions to watch${o.openPositions !== undefined ? ` (${o.openPositions} open at the end)` : ''}.`,
+    '',
+    `${referenceParagraph(s, o.pgbenchInitSeconds, 'an order')}`,
+    '',
+    "**Second reference: the order's own SQL in pgbench.** The statements one market order sends, as a prepared pgbench script (`ORDER_SCRIPT` in bench/orders/order.ts) on the app's own database: the session lookup (on every transaction, where the app mostly skips it) and the statement that writes the order. What the database alone needs for an order, so app / this is the price of the app layer, and this / TPC-B the price of the schema.",
+    '',
+    '## Figures',
+    '',
+    ...runsTable(o.runs, TARGET_NAMES),
+    '',
+    `Mean over the rounds: app **${fmt(app.perSecond, 0)} orders/s** (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench **${fmt(ref.perSecond, 0)} tps** (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}). **Ratio ${fmt(ratio, 2)}x** (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; **p99 ${ms(app.p99)}** (goal < ${GOAL_P99_MS} ms): ${verdict(Number.isFinite(app.p99), p99Ok)}. The order's SQL in pgbench: ${fmt(sqlRef.perSecond, 0)} tps (p50 ${ms(sqlRef.p50)}, p99 ${ms(sqlRef.p99)}), ${fmt(sqlRef.perSecond / ref.perSecond, 2)}x TPC-B.`,
+    '',
+    'autocannon records latency in whole milliseconds; pgbench\'s latencies come from its per-transaction log (microseconds). "rows written" counts the orders the window added: the 200s plus the requests in flight when autocannon stopped (at most one per connection), whose answers it no longer read.',
+    '',
+    ...(b
+      ? [
+          '## One order inside the app',
+          '',
+          `bench/orders/breakdown.ts: the same app in a process of its own, one customer, ${b.orders} market orders one at a time through \`app.inject\` (no network, no concurrency), every statement sent to PostgreSQL counted. **${fmt(b.statementsPerOrder, 1)} statements per order**, ${fmt(b.micros, 0)} µs per order, one at a time:`,
+          '',
+          '| statement | per order |',
+          '|---|---|',
+          ...Object.entries(b.statements).map(([k, v]) => `| \`${k}\` | ${v} |`),
+          '',
+        ]
+      : []),
+    '## Interpretation',
+    '',
+    `**Where the CPU goes.** Both sides share ${o.machine.nproc} cores with everything else on the machine, so throughput is CPU per operation: per order the app cost PostgreSQL about ${fmt(appPg, 0)} µs of CPU, the Node server ${fmt(appServer, 0)} µs and the load generator ${fmt(appLoad, 0)} µs; a pgbench TPC-B transaction cost PostgreSQL about ${fmt(refPg, 0)} µs and the order's own SQL run by pgbench about ${fmt(sqlPg, 0)} µs.`,
+    '',
+    `**Latency.** With ${s.clients} clients always waiting for their answer, the mean latency is ${s.clients} / throughput (Little's law: ${fmt((s.clients / app.perSecond) * 1000, 0)} ms at ${fmt(app.perSecond, 0)} orders/s), so a p99 under ${GOAL_P99_MS} ms needs both throughput (more than ${fmt((s.clients / GOAL_P99_MS) * 1000 * 1.5, 0)} orders/s for a mean well under the goal) and an even spread; TPC-B itself shows p99 ${ms(ref.p99)} here.`,
+    '',
+    `Books after the run (test/ledger-audit.ts: entries balanced and complete, cached balances equal postings, postings sum to zero per currency, holds equal held): ${o.audit === undefined ? 'not checked' : o.audit.length === 0 ? 'clean' : `PROBLEMS: ${o.audit.join('; ')}`}.`,
+    '',
+    ...(o.failures.length > 0 ? ['## Problems', '', ...o.failures.map((f) => `- ${f}`), ''] : []),
+  ];
+  return {
+    markdown: lines.join('\n'),
+    summary: [
+      `orders: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); ratio ${fmt(ratio, 2)}x (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; p99 (goal < ${GOAL_P99_MS} ms): ${verdict(Number.isFinite(app.p99), p99Ok)}; mean latency ${fmt(mean(o.runs.filter((r) => r.target === 'app').map((r) => r.latencyMs.mean)), 0)} ms`,
+    ],
+  };
+}
