@@ -715,7 +715,8 @@ export function createTradingService(deps: Deps) {
         type: pnl.gt(0) ? 'tradeProfit' : 'tradeLoss',
         reference: `close:${orderId}`,
         at,
-        rate,
+        // The conversion from the instrument's currency, when there is one (a rate of 1 says nothing).
+        rate: rate.eq(1) ? null : rate,
         detail: { ...detail, absorbed: absorbed.toFixed(2) },
         postings: [
           { account, amount },

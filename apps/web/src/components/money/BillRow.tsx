@@ -27,7 +27,9 @@ export function billTypeKey(item: Pick<BillItem, 'type' | 'amount'>) {
 export function useRateText(item: Pick<BillItem, 'rate' | 'currency' | 'amount' | 'type'>): string | null {
   const { t } = useTranslation();
   const money = useMoneyFormat();
-  if (!item.rate) return null;
+  // Only transfers convert between the customer's wallets; a trade's rate (instrument currency to wallet
+  // currency) is shown on the trade itself (trade/detail).
+  if (!item.rate || (item.type !== 'transfer' && item.type !== 'transferReversal')) return null;
   const out = trendOfAmount(item.amount) === 'fall';
   const debitedHere = item.type === 'transferReversal' ? !out : out;
   const from = debitedHere ? item.currency : otherCurrency(item.currency);
