@@ -81,7 +81,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     `Mean over the rounds: app **${fmt(app.perSecond, 0)} transfers/s** (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); with conversion ${fmt(fx.perSecond, 0)} transfers/s (p50 ${ms(fx.p50)}, p99 ${ms(fx.p99)}); pgbench **${fmt(ref.perSecond, 0)} tps** (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}). **Ratio ${fmt(ratio, 2)}x** (goal >= ${GOAL_RATIO}x): ${verdict}; with conversion ${fmt(fxRatio, 2)}x. The transfer's SQL in pgbench: ${fmt(sqlRef.perSecond, 0)} tps (p50 ${ms(sqlRef.p50)}, p99 ${ms(sqlRef.p99)}), ${fmt(sqlRef.perSecond / ref.perSecond, 2)}x TPC-B; app / transfer SQL ${fmt(sqlRatio, 2)}x.`,
     '',
-    'autocannon records latency in whole milliseconds; pgbench\'s latencies come from its per-transaction log (microseconds). "entries written" counts the transfer journal entries the window added: the 200s plus the requests in flight when autocannon stopped (at most one per connection), whose answers it no longer read.',
+    'autocannon records latency in whole milliseconds; pgbench\'s latencies come from its per-transaction log (microseconds). "rows written" counts the transfer journal entries the window added: the 200s plus the requests in flight when autocannon stopped (at most one per connection), whose answers it no longer read.',
     '',
     ...(b
       ? [
