@@ -26,19 +26,12 @@ import { type Account, toMoney } from '../../ledger/ledger.js';
 import { tradingDay } from '../../market/sessions.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
-import {
-  journalEntries,
-  ledgerAccounts,
-  ledgerPostings,
-  tradeOrders,
-  tradePositions,
-  users,
-} from '../../platform/db/schema.js';
+import { ledgerAccounts, tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound, rule } from '../../platform/errors.js';
 import { type IdempotencyKey, idempotencyError } from '../../platform/idempotency.js';
 import { notify } from '../inbox/service.js';
-import { describe } from '../wallet/service.js';
+import { bill } from '../wallet/service.js';
 import {
   nameOf,
   type ProductEndpoint,
@@ -1212,67 +1205,21 @@ export function createTradingService(deps: Deps) {
   }
 
   /** The trading cash flow: postings of trade entries on the customer's wallets, newest first. */
+  /** The trading cash flow: the bill (wallet/service.ts) of the trade entries, with their order, position and code. */
   async function water(
     userId: number,
-    filter: { walletType?: string | undefined; page: number; pageSize: number },
+    filter: { walletType?: Wallet | undefined; page: number; pageSize: number },
     lang: Language,
   ) {
-    const where: SQL[] = [
-      eq(ledgerAccounts.userId, userId),
-      inArray(journalEntries.type, [...trading.TRADE_ENTRY_TYPES]),
-    ];
-    if (filter.walletType) where.push(eq(ledgerAccounts.wallet, filter.walletType));
-    const condition = and(...where);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: ledgerPostings.id,
-          entryId: ledgerPostings.entryId,
-          wallet: ledgerAccounts.wallet,
-          currency: ledgerPostings.currency,
-          amount: ledgerPostings.amount,
-          balanceAfter: ledgerPostings.balanceAfter,
-          type: journalEntries.type,
-          reference: journalEntries.reference,
-          rate: journalEntries.rate,
-          detail: journalEntries.detail,
-          createdAt: ledgerPostings.createdAt,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
-        .where(condition)
-        .orderBy(desc(ledgerPostings.id))
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize),
-      db
-        .select({ n: count() })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
-        .where(condition),
-    ]);
-    const list: WaterItem[] = rows.map((r) => {
-      const detail = (r.detail ?? {}) as Record<string, unknown>;
-      return {
-        id: r.id,
-        entryId: r.entryId,
-        walletType: r.wallet as Wallet,
-        currency: r.currency as Currency,
-        amount: toMoney(r.amount),
-        balanceAfter: toMoney(r.balanceAfter ?? '0'),
-        type: r.type as WaterItem['type'],
-        reason: describe(r.type, detail, lang),
-        reference: r.reference,
-        rate: r.rate === null ? null : rateText(r.rate),
-        cancellableUntil: null,
-        createTimeTimestamp: r.createdAt.getTime(),
-        positionId: typeof detail.position === 'number' ? detail.position : null,
-        orderId: typeof detail.order === 'number' ? detail.order : null,
-        stockCode: typeof detail.code === 'string' ? detail.code : null,
-      };
-    });
-    return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+    const page = await bill(db, userId, { ...filter, types: trading.TRADE_ENTRY_TYPES }, lang, deps.clock.now());
+    const list: WaterItem[] = page.list.map(({ operator: _operator, detail, ...item }) => ({
+      ...item,
+      type: item.type as WaterItem['type'],
+      positionId: typeof detail.position === 'number' ? detail.position : null,
+      orderId: typeof detail.order === 'number' ? detail.order : null,
+      stockCode: typeof detail.code === 'string' ? detail.code : null,
+    }));
+    return { ...page, list };
   }
 
   /** The order ticket's figures: what the available balance buys at the price and leverage asked. */

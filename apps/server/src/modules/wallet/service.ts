@@ -13,7 +13,7 @@ import {
   type Wallet,
   wallet as walletApi,
 } from '@beurs/contracts';
-import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, type Ledger, toMoney } from '../../ledger/ledger.js';
 import type { MarketProvider } from '../../market/provider.js';
@@ -45,13 +45,19 @@ type BillFilter = z.output<typeof walletApi.billFilter>;
 export async function bill(
   db: Executor,
   userId: number,
-  filter: BillFilter & { withOperator?: boolean },
+  filter: BillFilter & { withOperator?: boolean; types?: readonly EntryType[] },
   lang: Language,
   now: Date,
-): Promise<{ list: Array<BillItem & { operator: string | null }>; total: number; page: number; pageSize: number }> {
+): Promise<{
+  list: Array<BillItem & { operator: string | null; detail: Record<string, unknown> }>;
+  total: number;
+  page: number;
+  pageSize: number;
+}> {
   const where: SQL[] = [eq(ledgerAccounts.userId, userId)];
   if (filter.walletType) where.push(eq(ledgerAccounts.wallet, filter.walletType));
   if (filter.type) where.push(eq(journalEntries.type, filter.type));
+  if (filter.types) where.push(inArray(journalEntries.type, [...filter.types]));
   if (filter.from !== undefined) where.push(gte(ledgerPostings.createdAt, new Date(filter.from)));
   if (filter.to !== undefined) where.push(lte(ledgerPostings.createdAt, new Date(filter.to)));
   const condition = and(...where);
@@ -90,6 +96,7 @@ export async function bill(
   ]);
   const list = rows.map((r) => {
     const type = r.type as EntryType;
+    const detail = (r.detail ?? {}) as Record<string, unknown>;
     const cancellableUntil =
       type === 'transfer' && !r.reversed ? r.createdAt.getTime() + TRANSFER_CANCEL_SECONDS * 1000 : null;
     return {
@@ -100,12 +107,13 @@ export async function bill(
       amount: toMoney(r.amount),
       balanceAfter: toMoney(r.balanceAfter ?? '0'),
       type,
-      reason: r.reason ?? describe(type, (r.detail ?? {}) as Record<string, unknown>, lang),
+      reason: r.reason ?? describe(type, detail, lang),
       reference: r.reference,
       rate: r.rate === null ? null : new Decimal(r.rate).toSignificantDigits(8).toString(),
       cancellableUntil: cancellableUntil !== null && cancellableUntil > now.getTime() ? cancellableUntil : null,
       createTimeTimestamp: r.createdAt.getTime(),
       operator: filter.withOperator ? r.operator : null,
+      detail,
     };
   });
   return { list, total: totalRow?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
