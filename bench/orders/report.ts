@@ -1,15 +1,15 @@
 /** bench/reports/orders.md and the printed summary of `npm run bench -- orders`. */
-import type { Machine } from '../lib/machine.js';
+
 import {
   cpuPerOperation,
   machineTable,
   ms,
   type RatioRun,
-  type RatioSettings,
   referenceParagraph,
   runsTable,
   summary,
 } from '../lib/ratio.js';
+import type { RatioOutcome } from '../lib/ratio-bench.js';
 import { fmt, mean } from '../lib/stats.js';
 import type { OrdersBreakdown } from './breakdown.js';
 
@@ -24,23 +24,9 @@ const TARGET_NAMES: Record<OrdersRun['target'], string> = {
 
 export type OrdersRun = RatioRun<'app' | 'pgbench' | 'pgbench-sql'>;
 
-export interface OrdersOutcome {
-  machine: Machine;
-  commit: string;
-  settings: RatioSettings;
-  pgVersion?: string;
-  pgSettings?: Record<string, string>;
-  pgbenchVersion?: string;
-  pgbenchInitSeconds?: number;
-  runs: OrdersRun[];
+export interface OrdersOutcome extends RatioOutcome<OrdersRun, OrdersBreakdown> {
   /** Open positions at the end of the measured windows (every filled order opened one). */
   openPositions?: number;
-  breakdown?: OrdersBreakdown;
-  /** The ledger audit of the database after the run (test/ledger-audit.ts): empty when the books are whole. */
-  audit?: string[];
-  failures: string[];
-  seconds: number;
-  loadAverageAtEnd: number;
 }
 
 export function renderReport(o: OrdersOutcome): { markdown: string; summary: string[] } {

@@ -1,15 +1,15 @@
 /** bench/reports/wallet.md and the printed summary of `npm run bench -- wallet`. */
-import type { Machine } from '../lib/machine.js';
+
 import {
   cpuPerOperation,
   machineTable,
   ms,
   type RatioRun,
-  type RatioSettings,
   referenceParagraph,
   runsTable,
   summary,
 } from '../lib/ratio.js';
+import type { RatioOutcome } from '../lib/ratio-bench.js';
 import { fmt, mean } from '../lib/stats.js';
 import type { Breakdown } from './breakdown.js';
 
@@ -24,22 +24,7 @@ const TARGET_NAMES: Record<WalletRun['target'], string> = {
 
 export type WalletRun = RatioRun<'app' | 'app-fx' | 'pgbench' | 'pgbench-sql'>;
 
-export interface WalletOutcome {
-  machine: Machine;
-  commit: string;
-  settings: RatioSettings;
-  pgVersion?: string;
-  pgSettings?: Record<string, string>;
-  pgbenchVersion?: string;
-  pgbenchInitSeconds?: number;
-  runs: WalletRun[];
-  breakdown?: Breakdown;
-  /** The ledger audit of the database after the run (test/ledger-audit.ts): empty when the books are whole. */
-  audit?: string[];
-  failures: string[];
-  seconds: number;
-  loadAverageAtEnd: number;
-}
+export type WalletOutcome = RatioOutcome<WalletRun, Breakdown>;
 
 export function renderReport(o: WalletOutcome): { markdown: string; summary: string[] } {
   const m = o.machine;

@@ -1,0 +1,207 @@
+/**
+ * The frame of a money bench (bench/wallet, bench/orders): a fresh database, customers with money and a session
+ * each, the real server as `npm start` runs it, the autocannon load generator, pgbench's own database; then the
+ * bench's rounds; then the breakdown of one operation inside the app, the ledger audit, and the report. Everything
+ * is stopped at the end, whatever happened.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../apps/server/src/platform/db/embedded.js';
+import { auditLedger } from '../../apps/server/test/ledger-audit.js';
+import type { BenchUser } from '../wallet/fixtures.js';
+import { type AppProcess, startAppProcess, stopAppProcess } from './app-process.js';
+import { forkTs, nextMessage, repoRoot, stopChild } from './children.js';
+import { type Machine, machineInfo } from './machine.js';
+import { findPgbench, initPgbench } from './pgbench.js';
+import { postmasterPid } from './proc-cpu.js';
+import {
+  measureEndpoint,
+  measurePgbench,
+  postgresInfo,
+  type RatioRun,
+  type RatioSettings,
+  ratioSettings,
+} from './ratio.js';
+import { commitOf, runScenario } from './scenario.js';
+
+/** What every money bench's report knows; a bench adds its own fields. */
+export interface RatioOutcome<R extends RatioRun = RatioRun, B = unknown> {
+  machine: Machine;
+  commit: string;
+  settings: RatioSettings;
+  pgVersion?: string;
+  pgSettings?: Record<string, string>;
+  pgbenchVersion?: string;
+  pgbenchInitSeconds?: number;
+  runs: R[];
+  breakdown?: B;
+  /** The ledger audit of the database after the run (test/ledger-audit.ts): empty when the books are whole. */
+  audit?: string[];
+  failures: string[];
+  seconds: number;
+  loadAverageAtEnd: number;
+}
+
+export interface RatioContext<R extends RatioRun> {
+  settings: RatioSettings;
+  db: pg.Pool;
+  users: BenchUser[];
+  /** The first customer's id, and whether the ids run on from it (the pgbench scripts need it). */
+  uidmin: number;
+  consecutive: boolean;
+  /** The pgbench binary, or null (the references are then skipped and the report says so). */
+  pgbench: string | null;
+  log: (line: string) => void;
+  /** A window of the app under autocannon: POST `path` with `bodies` in turn, `written` counting its rows. */
+  app(target: R['target'], round: number, path: string, bodies: string[], written: () => Promise<number>): Promise<R>;
+  /** A window of pgbench: TPC-B in its own database, or `script` on the app's database (prepared). */
+  reference(target: R['target'], round: number, script?: { text: string; defines: Record<string, number> }): Promise<R>;
+}
+
+export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: number): RatioOutcome<R, B> {
+  return {
+    machine: machineInfo(),
+    commit: commitOf(),
+    settings: ratioSettings(quick, clients),
+    runs: [],
+    failures: [],
+    seconds: 0,
+    loadAverageAtEnd: Number.NaN,
+  };
+}
+
+export async function runRatioBench<
+  R extends RatioRun,
+  B extends { type: string },
+  O extends RatioOutcome<R, B>,
+>(spec: {
+  name: string;
+  outcome: O;
+  /** Customers with money and a valid session on the server's clock. */
+  users: (databaseUrl: string, count: number) => Promise<BenchUser[]>;
+  usersText: string;
+  serverEnv?: Record<string, string>;
+  rounds: (ctx: RatioContext<R>) => Promise<void>;
+  /** A script run in a process of its own that answers {type: 'breakdown', ...}. */
+  breakdown: { script: string; env?: Record<string, string>; what: string };
+  /** Anything to note in the outcome once the rounds are done (on the app's database). */
+  after?: (db: pg.Pool) => Promise<void>;
+  report: (o: O) => { markdown: string; summary: string[] };
+}): Promise<number> {
+  const { outcome } = spec;
+  const s = outcome.settings;
+  const failures = outcome.failures;
+  const started = performance.now();
+  const code = await runScenario(spec.name, 290_000, async ({ tmpDir, dataDir, pg: embedded, databaseUrl, log }) => {
+    const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    let server: AppProcess | undefined;
+    let loader: ChildProcess | undefined;
+    try {
+      const info = await postgresInfo(db);
+      outcome.pgVersion = info.version;
+      outcome.pgSettings = info.settings;
+      log(`${s.users} customers, ${spec.usersText}`);
+      const users = await spec.users(databaseUrl, s.users);
+      const env = { DB_POOL_MAX: String(s.poolMax), WORKERS: String(s.workers), ...spec.serverEnv };
+      server = await startAppProcess({
+        databaseUrl,
+        dataDir,
+        port: await freePort(),
+        probeToken: users[0]!.token,
+        env,
+      });
+      const app = server;
+      log(
+        `server (node --import tsx apps/server/src/main.ts, ${Object.entries(env)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}) up in ${(app.startMs / 1000).toFixed(1)} s`,
+      );
+      loader = forkTs('bench/lib/endpoint-load.ts');
+      const load = loader;
+      await nextMessage(load, 'ready', 30_000);
+
+      const pgbench = findPgbench();
+      const pgbenchUrl = embedded.urlFor('pgbench');
+      if (pgbench) {
+        outcome.pgbenchVersion = pgbench.version;
+        await db.query('create database pgbench');
+        log(`pgbench -i -s ${s.pgbenchScale} (a database of its own on the same server)`);
+        outcome.pgbenchInitSeconds = await initPgbench(pgbench.bin, pgbenchUrl, s.pgbenchScale);
+      } else {
+        failures.push('pgbench not found: apt-get install postgresql-client (the reference was skipped)');
+        log('pgbench not found: apt-get install postgresql-client; measuring the app alone');
+      }
+      const postmaster = postmasterPid(path.join(tmpDir, 'pg'));
+      const uidmin = users[0]!.id;
+      const consecutive = users.every((u, i) => u.id === uidmin + i);
+      if (!consecutive) failures.push('customer ids are not consecutive: the SQL reference was skipped');
+
+      await spec.rounds({
+        settings: s,
+        db,
+        users,
+        uidmin,
+        consecutive,
+        pgbench: pgbench?.bin ?? null,
+        log,
+        app: (target, round, urlPath, bodies, written) =>
+          measureEndpoint({
+            target,
+            round,
+            settings: s,
+            load,
+            job: { url: app.baseUrl, tokens: users.map((u) => u.token), path: urlPath, bodies },
+            postmaster,
+            serverPid: app.child.pid!,
+            written,
+            failures,
+          }) as Promise<R>,
+        reference: (target, round, script) =>
+          measurePgbench({
+            target,
+            round,
+            settings: s,
+            bin: pgbench!.bin,
+            url: script ? databaseUrl : pgbenchUrl,
+            logDir: path.join(tmpDir, 'pgbench-log'),
+            postmaster,
+            failures,
+            ...(script ? { script: script.text, defines: script.defines, protocol: 'prepared' as const } : {}),
+          }) as Promise<R>,
+      });
+      await spec.after?.(db);
+
+      log(`  breakdown of one ${spec.breakdown.what} inside the app (statements, time)`);
+      const child = forkTs(spec.breakdown.script, {
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_DATA_DIR: dataDir,
+        ...spec.breakdown.env,
+      });
+      outcome.breakdown = await nextMessage<B>(child, 'breakdown', 120_000);
+      await stopChild(child);
+
+      outcome.audit = await auditLedger(db);
+      return 0;
+    } catch (error) {
+      failures.push((error as Error).message);
+      return 2;
+    } finally {
+      if (loader) await stopChild(loader);
+      if (server) await stopAppProcess(server);
+      await db.end();
+    }
+  });
+  outcome.seconds = (performance.now() - started) / 1000;
+  outcome.loadAverageAtEnd = os.loadavg()[0] ?? Number.NaN;
+  const reportFile = path.join(repoRoot, `bench/reports/${spec.name}.md`);
+  const report = spec.report(outcome);
+  await fsp.writeFile(reportFile, report.markdown);
+  console.log('');
+  for (const line of report.summary) console.log(line);
+  for (const failure of outcome.failures) console.log(`error: ${failure}`);
+  console.log(`report: ${path.relative(process.cwd(), reportFile)} (${outcome.seconds.toFixed(0)} s)`);
+  return code;
+}
