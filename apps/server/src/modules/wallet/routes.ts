@@ -1,10 +1,11 @@
-import { Decimal, wallet as walletApi } from '@beurs/contracts';
+import { Decimal, type TransferResult, wallet as walletApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
 import { toMoney } from '../../ledger/ledger.js';
 import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
+import { idempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { userOf } from '../../platform/request.js';
 import { createTradingService } from '../trading/service.js';
 import { bill, createWalletService, eurUsd } from './service.js';
@@ -47,7 +48,15 @@ export function walletRoutes(app: FastifyInstance, deps: Deps) {
     walletApi.transfer,
     async ({ req, body }) => {
       const userId = userOf(req).id;
-      return service.transfer(db, idempotentRequest(req, `u:${userId}`, body, clock.now()), userId, body);
+      const request = idempotentRequest(req, `u:${userId}`, body, clock.now());
+      try {
+        return await service.transfer(db, request, userId, body);
+      } catch (error) {
+        // A replay answers the first answer even when the transfer would be refused now (no live rate).
+        const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;
+        if (stored) return stored.response as TransferResult;
+        throw error;
+      }
     },
     { preHandler: [requireUser] },
   );

@@ -8,6 +8,33 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
+describe('a transfer replayed when it would be refused now', () => {
+  it('answers the first answer even without a live rate, and refuses a new one', async () => {
+    const u = await h.registerUser();
+    await h.fund(u.user.id, 'BALANCE', '100');
+    const key = `replay-fx-${Date.now()}`;
+    const body = { from: 'BALANCE', to: 'US_STOCK', amount: '10.00' };
+    const first = await h.postKeyed<TransferResult>('/wallet/transfer', body, u.token, key);
+    expect(first.status).toBe(200);
+    const market = h.deps.market;
+    const quote = market.quote;
+    market.quote = async () => {
+      throw new Error('no prices');
+    };
+    try {
+      const again = await h.postKeyed<TransferResult>('/wallet/transfer', body, u.token, key);
+      expect(again.body).toEqual(first.body);
+      const fresh = await h.postKeyed('/wallet/transfer', body, u.token);
+      expect(fresh.body.reason).toBe('rateUnavailable');
+      const other = await h.postKeyed('/wallet/transfer', { ...body, amount: '11.00' }, u.token, key);
+      expect(other.status).toBe(409);
+    } finally {
+      market.quote = quote;
+    }
+    expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '90.00' });
+  });
+});
+
 describe('wallets', () => {
   it('lists every wallet with zeros before any money', async () => {
     const u = await h.registerUser();
