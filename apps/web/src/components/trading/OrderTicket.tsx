@@ -10,7 +10,7 @@
  */
 import { ApiError } from '@beurs/api-client';
 import { Decimal, type OrderResult, type Quote, trading } from '@beurs/contracts';
-import { Button, Input, Segmented } from 'antd-mobile';
+import { Button, Segmented } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,17 +27,18 @@ import {
 } from '../../api/trading';
 import { useQueryParams } from '../../app/useQueryParams';
 import { useFormatters } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/idempotency';
 import { Icon } from '../Icon';
 import { parseSource } from '../market/QuoteScreen';
 import { MoneyText } from '../money/MoneyText';
 import { Page } from '../Page';
 import { SimulatedNotice } from '../SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../States';
-import { greaterThan, leverageSteps, openingPrice, type Side, ticketFigures, tidyQuantity } from './figures';
+import { greaterThan, leverageSteps, openingPrice, type Side, ticketFigures } from './figures';
 import { ConfirmSheet, Facts } from './Sheet';
+import { PriceField, QuantityField, QuantityPresets } from './TicketInput';
 import { TicketQuote } from './TicketQuote';
 import { TradeError } from './TradeError';
+import { useKeyedSend } from './useKeyedSend';
 import './trading.css';
 
 /** What one unit of quantity is called on each ticket. */
@@ -112,8 +113,8 @@ function TicketForm({
   const quote = useLiveQuote(base);
   const summary = useSummaryQuery(quote.stock_code, quote.source);
   const rules = useTradingRulesQuery(quote.stock_code, quote.source);
-  const intent = useIdempotencyKey();
   const create = useCreateOrderMutation(product);
+  const send = useKeyedSend(create);
 
   const [direction, setDirection] = useState<Side>(initialDirection);
   const [orderType, setOrderType] = useState<0 | 1>(0);
@@ -206,22 +207,13 @@ function TicketForm({
   };
 
   const submit = () => {
-    const body = request();
-    create.mutate(
-      { request: body, idempotencyKey: intent.keyFor(body) },
-      {
-        onSuccess: (answer) => {
-          intent.renew();
-          setConfirming(false);
-          setResult(answer);
-        },
-        onError: (error) => {
-          // A refusal is final for this request: a corrected one gets a new key.
-          if (error instanceof ApiError && error.kind === 'server') intent.renew();
-          setConfirming(false);
-        },
+    send(request(), {
+      onSuccess: (answer) => {
+        setConfirming(false);
+        setResult(answer);
       },
-    );
+      onError: () => setConfirming(false),
+    });
   };
 
   const sideWord = direction === 0 ? t('quote.buy') : t('quote.sell');
@@ -287,17 +279,13 @@ function TicketForm({
             <small>{direction === 0 ? t('trading.ticket.fillsAtAsk') : t('trading.ticket.fillsAtBid')}</small>
           </div>
         ) : (
-          <div className={`ticket-input${attempted && priceError ? ' ticket-input--error' : ''}`}>
-            <Input
-              id="ticket-price"
-              className="num"
-              value={limitPrice}
-              onChange={(text) => setLimitPrice(text.replace(/,/g, '.').replace(/[^\d.]/g, ''))}
-              inputMode="decimal"
-              autoComplete="off"
-              data-testid="ticket-price"
-            />
-          </div>
+          <PriceField
+            id="ticket-price"
+            value={limitPrice}
+            onChange={setLimitPrice}
+            invalid={attempted && Boolean(priceError)}
+            autoComplete="off"
+          />
         )}
         {orderType === 1 && (
           <p className="ticket-hint">
@@ -308,37 +296,17 @@ function TicketForm({
       </div>
 
       <div className="ticket-field">
-        <label className="ticket-field__label" htmlFor="ticket-quantity">
-          {t('trading.ticket.quantity', { unit })}
-        </label>
-        <div className={`ticket-input${attempted && quantityError ? ' ticket-input--error' : ''}`}>
-          <Input
-            id="ticket-quantity"
-            className="num"
-            value={quantity}
-            onChange={(text) => setQuantity(tidyQuantity(text, 0))}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('trading.ticket.minimumPlaceholder', { min: f.integer(minCount) })}
-            data-testid="ticket-quantity"
-          />
-          <span className="ticket-input__unit">{unit}</span>
-        </div>
-        <div className="ticket-presets">
-          {(['half', 'full'] as const).map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className="chip"
-              disabled={!info || info[preset] <= 0}
-              onClick={() => info && setQuantity(String(info[preset]))}
-              data-testid={`ticket-${preset}`}
-            >
-              {t(`trading.ticket.${preset}`)}
-              {info && info[preset] > 0 && <span className="num"> · {f.integer(info[preset])}</span>}
-            </button>
-          ))}
-        </div>
+        <QuantityField
+          id="ticket-quantity"
+          label={t('trading.ticket.quantity', { unit })}
+          value={quantity}
+          onChange={setQuantity}
+          invalid={attempted && Boolean(quantityError)}
+          autoComplete="off"
+          placeholder={t('trading.ticket.minimumPlaceholder', { min: f.integer(minCount) })}
+          unit={unit}
+        />
+        <QuantityPresets figures={info} onPick={setQuantity} testIdPrefix="ticket" />
         <p className="ticket-hint" data-testid="ticket-min">
           {lotSize > 1
             ? t('trading.ticket.minAndLot', { min: f.integer(minCount), lot: f.integer(lotSize) })
@@ -401,21 +369,15 @@ function TicketForm({
               ] as const
             ).map(([id, label, value, set]) => (
               <div key={id}>
-                <label className="ticket-field__label" htmlFor={id}>
-                  {label}
-                </label>
-                <div className={`ticket-input${attempted && !optionalPrice(value) ? ' ticket-input--error' : ''}`}>
-                  <Input
-                    id={id}
-                    className="num"
-                    value={value}
-                    onChange={(text) => set(text.replace(/,/g, '.').replace(/[^\d.]/g, ''))}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={t('trading.detail.notSet')}
-                    data-testid={id}
-                  />
-                </div>
+                <PriceField
+                  id={id}
+                  label={label}
+                  value={value}
+                  onChange={set}
+                  invalid={attempted && !optionalPrice(value)}
+                  placeholder={t('trading.detail.notSet')}
+                  autoComplete="off"
+                />
               </div>
             ))}
           </div>

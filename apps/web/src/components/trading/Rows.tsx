@@ -4,7 +4,7 @@
  */
 import type { Position, TradeOrder } from '@beurs/contracts';
 import dayjs from 'dayjs';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInView } from '../../api/live';
@@ -29,6 +29,28 @@ export function usePriceText() {
   };
 }
 
+/** The first two lines of every row: the name with direction and leverage, then the code and `children`. */
+function RowTop({
+  item,
+  children,
+}: {
+  item: Pick<Position | TradeOrder, 'stockName' | 'stockCode' | 'direction' | 'leverage'>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="trade-row__head">
+        <span className="trade-row__name">{item.stockName}</span>
+        <DirectionTag direction={item.direction}> {item.leverage}:1</DirectionTag>
+      </div>
+      <div className="trade-row__sub num">
+        <span>{item.stockCode}</span>
+        <span>{children}</span>
+      </div>
+    </>
+  );
+}
+
 export function PositionRow({ position }: { position: Position }) {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -42,21 +64,14 @@ export function PositionRow({ position }: { position: Position }) {
       <Link
         ref={ref}
         to={tradeDetailPath(position, 'position')}
-        className="trade-row"
+        className="card trade-row"
         data-testid="position-row"
         data-id={position.id}
         data-code={position.stockCode}
       >
-        <div className="trade-row__head">
-          <span className="trade-row__name">{position.stockName}</span>
-          <DirectionTag direction={position.direction}> {position.leverage}:1</DirectionTag>
-        </div>
-        <div className="trade-row__sub num">
-          <span>{position.stockCode}</span>
-          <span>
-            {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(live.mark)}
-          </span>
-        </div>
+        <RowTop item={position}>
+          {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(live.mark)}
+        </RowTop>
         <div className="trade-row__figures">
           <span className="trade-row__label">{t('trading.labels.floatingPL')}</span>
           <span className="trade-row__pl num">
@@ -91,21 +106,14 @@ export function ClosedRow({ position }: { position: Position }) {
     <li>
       <Link
         to={tradeDetailPath(position, 'position')}
-        className="trade-row"
+        className="card trade-row"
         data-testid="closed-row"
         data-id={position.id}
         data-code={position.stockCode}
       >
-        <div className="trade-row__head">
-          <span className="trade-row__name">{position.stockName}</span>
-          <DirectionTag direction={position.direction}> {position.leverage}:1</DirectionTag>
-        </div>
-        <div className="trade-row__sub num">
-          <span>{position.stockCode}</span>
-          <span>
-            {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(position.sellPrice)}
-          </span>
-        </div>
+        <RowTop item={position}>
+          {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(position.sellPrice)}
+        </RowTop>
         <div className="trade-row__figures">
           <span className="trade-row__label">{t('trading.labels.sellProfit')}</span>
           <MoneyText
@@ -144,18 +152,16 @@ export function OrderRow({
   const price = usePriceText();
   const waiting = order.status === 0 || order.status === 3;
   return (
-    <li className="trade-row trade-row--order" data-testid="order-row" data-id={order.id} data-status={order.status}>
+    <li
+      className="card trade-row trade-row--order"
+      data-testid="order-row"
+      data-id={order.id}
+      data-status={order.status}
+    >
       <Link to={tradeDetailPath(order, 'order')} className="trade-row__link">
-        <div className="trade-row__head">
-          <span className="trade-row__name">{order.stockName}</span>
-          <DirectionTag direction={order.direction}> {order.leverage}:1</DirectionTag>
-        </div>
-        <div className="trade-row__sub num">
-          <span>{order.stockCode}</span>
-          <span>
-            {t(`trading.orderTypes.${order.orderType}`)} · {f.integer(order.quantity)} @ {price(order.price)}
-          </span>
-        </div>
+        <RowTop item={order}>
+          {t(`trading.orderTypes.${order.orderType}`)} · {f.integer(order.quantity)} @ {price(order.price)}
+        </RowTop>
         <div className="trade-row__sub num">
           <span>
             {t('trading.labels.held')} <MoneyText amount={order.total} currency={order.currency} />

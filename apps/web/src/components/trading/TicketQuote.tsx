@@ -27,7 +27,7 @@ export function TicketQuote({
   const d = quote.priceDecimals;
   const exchange = exchangeLabel(quote.market);
   return (
-    <section className="ticket-quote" aria-label={t('trading.ticket.instrument')} data-testid="ticket-quote">
+    <section className="card ticket-quote" aria-label={t('trading.ticket.instrument')} data-testid="ticket-quote">
       <div className="ticket-quote__top">
         <div className="ticket-quote__who">
           <strong className="ticket-quote__name">{quote.name}</strong>

@@ -7,6 +7,7 @@ import {
   partOf,
   profitRatio,
   ticketFigures,
+  tidyPrice,
   tidyQuantity,
 } from './figures';
 
@@ -86,5 +87,11 @@ describe('small helpers', () => {
     expect(tidyQuantity('1.000', 0)).toBe('1');
     expect(tidyQuantity('0012a', 0)).toBe('12');
     expect(tidyQuantity('2,55', 1)).toBe('2.5');
+  });
+
+  it('tidies typed prices: a decimal comma becomes a point, other characters go', () => {
+    expect(tidyPrice('216,45')).toBe('216.45');
+    expect(tidyPrice('$ 1 216.5x')).toBe('1216.5');
+    expect(tidyPrice('')).toBe('');
   });
 });

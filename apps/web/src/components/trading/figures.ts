@@ -83,9 +83,12 @@ export function sum(values: ReadonlyArray<string | null | undefined>): string {
     .toFixed(2);
 }
 
+/** Typed text as a price: a decimal comma becomes a point (Dutch keyboards), other characters go ("1,5" → "1.5"). */
+export const tidyPrice = (text: string) => text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+
 /** Tidies typed text into a quantity with at most `decimals` places (0: whole units). */
 export function tidyQuantity(text: string, decimals: number): string {
-  let s = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  let s = tidyPrice(text);
   const dot = s.indexOf('.');
   if (dot !== -1) {
     s =

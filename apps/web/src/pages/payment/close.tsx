@@ -4,9 +4,8 @@
  * short), and for that part the estimated profit or loss, close fee and margin released; a confirmation
  * sheet; then what the server settled (sellProfit, fee) and what remains open.
  */
-import { ApiError } from '@beurs/api-client';
 import { type DataOf, Decimal, type Position, type trading } from '@beurs/contracts';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,14 +23,15 @@ import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { partOf, tidyQuantity } from '../../components/trading/figures';
+import { partOf } from '../../components/trading/figures';
 import { DirectionTag } from '../../components/trading/OrderTicket';
 import { usePriceText } from '../../components/trading/Rows';
 import { ConfirmSheet, Facts } from '../../components/trading/Sheet';
+import { QuantityField } from '../../components/trading/TicketInput';
 import { TradeError } from '../../components/trading/TradeError';
+import { useKeyedSend } from '../../components/trading/useKeyedSend';
 import { useLivePosition } from '../../components/trading/useLivePosition';
 import { useFormatters } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/idempotency';
 import '../../components/trading/trading.css';
 
 type CloseResult = DataOf<typeof trading.flatPosition>;
@@ -86,7 +86,7 @@ function CloseForm({ position, onDone }: { position: Position; onDone: (result: 
   const live = useLivePosition(position);
   const rules = useTradingRulesQuery(position.stockCode, position.source);
   const mutation = useFlatPositionMutation();
-  const intent = useIdempotencyKey();
+  const send = useKeyedSend(mutation);
   const [quantity, setQuantity] = useState(String(position.positionNum));
   const [attempted, setAttempted] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -124,19 +124,14 @@ function CloseForm({ position, onDone }: { position: Position; onDone: (result: 
   };
 
   const submit = () => {
-    const request = { id: position.id, quantity: all ? undefined : q };
-    mutation.mutate(
-      { request, idempotencyKey: intent.keyFor(request) },
+    send(
+      { id: position.id, quantity: all ? undefined : q },
       {
         onSuccess: (answer) => {
-          intent.renew();
           setConfirming(false);
           onDone(answer);
         },
-        onError: (e) => {
-          if (e instanceof ApiError && e.kind === 'server') intent.renew();
-          setConfirming(false);
-        },
+        onError: () => setConfirming(false),
       },
     );
   };
@@ -198,21 +193,15 @@ function CloseForm({ position, onDone }: { position: Position; onDone: (result: 
       )}
 
       <div className="ticket-field">
-        <label className="ticket-field__label" htmlFor="close-quantity">
-          {t('trading.close.quantity')}
-        </label>
-        <div className={`ticket-input${attempted && error ? ' ticket-input--error' : ''}`}>
-          <Input
-            id="close-quantity"
-            className="num"
-            value={quantity}
-            onChange={(text) => setQuantity(tidyQuantity(text, 0))}
-            inputMode="numeric"
-            autoComplete="off"
-            data-testid="close-quantity"
-          />
-          <span className="ticket-input__unit">/ {f.integer(position.positionNum)}</span>
-        </div>
+        <QuantityField
+          id="close-quantity"
+          label={t('trading.close.quantity')}
+          value={quantity}
+          onChange={setQuantity}
+          invalid={attempted && Boolean(error)}
+          autoComplete="off"
+          unit={`/ ${f.integer(position.positionNum)}`}
+        />
         <div className="ticket-presets">
           {PARTS.map((part) => {
             const value = partOf(String(position.positionNum), part.fraction, 0);

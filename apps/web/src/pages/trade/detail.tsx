@@ -7,7 +7,7 @@
  */
 import { ApiError } from '@beurs/api-client';
 import { type Position, rules, type TradeOrder, trading } from '@beurs/contracts';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,15 +32,16 @@ import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { sum, ticketFigures, tidyQuantity } from '../../components/trading/figures';
+import { sum, ticketFigures } from '../../components/trading/figures';
 import { DirectionTag } from '../../components/trading/OrderTicket';
 import { TRADE_TIME_FORMAT, usePriceText } from '../../components/trading/Rows';
 import { Facts, Sheet } from '../../components/trading/Sheet';
+import { PriceField, QuantityField, QuantityPresets } from '../../components/trading/TicketInput';
 import { TradeError } from '../../components/trading/TradeError';
 import { useCancelOrder } from '../../components/trading/useCancelOrder';
+import { useKeyedSend } from '../../components/trading/useKeyedSend';
 import { useLivePosition } from '../../components/trading/useLivePosition';
 import { useFormatters } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 
@@ -50,7 +51,6 @@ const positiveId = (value: string | undefined) => {
 };
 
 export function TradeDetailPage() {
-  const { t } = useTranslation();
   const params = useQueryParams<'name' | 'code' | 'source' | 'id' | 'type' | 'positionId' | 'orderId'>();
   const orderId = positiveId(params.orderId) ?? (params.type === 'order' ? positiveId(params.id) : undefined);
   const positionId = orderId ? undefined : (positiveId(params.positionId) ?? positiveId(params.id));
@@ -58,24 +58,33 @@ export function TradeDetailPage() {
   if (positionId) return <PositionDetail id={positionId} title={params.name} />;
   return (
     <Page backFallback={TRADE_PATH}>
-      <EmptyState icon="search" title={t('trading.detail.missing')} description={t('trading.detail.missingText')} />
+      <Missing />
     </Page>
   );
+}
+
+function Missing() {
+  const { t } = useTranslation();
+  return <EmptyState icon="search" title={t('trading.detail.missing')} description={t('trading.detail.missingText')} />;
 }
 
 function notFound(error: unknown) {
   return error instanceof ApiError && (error.code === 404 || error.code === 400);
 }
 
-function PositionDetail({ id, title }: { id: number; title?: string }) {
-  const { t } = useTranslation();
-  const query = usePositionDetailQuery(id);
-  if (query.data) return <PositionBody position={query.data.position} orders={query.data.orders} />;
+/** A position or an order before its data: loading, then not found or the error with a retry. */
+function NotLoaded({
+  title,
+  query,
+}: {
+  title?: string;
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+}) {
   return (
     <Page title={title} backFallback={TRADE_PATH}>
       {query.isError ? (
         notFound(query.error) ? (
-          <EmptyState icon="search" title={t('trading.detail.missing')} description={t('trading.detail.missingText')} />
+          <Missing />
         ) : (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         )
@@ -84,6 +93,22 @@ function PositionDetail({ id, title }: { id: number; title?: string }) {
       )}
     </Page>
   );
+}
+
+/** The page title of a position or an order: the instrument's name over its code. */
+function InstrumentTitle({ name, code }: { name: string; code: string }) {
+  return (
+    <span className="quote-title">
+      <span className="quote-title__name">{name}</span>
+      <small className="num">{code}</small>
+    </span>
+  );
+}
+
+function PositionDetail({ id, title }: { id: number; title?: string }) {
+  const query = usePositionDetailQuery(id);
+  if (query.data) return <PositionBody position={query.data.position} orders={query.data.orders} />;
+  return <NotLoaded title={title} query={query} />;
 }
 
 type SheetName = 'margin' | 'add' | 'stops' | null;
@@ -102,12 +127,7 @@ function PositionBody({ position, orders }: { position: Position; orders: TradeO
 
   return (
     <Page
-      title={
-        <span className="quote-title">
-          <span className="quote-title__name">{position.stockName}</span>
-          <small className="num">{position.stockCode}</small>
-        </span>
-      }
+      title={<InstrumentTitle name={position.stockName} code={position.stockCode} />}
       backFallback={TRADE_PATH}
       footer={
         open && (
@@ -283,26 +303,21 @@ function AddMarginSheet({ position, visible, onClose }: { position: Position; vi
   const [amount, setAmount] = useState('');
   const [attempted, setAttempted] = useState(false);
   const mutation = useAddMarginMutation();
-  const intent = useIdempotencyKey();
+  const send = useKeyedSend(mutation);
   const invalid = !rules.amount.safeParse(amount).success;
   const tooMuch = !invalid && exceeds(amount, available);
 
   const submit = () => {
     setAttempted(true);
     if (invalid || tooMuch) return;
-    const request = { id: position.id, amount: amount.trim() };
-    mutation.mutate(
-      { request, idempotencyKey: intent.keyFor(request) },
+    send(
+      { id: position.id, amount: amount.trim() },
       {
         onSuccess: () => {
-          intent.renew();
           toastSuccess(t('trading.addMargin.done'));
           setAmount('');
           setAttempted(false);
           onClose();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.kind === 'server') intent.renew();
         },
       },
     );
@@ -384,7 +399,7 @@ function AddToPositionSheet({
   const [quantity, setQuantity] = useState('');
   const [attempted, setAttempted] = useState(false);
   const mutation = useAdditionsMutation();
-  const intent = useIdempotencyKey();
+  const send = useKeyedSend(mutation);
   const ticket = useTicketFiguresQuery(
     visible
       ? {
@@ -414,19 +429,14 @@ function AddToPositionSheet({
   const submit = () => {
     setAttempted(true);
     if (error) return;
-    const request = { positionId: position.id, quantity: q, orderType: 0 as const };
-    mutation.mutate(
-      { request, idempotencyKey: intent.keyFor(request) },
+    send(
+      { positionId: position.id, quantity: q, orderType: 0 },
       {
         onSuccess: () => {
-          intent.renew();
           toastSuccess(t('trading.addToPosition.done'));
           setQuantity('');
           setAttempted(false);
           onClose();
-        },
-        onError: (e) => {
-          if (e instanceof ApiError && e.kind === 'server') intent.renew();
         },
       },
     );
@@ -435,35 +445,16 @@ function AddToPositionSheet({
   return (
     <Sheet visible={visible} title={t('trading.addToPosition.title')} onClose={onClose} testId="add-sheet">
       <p className="trade-note">{t('trading.addToPosition.text', { leverage: position.leverage })}</p>
-      <label className="ticket-field__label" htmlFor="add-quantity">
-        {t('trading.labels.quantity')}
-      </label>
-      <div className={`ticket-input${attempted && error ? ' ticket-input--error' : ''}`}>
-        <Input
-          id="add-quantity"
-          className="num"
-          value={quantity}
-          onChange={(text) => setQuantity(tidyQuantity(text, 0))}
-          inputMode="numeric"
-          placeholder={t('trading.ticket.minimumPlaceholder', { min: f.integer(min) })}
-          data-testid="add-quantity"
-        />
-      </div>
+      <QuantityField
+        id="add-quantity"
+        label={t('trading.labels.quantity')}
+        value={quantity}
+        onChange={setQuantity}
+        invalid={attempted && Boolean(error)}
+        placeholder={t('trading.ticket.minimumPlaceholder', { min: f.integer(min) })}
+      />
       {attempted && error && <p className="ticket-error">{error}</p>}
-      <div className="ticket-presets">
-        {(['half', 'full'] as const).map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            className="chip"
-            disabled={!info || info[preset] <= 0}
-            onClick={() => info && setQuantity(String(info[preset]))}
-          >
-            {t(`trading.ticket.${preset}`)}
-            {info && info[preset] > 0 && <span className="num"> · {f.integer(info[preset])}</span>}
-          </button>
-        ))}
-      </div>
+      <QuantityPresets figures={info} onPick={setQuantity} />
       <Facts
         className="trade-facts--sheet"
         rows={[
@@ -522,21 +513,15 @@ function StopsSheet({
 
   const field = (id: string, label: string, hint: string, value: string, onChange: (v: string) => void) => (
     <div className="ticket-field">
-      <label className="ticket-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className={`ticket-input${attempted && !valid(value) ? ' ticket-input--error' : ''}`}>
-        <Input
-          id={id}
-          className="num"
-          value={value}
-          onChange={(text) => onChange(text.replace(/,/g, '.').replace(/[^\d.]/g, ''))}
-          inputMode="decimal"
-          placeholder={t('trading.detail.notSet')}
-          clearable
-          data-testid={id}
-        />
-      </div>
+      <PriceField
+        id={id}
+        label={label}
+        value={value}
+        onChange={onChange}
+        invalid={attempted && !valid(value)}
+        placeholder={t('trading.detail.notSet')}
+        clearable
+      />
       <p className="ticket-hint">{hint}</p>
       {attempted && !valid(value) && <p className="ticket-error">{t('validation.correctAmount')}</p>}
     </div>
@@ -582,36 +567,14 @@ function OrderDetail({ id, title }: { id: number; title?: string }) {
   const query = useOrderDetailQuery(id);
   const { cancel, isPending } = useCancelOrder();
   const order = query.data;
-  if (!order)
-    return (
-      <Page title={title} backFallback={TRADE_PATH}>
-        {query.isError ? (
-          notFound(query.error) ? (
-            <EmptyState
-              icon="search"
-              title={t('trading.detail.missing')}
-              description={t('trading.detail.missingText')}
-            />
-          ) : (
-            <ErrorState error={query.error} onRetry={() => query.refetch()} />
-          )
-        ) : (
-          <Loading />
-        )}
-      </Page>
-    );
+  if (!order) return <NotLoaded title={title} query={query} />;
   const waiting = order.status === 0 || order.status === 3;
   const money = (value: string | null | undefined, sign?: 'always') => (
     <MoneyText amount={value} currency={order.currency} sign={sign} trend={sign === 'always'} />
   );
   return (
     <Page
-      title={
-        <span className="quote-title">
-          <span className="quote-title__name">{order.stockName}</span>
-          <small className="num">{order.stockCode}</small>
-        </span>
-      }
+      title={<InstrumentTitle name={order.stockName} code={order.stockCode} />}
       backFallback={TRADE_PATH}
       footer={
         waiting && (

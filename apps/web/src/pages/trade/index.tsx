@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type TradeList, useClosedInfinite, useEntrustedInfinite, useHoldingsInfinite } from '../../api/trading';
-import { LoadMore } from '../../components/LoadMore';
+import { LoadMore, type PagedQuery } from '../../components/LoadMore';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
@@ -46,7 +46,7 @@ function ListSkeleton() {
   return (
     <ul className="trade-list" aria-hidden="true">
       {[0, 1, 2].map((i) => (
-        <li key={i} className="trade-row trade-row--skeleton">
+        <li key={i} className="card trade-row trade-row--skeleton">
           <span className="shimmer" style={{ width: '50%', height: 14 }} />
           <span className="shimmer" style={{ width: '80%', height: 12 }} />
           <span className="shimmer" style={{ width: '35%', height: 18 }} />
@@ -102,31 +102,48 @@ function MarginStrip({ margins }: { margins: MarginSummary[] }) {
   );
 }
 
-function Holdings() {
+/** What a list of the trade centre needs of its infinite query. */
+type ListQuery<T> = PagedQuery & {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: { pages: ReadonlyArray<{ list: T[] }> };
+  refetch: () => Promise<unknown>;
+};
+
+/**
+ * One list of the trade centre, pulled to refresh: a skeleton while the first page loads, the error with a
+ * retry, `empty` when there is nothing, else `header`, the rows (`row` gives each its key) and the footer
+ * that loads the next page. The list's test id is the tab's name.
+ */
+function TradeListTab<T>({
+  name,
+  query,
+  empty,
+  header,
+  row,
+}: {
+  name: TradeList;
+  query: ListQuery<T>;
+  empty: ReactNode;
+  header?: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const query = useHoldingsInfinite();
-  const positions = query.data?.pages.flatMap((p) => p.list) ?? [];
-  const margins = query.data?.pages[0]?.margin ?? [];
+  const items = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <Refreshable onRefresh={() => query.refetch()}>
       {query.isPending ? (
         <ListSkeleton />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : positions.length === 0 ? (
-        <EmptyState
-          icon="trade"
-          title={t('trading.index.holdingsEmpty')}
-          description={t('trading.index.holdingsEmptyText')}
-          action={<MarketsButton />}
-        />
+      ) : items.length === 0 ? (
+        empty
       ) : (
         <>
-          <MarginStrip margins={margins} />
-          <ul className="trade-list" data-testid="holdings">
-            {positions.map((p) => (
-              <PositionRow key={p.id} position={p} />
-            ))}
+          {header}
+          <ul className="trade-list" data-testid={name}>
+            {items.map(row)}
           </ul>
           <LoadMore query={query} endText={t('trading.index.end')} />
         </>
@@ -135,33 +152,43 @@ function Holdings() {
   );
 }
 
+function Holdings() {
+  const { t } = useTranslation();
+  const query = useHoldingsInfinite();
+  return (
+    <TradeListTab
+      name="holdings"
+      query={query}
+      empty={
+        <EmptyState
+          icon="trade"
+          title={t('trading.index.holdingsEmpty')}
+          description={t('trading.index.holdingsEmptyText')}
+          action={<MarketsButton />}
+        />
+      }
+      header={<MarginStrip margins={query.data?.pages[0]?.margin ?? []} />}
+      row={(p) => <PositionRow key={p.id} position={p} />}
+    />
+  );
+}
+
 function Closed() {
   const { t } = useTranslation();
   const query = useClosedInfinite();
-  const positions = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <Refreshable onRefresh={() => query.refetch()}>
-      {query.isPending ? (
-        <ListSkeleton />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : positions.length === 0 ? (
+    <TradeListTab
+      name="closed"
+      query={query}
+      empty={
         <EmptyState
           icon="list"
           title={t('trading.index.closedEmpty')}
           description={t('trading.index.closedEmptyText')}
         />
-      ) : (
-        <>
-          <ul className="trade-list" data-testid="closed">
-            {positions.map((p) => (
-              <ClosedRow key={p.id} position={p} />
-            ))}
-          </ul>
-          <LoadMore query={query} endText={t('trading.index.end')} />
-        </>
-      )}
-    </Refreshable>
+      }
+      row={(p) => <ClosedRow key={p.id} position={p} />}
+    />
   );
 }
 
@@ -169,35 +196,26 @@ function Entrusted() {
   const { t } = useTranslation();
   const query = useEntrustedInfinite();
   const { cancel, isPending, pendingId } = useCancelOrder();
-  const orders = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <Refreshable onRefresh={() => query.refetch()}>
-      {query.isPending ? (
-        <ListSkeleton />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : orders.length === 0 ? (
+    <TradeListTab
+      name="entrusted"
+      query={query}
+      empty={
         <EmptyState
           icon="clock"
           title={t('trading.index.entrustedEmpty')}
           description={t('trading.index.entrustedEmptyText')}
         />
-      ) : (
-        <>
-          <ul className="trade-list" data-testid="entrusted">
-            {orders.map((o) => (
-              <OrderRow
-                key={o.id}
-                order={o}
-                onCancel={(order) => void cancel(order)}
-                cancelling={isPending && pendingId === o.id}
-              />
-            ))}
-          </ul>
-          <LoadMore query={query} endText={t('trading.index.end')} />
-        </>
+      }
+      row={(o) => (
+        <OrderRow
+          key={o.id}
+          order={o}
+          onCancel={(order) => void cancel(order)}
+          cancelling={isPending && pendingId === o.id}
+        />
       )}
-    </Refreshable>
+    />
   );
 }
 
