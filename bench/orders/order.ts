@@ -157,13 +157,13 @@ const at = (...keys: string[]) => `jsonb_build_object(${keys.map((k) => `'${k}',
 /**
  * The statements one market order sends (counted by bench/orders/breakdown.ts), as a pgbench script on the app's
  * own database, prepared as the app prepares them (`-M prepared`): the session lookup, then the one statement
- * that writes the order (the trade_open_now SQL function of migration 0006: key lock and lookup, identity check,
- * money check with the account row locked, margin hold, fee entry with its postings, position, filled order,
- * inbox message, the key with its answer), with the rows and answer the server sends for one AAPL share. Client
+ * that writes the order (the trade_open_now SQL function of migrations 0006 and 0007: key lock and lookup, identity
+ * check, margin hold and fee entry in one guarded update of the account, position, filled order, inbox message,
+ * the key with its answer), with the rows and answer the server sends for one AAPL share. Client
  * `c` is customer `uidmin + c`; the two account ids are looked up inside the statement (the app has them cached).
  */
 export const ORDER_SCRIPT = `\\set uid :uidmin + (:client_id % :users)
 \\set r random(1, 2000000000)
 SELECT s.id, s.user_id, u.disabled FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.user_id = :uid AND s.revoked_at IS NULL LIMIT 1;
-SELECT trade_open_now('pgbench:' || :uid, 'k' || :client_id || '-' || :r, '/web/stock/create', 'pgbench', :uid, (SELECT id FROM ledger_accounts WHERE user_id = :uid AND wallet = 'US_STOCK'), (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND system = 'fees' AND currency = 'USD'), 'USD', 43.30, 0.22, now(), ${json(POSITION)} || ${at('created_at')}, ${json(ORDER_ROW)} || ${at('created_at', 'filled_at')}, ${json(MESSAGE)}, ${json(ANSWER)});
+SELECT trade_open_now('pgbench:' || :uid, 'k' || :client_id || '-' || :r, '/web/stock/create', 'pgbench', :uid, (SELECT id FROM ledger_accounts WHERE user_id = :uid AND wallet = 'US_STOCK'), (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND system = 'fees' AND currency = 'USD'), 43.30, 0.22, now(), ${json(POSITION)} || ${at('created_at')}, ${json(ORDER_ROW)} || ${at('created_at', 'filled_at')}, ${json(MESSAGE)}, ${json(ANSWER)});
 `;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
-import { ledgerAccounts } from '../platform/db/schema.js';
+import { ledgerAccounts, ledgerHolds, ledgerPostings } from '../platform/db/schema.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,5 +45,65 @@ describe('account lookups', () => {
       });
     });
     expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '9.00' });
+  });
+});
+
+describe('a hold with its fee (holdAndCharge)', () => {
+  it('holds and charges in one guarded step: both fit or nothing is written', async () => {
+    const { ledger } = h.deps;
+    const u = await h.registerUser();
+    await h.fund(u.user.id, 'US_STOCK', '100');
+    const wallet = await ledger.walletAccount(h.db, u.user.id, 'US_STOCK');
+    const fees = await ledger.systemAccount(h.db, 'fees', 'USD');
+    const at = h.clock.now();
+    const charge = (amount: string, fee: string, n: number) =>
+      h.db.transaction((tx) =>
+        ledger.holdAndCharge(tx, {
+          account: wallet,
+          amount,
+          reference: `test:${u.user.id}:${n}`,
+          at,
+          fee: { amount: fee, to: fees, type: 'tradeFee', reference: `test:${u.user.id}:${n}` },
+        }),
+      );
+    const writes = async () => ({
+      holds: (await h.db.select().from(ledgerHolds).where(eq(ledgerHolds.accountId, wallet.id))).length,
+      postings: (await h.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, wallet.id))).length,
+    });
+
+    // 99.99 + 0.02 is one cent more than the 100 available: refused with what is available, nothing written.
+    const before = await writes();
+    await expect(charge('99.99', '0.02', 1)).rejects.toMatchObject({
+      reason: 'insufficientBalance',
+      params: { available: '100.00', currency: 'USD' },
+    });
+    expect(await writes()).toEqual(before);
+
+    // Exactly the available balance: the hold, and the fee as an entry with the balance after.
+    const done = await charge('99.98', '0.02', 2);
+    expect(done.entryId).not.toBeNull();
+    const postings = await h.db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, done.entryId!));
+    expect(postings.map((p) => [p.accountId, Number(p.amount), p.balanceAfter && Number(p.balanceAfter)])).toEqual([
+      [wallet.id, -0.02, 99.98],
+      [fees.id, 0.02, null],
+    ]);
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00', usedBalance: '99.98' });
+
+    // A fee of 0 writes the hold alone; a customer account is not a fee account.
+    await h.fund(u.user.id, 'US_STOCK', '5');
+    expect((await charge('1', '0', 3)).entryId).toBeNull();
+    const other = await ledger.walletAccount(h.db, u.user.id, 'BALANCE');
+    await expect(
+      h.db.transaction((tx) =>
+        ledger.holdAndCharge(tx, {
+          account: wallet,
+          amount: '1',
+          reference: `test:${u.user.id}:4`,
+          at,
+          fee: { amount: '1', to: other, type: 'tradeFee', reference: `test:${u.user.id}:4` },
+        }),
+      ),
+    ).rejects.toThrow(/system account/);
+    expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '4.00', usedBalance: '100.98' });
   });
 });

@@ -61,6 +61,11 @@ export interface HoldInput {
   at: Date;
 }
 
+/** A hold and a fee charged from the same account to a system account with it (holdAndCharge). */
+export interface HoldAndChargeInput extends HoldInput {
+  fee: { amount: Decimal | string; to: Account; type: string; reference: string; detail?: Record<string, unknown> };
+}
+
 export interface WalletBalanceRow {
   wallet: Wallet;
   currency: Currency;
@@ -278,6 +283,34 @@ export function createLedger(options: LedgerOptions = {}) {
     }
   }
 
+  /**
+   * A hold and a fee on the same customer account in one guarded update (the ledger_hold_and_charge SQL
+   * function, one round trip): the hold row, and with a fee above zero its journal entry to the system account
+   * `fee.to`. 422 insufficientBalance when the available balance does not carry both; nothing is written.
+   */
+  async function holdAndCharge(tx: Tx, input: HoldAndChargeInput): Promise<{ holdId: number; entryId: number | null }> {
+    const amount = new Decimal(input.amount);
+    const fee = new Decimal(input.fee.amount);
+    if (!amount.isPositive() || amount.isZero()) throw new LedgerInvariantError('a hold must be positive');
+    if (fee.isNegative()) throw new LedgerInvariantError('a fee must not be negative');
+    if (input.account.userId === null) throw new LedgerInvariantError('holds are on customer accounts');
+    if (input.fee.to.userId !== null) throw new LedgerInvariantError('fees go to a system account');
+    if (input.fee.to.currency !== input.account.currency)
+      throw new LedgerInvariantError('a fee is in the account currency');
+    try {
+      const { rows } = await tx.execute<{ held: { holdId: number; entryId: number | null } }>(
+        sql`select ledger_hold_and_charge(${input.account.id}, ${amount.toString()}::numeric, ${input.reference},
+          ${input.at.toISOString()}::timestamptz, ${fee.toString()}::numeric, ${input.fee.to.id}, ${input.fee.type},
+          ${input.fee.reference}, ${input.fee.detail == null ? null : JSON.stringify(input.fee.detail)}::jsonb) as held`,
+      );
+      const held = rows[0]?.held;
+      if (!held) throw new Error('hold not created');
+      return { holdId: Number(held.holdId), entryId: held.entryId == null ? null : Number(held.entryId) };
+    } catch (err) {
+      throw ledgerError(err, [{ account: input.account, amount }]);
+    }
+  }
+
   /** Ends an active hold; answers its account and amount, or null when it was not active any more. */
   async function endHold(tx: Tx, holdId: number, status: 'released' | 'posted', at: Date, entryId?: number) {
     const { rows } = await tx.execute<{ ended: { accountId: number; amount: string } | null }>(
@@ -355,6 +388,7 @@ export function createLedger(options: LedgerOptions = {}) {
     post,
     postOnce,
     hold,
+    holdAndCharge,
     release,
     settleHold,
     balances,

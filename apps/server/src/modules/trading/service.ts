@@ -349,7 +349,7 @@ export function createTradingService(deps: Deps) {
     try {
       const { rows } = await db.$client.query<{ result: { answer: typeof answer } }>({
         name: 'trade_open_now',
-        text: 'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) as result',
+        text: 'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result',
         values: [
           key.scope,
           key.key,
@@ -358,7 +358,6 @@ export function createTradingService(deps: Deps) {
           p.userId,
           account.id,
           fees.id,
-          account.currency,
           p.fig.margin.toFixed(2),
           p.fig.fee.toFixed(2),
           p.at,
@@ -373,17 +372,11 @@ export function createTradingService(deps: Deps) {
       return result.answer;
     } catch (error) {
       if (raisedByDatabase(error, 'trade.kycRequired')) throw rule(E.kycRequired, {}, 'kycRequired');
-      const short = raisedByDatabase(error, 'trade.insufficientMargin');
+      const short = raisedByDatabase(error, 'ledger.insufficient');
       if (short) {
-        const available = new Decimal(
-          String((JSON.parse(short.detail ?? '{}') as { available?: string }).available ?? 0),
-        );
-        const required = p.fig.margin.plus(p.fig.fee);
-        throw rule(
-          E.insufficientMargin,
-          { required: toMoney(required), available: toMoney(Decimal.max(available, 0)), currency: account.currency },
-          'insufficientMargin',
-        );
+        const { available } = JSON.parse(short.detail ?? '{}') as { available?: string };
+        const refusal = ledger.insufficient(String(available ?? 0), account.currency);
+        throw asMarginError(refusal, p.fig.margin.plus(p.fig.fee), account.currency);
       }
       throw idempotencyError(error);
     }
@@ -465,35 +458,26 @@ export function createTradingService(deps: Deps) {
     const seq = addTo ? addTo.holdSeq + 1 : 0;
     const heldBefore = addTo ? new Decimal(addTo.margin) : ZERO;
 
-    // Margin first, then the fee: both guarded by the ledger against the available balance.
+    // The margin held and the fee charged in one guarded update: the available balance carries both or neither.
+    const fees = await ledger.systemAccount(tx, 'fees', account.currency);
     let holdId: number;
     try {
       if (addTo?.holdId) await ledger.release(tx, addTo.holdId, at);
-      holdId = await ledger.hold(tx, {
+      ({ holdId } = await ledger.holdAndCharge(tx, {
         account,
         amount: heldBefore.plus(margin),
         reference: `position:${positionId}:${seq}`,
         at,
-      });
-    } catch (error) {
-      throw asMarginError(error, margin.plus(fee), account.currency, heldBefore.negated());
-    }
-    if (fee.gt(0)) {
-      const fees = await ledger.systemAccount(tx, 'fees', account.currency);
-      try {
-        await ledger.post(tx, {
+        fee: {
+          amount: fee,
+          to: fees,
           type: 'tradeFee',
           reference: `order:${order.id}`,
-          at,
           detail: { order: order.id, position: positionId, code: t.code },
-          postings: [
-            { account, amount: fee.negated() },
-            { account: fees, amount: fee },
-          ],
-        });
-      } catch (error) {
-        throw asMarginError(error, margin.plus(fee), account.currency, margin);
-      }
+        },
+      }));
+    } catch (error) {
+      throw asMarginError(error, margin.plus(fee), account.currency, heldBefore.negated());
     }
 
     let position: PositionRow | undefined;
