@@ -60,7 +60,14 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- 2. trade_open_now (0006) with the margin and the fee written by ledger_hold_and_charge, so without its
+-- 2. ledger_hold (0004) is now a hold without a fee: the same guarded update and refusal, written once.
+CREATE OR REPLACE FUNCTION ledger_hold(p_account bigint, p_amount numeric, p_reference text, p_at timestamptz)
+RETURNS bigint LANGUAGE sql AS $$
+  SELECT (ledger_hold_and_charge(p_account, p_amount, p_reference, p_at, 0, NULL, NULL, NULL, NULL) ->> 'holdId')::bigint
+$$;
+--> statement-breakpoint
+
+-- 3. trade_open_now (0006) with the margin and the fee written by ledger_hold_and_charge, so without its
 --    currency argument (the fee's postings take the account's). A short wallet now raises 'ledger.insufficient'
 --    (the server answers insufficientMargin with the available balance). The rest is unchanged: key, identity
 --    check, hold + fee, position, filled order, inbox message, key with the answer.
