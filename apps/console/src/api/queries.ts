@@ -296,7 +296,8 @@ export function useLogin() {
       api.call(consoleApi.consoleLogin, credentials),
     onSuccess: (data) => {
       queryClient.clear();
-      session.start(data.token, data.expiresAt);
+      // The deadline by this browser's clock: the server's clock may differ (or run simulated time).
+      session.start(data.token, Date.now() + data.expiresIn * 1000);
       queryClient.setQueryData(consoleKeys.me(), data.operator);
     },
   });

@@ -10,6 +10,7 @@ const STORAGE_KEY = 'beurs.console.session';
 
 interface StoredSession {
   token: string;
+  /** The session's end by this browser's clock (the login's expiresIn from the moment it answered). */
   expiresAt: number;
 }
 

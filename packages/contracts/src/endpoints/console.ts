@@ -14,7 +14,14 @@ export const consoleLogin = defineEndpoint({
   tag: 'console',
   summary: 'Operator login; its token works only for the console API.',
   request: z.object({ username: r.loginName, password: r.anyPassword }),
-  data: z.object({ token: z.string(), expiresAt: z.number().int(), operator }),
+  data: z.object({
+    token: z.string(),
+    /** When the session ends by the server's clock (ms since 1970). */
+    expiresAt: z.number().int(),
+    /** Seconds from now until then: the console sets its own deadline from this, whatever its clock says. */
+    expiresIn: z.number().int(),
+    operator,
+  }),
 });
 
 export const consoleMe = defineEndpoint({

@@ -28,6 +28,16 @@ describe('console', () => {
     expect((await h.post('/console/login', { username: 'root', password: 'wrong' })).body.code).toBe(422);
   });
 
+  it('says how long the session lasts from now, so the console need not trust its own clock', async () => {
+    const login = await h.post<{ expiresAt: number; expiresIn: number }>('/console/login', {
+      username: 'rita',
+      password: 'RitaPass1',
+    });
+    const { expiresAt, expiresIn } = login.body.data;
+    expect(expiresIn).toBe(h.deps.config.operatorTokenIdleSeconds);
+    expect(expiresAt - h.deps.clock.now().getTime()).toBeGreaterThan((expiresIn - 5) * 1000);
+  });
+
   it('lists and finds customers, and shows one read-only', async () => {
     const u = await h.registerUser();
     const list = await h.get<{ list: Array<{ id: number; email: string }>; total: number }>(

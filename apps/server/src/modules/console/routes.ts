@@ -46,6 +46,7 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
         return {
           token: s.token,
           expiresAt: s.expiresAt.getTime(),
+          expiresIn: Math.floor((s.expiresAt.getTime() - clock.now().getTime()) / 1000),
           operator: { id: op.id, username: op.username, role },
         };
       });
