@@ -58,7 +58,13 @@ export interface RatioContext<R extends RatioRun> {
   /** A window of the app under autocannon: POST `path` with `bodies` in turn, `written` counting its rows. */
   app(target: R['target'], round: number, path: string, bodies: string[], written: () => Promise<number>): Promise<R>;
   /** A window of pgbench: TPC-B in its own database, or `script` on the app's database (prepared). */
-  reference(target: R['target'], round: number, script?: { text: string; defines: Record<string, number> }): Promise<R>;
+  /** pgbench in the same run: TPC-B, or `script` on the app's database; at `clients` (default: the app's). */
+  reference(
+    target: R['target'],
+    round: number,
+    script?: { text: string; defines: Record<string, number> },
+    clients?: number,
+  ): Promise<R>;
 }
 
 export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: number): RatioOutcome<R, B> {
@@ -159,11 +165,11 @@ export async function runRatioBench<
             written,
             failures,
           }) as Promise<R>,
-        reference: (target, round, script) =>
+        reference: (target, round, script, clients) =>
           measurePgbench({
             target,
             round,
-            settings: s,
+            settings: clients ? { ...s, clients } : s,
             bin: pgbench!.bin,
             url: script ? databaseUrl : pgbenchUrl,
             logDir: path.join(tmpDir, 'pgbench-log'),

@@ -4,6 +4,7 @@
  * bench/reports/orders.md. BENCH_QUICK=1: one short round. Exits 0 when everything was measured (a missed
  * goal is a finding in the report), 2 when something could not be.
  */
+import { FEW_CLIENTS } from '../lib/ratio.js';
 import { newOutcome, runRatioBench } from '../lib/ratio-bench.js';
 import { createBenchUsers } from '../wallet/fixtures.js';
 import type { OrdersBreakdown } from './breakdown.js';
@@ -37,6 +38,8 @@ export function main(): Promise<number> {
         if (!ctx.pgbench) continue;
         ctx.log(`  round ${round}: pgbench TPC-B -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
         outcome.runs.push(await ctx.reference('pgbench', round));
+        ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
+        outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
         if (!ctx.consecutive) continue;
         ctx.log(`  round ${round}: pgbench with the order's SQL -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
         const defines = { uidmin: ctx.uidmin, users: ctx.users.length };

@@ -4,6 +4,7 @@
  * bench/reports/wallet.md. BENCH_QUICK=1: one short round. Exits 0 when everything was measured (a missed
  * goal is a finding in the report), 2 when something could not be.
  */
+import { FEW_CLIENTS } from '../lib/ratio.js';
 import { newOutcome, runRatioBench } from '../lib/ratio-bench.js';
 import type { Breakdown } from './breakdown.js';
 import { createBenchUsers } from './fixtures.js';
@@ -43,6 +44,8 @@ export function main(): Promise<number> {
         if (ctx.pgbench) {
           ctx.log(`  round ${round}: pgbench TPC-B ${pgbench}`);
           outcome.runs.push(await ctx.reference('pgbench', round));
+          ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
+          outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
         }
         ctx.log(`  round ${round}: app, EUR <-> USD, ${window}`);
         outcome.runs.push(

@@ -42,7 +42,8 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
           if (stored) return stored.response as never;
           throw error;
         }
-        // A new position that fills now: one statement. Anything else (a resting limit order) in a transaction.
+        // A new position that fills now: batched with the others arriving (group commit). Anything else (a resting
+        // limit order) in a transaction of its own.
         if (plan.fillsNow) return service.openNow(db, keyOf(request), plan, lang);
         return runIdempotent(db, request, async (tx) => {
           const placed = await service.execute(tx, plan);

@@ -24,12 +24,13 @@ import {
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Account, toMoney } from '../../ledger/ledger.js';
 import { tradingDay } from '../../market/sessions.js';
+import { createBatcher } from '../../platform/batcher.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
 import { ledgerAccounts, tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, notFound, rule } from '../../platform/errors.js';
-import { type IdempotencyKey, idempotencyError } from '../../platform/idempotency.js';
+import { AppError, conflict, notFound, rule } from '../../platform/errors.js';
+import type { IdempotencyKey } from '../../platform/idempotency.js';
 import { notify } from '../inbox/service.js';
 import { bill } from '../wallet/service.js';
 import {
@@ -104,11 +105,22 @@ export interface OrderPlan {
 /** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
 function rowJson(table: typeof tradeOrders | typeof tradePositions, row: Record<string, unknown>) {
   const json: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, name] of columnNames(table)) {
     const value = row[key];
-    if (value !== undefined) json[column.name] = value instanceof Date ? value.toISOString() : value;
+    if (value !== undefined) json[name] = value instanceof Date ? value.toISOString() : value;
   }
   return json;
+}
+
+/** [property, column name] of a table's columns, read once (rowJson runs on every order). */
+const columnNamesOf = new Map<object, Array<[string, string]>>();
+function columnNames(table: typeof tradeOrders | typeof tradePositions) {
+  let names = columnNamesOf.get(table);
+  if (!names) {
+    names = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]);
+    columnNamesOf.set(table, names);
+  }
+  return names;
 }
 
 /** Figures of an order at a price: notional, margin and fee in the wallet's currency. */
@@ -215,7 +227,7 @@ export function createTradingService(deps: Deps) {
   /**
    * Places an order (create endpoints and additions). A market order, or a limit order whose price the market
    * has already reached, fills now; any other limit order rests with its margin and fee held. A new position
-   * that fills now has a faster way in one statement: openNow.
+   * that fills now has a faster way in, batched with others: openNow.
    */
   async function place(
     tx: Tx,
@@ -310,9 +322,89 @@ export function createTradingService(deps: Deps) {
     };
   }
 
+  /** One order for trade_open_batch / trade_open_now (migrations 0006 to 0008), with every figure decided. */
+  interface OpenNowItem {
+    scope: string;
+    key: string;
+    endpoint: string;
+    hash: string;
+    user: number;
+    account: number;
+    feesAccount: number;
+    margin: string;
+    fee: string;
+    at: string;
+    position: Record<string, unknown>;
+    order: Record<string, unknown>;
+    message: object;
+    answer: object;
+  }
+  type OpenNowResult =
+    | { replayed: boolean; answer: unknown }
+    | { error: 'kycRequired' }
+    | { error: 'mismatch' }
+    | { error: 'insufficient'; available: string | null };
+
+  /** One order on its own (a batch that failed as a whole): trade_open_now's refusals as results. */
+  async function openOne(item: OpenNowItem): Promise<OpenNowResult> {
+    try {
+      const { rows } = await db.$client.query<{ result: OpenNowResult }>({
+        name: 'trade_open_now',
+        text: 'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result',
+        values: [
+          item.scope,
+          item.key,
+          item.endpoint,
+          item.hash,
+          item.user,
+          item.account,
+          item.feesAccount,
+          item.margin,
+          item.fee,
+          item.at,
+          item.position,
+          item.order,
+          item.message,
+          item.answer,
+        ],
+      });
+      const result = rows[0]?.result;
+      if (!result) throw new Error('trade_open_now answered nothing');
+      return result;
+    } catch (error) {
+      if (raisedByDatabase(error, 'trade.kycRequired')) return { error: 'kycRequired' };
+      if (raisedByDatabase(error, 'idempotency.mismatch')) return { error: 'mismatch' };
+      const short = raisedByDatabase(error, 'ledger.insufficient');
+      if (!short) throw error;
+      const { available } = JSON.parse(short.detail ?? '{}') as { available?: string };
+      return { error: 'insufficient', available: available ?? null };
+    }
+  }
+
   /**
-   * A new position that fills now, written in one statement (the trade_open_now SQL function, migration 0006)
-   * under the request's idempotency key: the hot path of POST /stock/create and the other create endpoints.
+   * New positions that fill now are written in batches (group commit, platform/batcher.ts): the orders that
+   * arrive while up to two batches are being written go together in the next one, never two of one wallet
+   * account or one key in a batch. bench/reports/orders.md measures it.
+   */
+  const openNowBatcher = createBatcher<OpenNowItem, OpenNowResult>({
+    maxBatch: 64,
+    maxInFlight: 2,
+    conflicts: (item) => [`a:${item.account}`, `k:${item.scope}\n${item.key}`],
+    runOne: openOne,
+    runBatch: async (items) => {
+      const { rows } = await db.$client.query<{ results: OpenNowResult[] }>({
+        name: 'trade_open_batch',
+        text: 'select trade_open_batch($1) as results',
+        values: [JSON.stringify(items)],
+      });
+      return rows[0]?.results ?? [];
+    },
+  });
+
+  /**
+   * A new position that fills now, written with the orders that arrive at the same time (openNowBatcher:
+   * trade_open_batch, migration 0008) under the request's idempotency key, answered once its batch committed:
+   * the hot path of POST /stock/create and the other create endpoints.
    * Writes what execute + fillOpen would write for the same plan (trading.test.ts compares them).
    */
   async function openNow(db: Db, key: IdempotencyKey, p: OrderPlan, lang: Language) {
@@ -346,40 +438,28 @@ export function createTradingService(deps: Deps) {
     } satisfies PositionRow;
     const answer = { order: orderDto(filled, lang), position: positionDto(position, p.prices, lang) };
     const message = filledMessage(p.t, order.quantity, p.price, p.fig.margin, p.fig.fee, account.currency);
-    try {
-      const { rows } = await db.$client.query<{ result: { answer: typeof answer } }>({
-        name: 'trade_open_now',
-        text: 'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result',
-        values: [
-          key.scope,
-          key.key,
-          key.endpoint,
-          key.requestHash,
-          p.userId,
-          account.id,
-          fees.id,
-          p.fig.margin.toFixed(2),
-          p.fig.fee.toFixed(2),
-          p.at,
-          rowJson(tradePositions, position),
-          rowJson(tradeOrders, filled),
-          message,
-          answer,
-        ],
-      });
-      const result = rows[0]?.result;
-      if (!result) throw new Error('trade_open_now answered nothing');
-      return result.answer;
-    } catch (error) {
-      if (raisedByDatabase(error, 'trade.kycRequired')) throw rule(E.kycRequired, {}, 'kycRequired');
-      const short = raisedByDatabase(error, 'ledger.insufficient');
-      if (short) {
-        const { available } = JSON.parse(short.detail ?? '{}') as { available?: string };
-        const refusal = ledger.insufficient(String(available ?? 0), account.currency);
-        throw asMarginError(refusal, p.fig.margin.plus(p.fig.fee), account.currency);
-      }
-      throw idempotencyError(error);
-    }
+    const written = await openNowBatcher.submit({
+      scope: key.scope,
+      key: key.key,
+      endpoint: key.endpoint,
+      hash: key.requestHash,
+      user: p.userId,
+      account: account.id,
+      feesAccount: fees.id,
+      margin: p.fig.margin.toFixed(2),
+      fee: p.fig.fee.toFixed(2),
+      at: p.at.toISOString(),
+      position: rowJson(tradePositions, position),
+      order: rowJson(tradeOrders, filled),
+      message,
+      answer,
+    });
+    if ('answer' in written) return written.answer as typeof answer;
+    if (written.error === 'kycRequired') throw rule(E.kycRequired, {}, 'kycRequired');
+    if (written.error === 'mismatch') throw conflict(E.idempotencyMismatch, 'Idempotency-Key');
+    if (written.available == null) throw new Error(`account ${account.id} is not a wallet of user ${p.userId}`);
+    const refusal = ledger.insufficient(written.available, account.currency);
+    throw asMarginError(refusal, p.fig.margin.plus(p.fig.fee), account.currency);
   }
 
   /** Writes a planned order in the caller's transaction: rests it, or fills it (fillOpen). */

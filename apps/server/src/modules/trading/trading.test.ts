@@ -362,9 +362,80 @@ describe('idempotency and concurrency', () => {
     const w = await wallet(u.token, 'US_STOCK');
     expect(w).toMatchObject({ usedBalance: '200.00', balance: '99.00' });
   });
+
+  it('orders sent at once are written together in batches, and each is answered on its own', async () => {
+    pinDefaults();
+    const traders = await Promise.all(Array.from({ length: 24 }, () => trader(h, { US_STOCK: '1000' })));
+    const twice = traders[0]!;
+    const poor = await trader(h, { US_STOCK: '50' });
+    const unverified = await h.registerUser();
+    await h.fund(unverified.user.id, 'US_STOCK', '1000');
+    const key = `batch-same-key-${Date.now()}`;
+
+    const [sameKey, twoOfOne, refused, many] = await Promise.all([
+      Promise.all(Array.from({ length: 5 }, () => buyAapl(twice.token, {}, key))),
+      Promise.all([buyAapl(twice.token, { quantity: 1 }), buyAapl(twice.token, { quantity: 2 })]),
+      Promise.all([buyAapl(poor.token), buyAapl(unverified.token)]),
+      Promise.all(traders.slice(1).map((t) => buyAapl(t.token))),
+    ]);
+
+    // One key, five requests: one order, five identical answers.
+    expect(new Set(sameKey.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(sameKey[0]!.body.code).toBe(200);
+    // Two orders of one wallet, both affordable: both fill (in different batches).
+    expect(twoOfOne.map((a) => a.body.code)).toEqual([200, 200]);
+    // The refusals say why, with what is needed and what is there.
+    expect(refused.map((a) => a.body.reason)).toEqual(['insufficientMargin', 'kycRequired']);
+    expect(refused[0]!.body.msg).toContain('50.00');
+    expect(many.every((a) => a.body.code === 200)).toBe(true);
+
+    const ids = [sameKey[0]!, ...twoOfOne, ...many].map((a) => a.body.data.order.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const userIds = [...traders, poor, unverified].map((t) => t.user.id);
+    const { rows } = await h.db.$client.query<{ orders: string; transactions: string }>(
+      'select count(*) as orders, count(distinct xmin::text) as transactions from trade_orders where user_id = any($1)',
+      [userIds],
+    );
+    expect(Number(rows[0]!.orders)).toBe(ids.length);
+    // Written in fewer transactions than orders: orders that arrive together share a commit.
+    expect(Number(rows[0]!.transactions)).toBeLessThan(ids.length);
+    expect(await wallet(twice.token, 'US_STOCK')).toMatchObject({ usedBalance: '260.00', balance: '738.70' });
+    expect(await wallet(poor.token, 'US_STOCK')).toMatchObject({ usedBalance: '0.00', balance: '50.00' });
+    const messages = await h.db.$client.query<{ n: string }>(
+      "select count(*) as n from user_messages where user_id = any($1) and kind = 'orderFilled'",
+      [userIds],
+    );
+    expect(Number(messages.rows[0]!.n)).toBe(ids.length);
+  });
+
+  it('when a batch fails as a whole, its orders are written one by one with the same answers', async () => {
+    pinDefaults();
+    const traders = await Promise.all(Array.from({ length: 6 }, () => trader(h, { US_STOCK: '1000' })));
+    const poor = await trader(h, { US_STOCK: '50' });
+    const unverified = await h.registerUser();
+    // Every batch now fails (the function is gone); the one-order function trade_open_now remains.
+    await h.db.$client.query('alter function trade_open_batch(jsonb) rename to trade_open_batch_away');
+    try {
+      const answers = await Promise.all([...traders, poor, unverified].map((t) => buyAapl(t.token)));
+      expect(answers.map((a) => a.body.reason ?? a.body.code)).toEqual([
+        ...traders.map(() => 200),
+        'insufficientMargin',
+        'kycRequired',
+      ]);
+      const { rows } = await h.db.$client.query<{ orders: string; transactions: string }>(
+        'select count(*) as orders, count(distinct xmin::text) as transactions from trade_orders where user_id = any($1)',
+        [traders.map((t) => t.user.id)],
+      );
+      expect(rows[0]).toEqual({ orders: '6', transactions: '6' });
+      expect(await wallet(traders[0]!.token, 'US_STOCK')).toMatchObject({ usedBalance: '200.00', balance: '799.00' });
+    } finally {
+      await h.db.$client.query('alter function trade_open_batch_away(jsonb) rename to trade_open_batch');
+    }
+    expect((await buyAapl(traders[0]!.token)).body.code).toBe(200);
+  });
 });
 
-describe('the one-statement way in (trade_open_now) writes what the transaction way writes', () => {
+describe('the batched way in (trade_open_batch) writes what the transaction way writes', () => {
   it('a market fill and a limit filled by the job at the same price leave the same rows, entries and message', async () => {
     pinDefaults();
     const fast = await trader(h, { US_STOCK: '1000' });

@@ -1,0 +1,100 @@
+/**
+ * Group commit for one kind of write (docs/trading.md "The placement path"): requests that arrive while earlier
+ * batches are being written wait and go together in the next batch, one transaction for all of them, and each
+ * is answered only after its batch has committed. Under no load a request goes at once, alone; under load the
+ * statement start-up, commit and WAL flush of a transaction are shared by the whole batch.
+ *
+ * Items that conflict (the same `conflicts` key: one wallet account, one idempotency key) never share a batch:
+ * the later one waits for a later batch, so each batch's items decide independently. When a batch fails as a
+ * whole (an error the batch function does not answer per item), nothing of it was written and its items are
+ * written one by one with `runOne`, so only the item at fault fails.
+ */
+export interface BatcherOptions<T, R> {
+  /** Writes a batch in one transaction; answers one result per item, in order. */
+  runBatch: (items: T[]) => Promise<R[]>;
+  /** Writes one item on its own (after a batch failed as a whole). */
+  runOne: (item: T) => Promise<R>;
+  /** Keys two items of one batch must not share. */
+  conflicts: (item: T) => readonly string[];
+  /** Most items in one batch. */
+  maxBatch: number;
+  /** Most batches written at once (each holds one database connection while it runs). */
+  maxInFlight: number;
+}
+
+interface Waiting<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface Batcher<T, R> {
+  submit(item: T): Promise<R>;
+  /** Items waiting and batches running: for tests and shutdown. */
+  readonly pending: number;
+}
+
+export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R> {
+  const { runBatch, runOne, conflicts, maxBatch, maxInFlight } = options;
+  if (maxBatch < 1 || maxInFlight < 1) throw new Error('createBatcher: maxBatch and maxInFlight must be at least 1');
+  let queue: Waiting<T, R>[] = [];
+  let inFlight = 0;
+
+  /** The next batch: queue order, skipping (and keeping for later) an item that conflicts with one taken. */
+  function take(): Waiting<T, R>[] {
+    const batch: Waiting<T, R>[] = [];
+    const rest: Waiting<T, R>[] = [];
+    const taken = new Set<string>();
+    for (const waiting of queue) {
+      const keys = conflicts(waiting.item);
+      if (batch.length >= maxBatch || keys.some((k) => taken.has(k))) {
+        rest.push(waiting);
+        continue;
+      }
+      for (const k of keys) taken.add(k);
+      batch.push(waiting);
+    }
+    queue = rest;
+    return batch;
+  }
+
+  async function write(batch: Waiting<T, R>[]) {
+    let results: R[];
+    try {
+      results = await runBatch(batch.map((w) => w.item));
+      if (results.length !== batch.length) {
+        throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
+      }
+    } catch {
+      // Nothing of the batch was written: each item on its own, so only the one at fault fails.
+      await Promise.all(batch.map((w) => runOne(w.item).then(w.resolve, w.reject)));
+      return;
+    }
+    batch.forEach((w, i) => {
+      w.resolve(results[i] as R);
+    });
+  }
+
+  function pump() {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = take();
+      inFlight++;
+      write(batch).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  return {
+    submit(item) {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        pump();
+      });
+    },
+    get pending() {
+      return queue.length + inFlight;
+    },
+  };
+}
