@@ -78,9 +78,12 @@ export function keyOf(request: IdempotentRequest): IdempotencyKey {
   };
 }
 
+/** A key used before for another endpoint or body: 409. */
+export const idempotencyMismatch = () => conflict(E.idempotencyMismatch, 'Idempotency-Key');
+
 /** The idempotency_begin SQL function's refusal of a key reused for another request, as a 409. */
 export function idempotencyError(err: unknown): unknown {
-  return raisedByDatabase(err, 'idempotency.mismatch') ? conflict(E.idempotencyMismatch, 'Idempotency-Key') : err;
+  return raisedByDatabase(err, 'idempotency.mismatch') ? idempotencyMismatch() : err;
 }
 
 /**
@@ -123,7 +126,7 @@ export async function storedAnswer(db: Db, key: IdempotencyKey): Promise<{ respo
     .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.key, key.key)));
   if (!row) return null;
   if (row.endpoint !== key.endpoint || row.requestHash !== key.requestHash) {
-    throw conflict(E.idempotencyMismatch, 'Idempotency-Key');
+    throw idempotencyMismatch();
   }
   return { response: row.response };
 }

@@ -44,7 +44,7 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
         }
         // A new position that fills now: batched with the others arriving (group commit). Anything else (a resting
         // limit order) in a transaction of its own.
-        if (plan.fillsNow) return service.openNow(db, keyOf(request), plan, lang);
+        if (plan.fillsNow) return service.openNow(keyOf(request), plan, lang);
         return runIdempotent(db, request, async (tx) => {
           const placed = await service.execute(tx, plan);
           return {

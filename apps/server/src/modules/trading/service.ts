@@ -29,8 +29,8 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
 import { ledgerAccounts, tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound, rule } from '../../platform/errors.js';
-import type { IdempotencyKey } from '../../platform/idempotency.js';
+import { AppError, notFound, rule } from '../../platform/errors.js';
+import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempotency.js';
 import { notify } from '../inbox/service.js';
 import { bill } from '../wallet/service.js';
 import {
@@ -407,7 +407,7 @@ export function createTradingService(deps: Deps) {
    * the hot path of POST /stock/create and the other create endpoints.
    * Writes what execute + fillOpen would write for the same plan (trading.test.ts compares them).
    */
-  async function openNow(db: Db, key: IdempotencyKey, p: OrderPlan, lang: Language) {
+  async function openNow(key: IdempotencyKey, p: OrderPlan, lang: Language) {
     if (!p.fillsNow || p.addTo) throw new Error('openNow is for a new position that fills now');
     const account = await ledger.walletAccount(db, p.userId, p.t.wallet);
     const fees = await ledger.systemAccount(db, 'fees', account.currency);
@@ -456,7 +456,7 @@ export function createTradingService(deps: Deps) {
     });
     if ('answer' in written) return written.answer as typeof answer;
     if (written.error === 'kycRequired') throw rule(E.kycRequired, {}, 'kycRequired');
-    if (written.error === 'mismatch') throw conflict(E.idempotencyMismatch, 'Idempotency-Key');
+    if (written.error === 'mismatch') throw idempotencyMismatch();
     if (written.available == null) throw new Error(`account ${account.id} is not a wallet of user ${p.userId}`);
     const refusal = ledger.insufficient(written.available, account.currency);
     throw asMarginError(refusal, p.fig.margin.plus(p.fig.fee), account.currency);
