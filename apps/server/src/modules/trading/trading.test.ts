@@ -350,6 +350,9 @@ describe('idempotency and concurrency', () => {
     const first = await buyAapl(u.token, {}, 'order-key-0001');
     const again = await buyAapl(u.token, {}, 'order-key-0001');
     expect(again.body.data.order.id).toBe(first.body.data.order.id);
+    // The same key with another order, while the market is open: refused, nothing written.
+    const other = await buyAapl(u.token, { quantity: 3 }, 'order-key-0001');
+    expect([other.status, other.body.msg]).toEqual([409, 'This request key was already used for a different request']);
     expect((await h.post<{ total: number }>('/position/me', {}, u.token)).body.data.total).toBe(1);
   });
 
