@@ -1,15 +1,17 @@
 /**
- * Crash safety of money movements (docs/money.md): the real server (`node --import tsx
- * apps/server/src/main.ts`) in a child process against a PostgreSQL that outlives it, a load of transfers
- * with Idempotency-Keys from a few customers, `kill -9` of the server in the middle of the load, a restart,
- * and then the books:
- * - every acknowledged transfer (HTTP 200) is there: its key is stored with the same entry, and replaying the
- *   key to the restarted server answers the same answer (same entryId);
+ * Crash safety of money movements (docs/money.md, docs/trading.md): the real server (`node --import tsx
+ * apps/server/src/main.ts`) in a child process against a PostgreSQL that outlives it, a load of one kind of
+ * money-moving request (wallet transfers, or market orders, which the server writes in batches) with
+ * Idempotency-Keys from a few customers, `kill -9` of the server in the middle of the load, a restart, and
+ * then the books:
+ * - every acknowledged request (HTTP 200) is there: its key is stored with the same answer (the same entry or
+ *   order id), and replaying the key to the restarted server answers the same answer;
  * - no entry was partly written: every entry has two or more postings and balances per currency, each
  *   customer account's cached balance equals the sum of its postings, and all postings sum to zero per
  *   currency (test/ledger-audit.ts), checked right after each kill, before anything restarts;
  * - a request that was in flight at the kill either committed whole (its key replays the stored answer) or
- *   left nothing (its key runs it afresh): afterwards there is exactly one transfer entry per stored key.
+ *   left nothing (its key runs it afresh): afterwards there is exactly one transfer entry (or order) per
+ *   stored key.
  * Bounded: a few rounds, a few hundred transfers each, loopback only. Used by `npm run bench -- crash`
  * (bench/crash/main.ts) and by apps/server/src/ledger/crash.test.ts.
  */
@@ -20,7 +22,61 @@ import { auditLedger } from '../../apps/server/test/ledger-audit.js';
 import { type AppProcess, killAppProcess, startAppProcess, stopAppProcess } from '../lib/app-process.js';
 import { type BenchUser, createBenchUsers } from '../wallet/fixtures.js';
 
+/** What the load sends, and how its writes are counted. */
+export interface CrashOperation {
+  /** 'transfer' or 'order': names in logs and the report. */
+  name: string;
+  path: string;
+  /** idempotency_keys.endpoint of this request (SQL LIKE). */
+  endpointLike: string;
+  funding: Parameters<typeof createBenchUsers>[0]['funding'];
+  verified: boolean;
+  /** The server's SIM_CLOCK_START (an open market for orders), or none. */
+  clockStart?: string;
+  body(): Record<string, unknown>;
+  /** The id an answer names: the entry of a transfer, the order of an order. */
+  idOf(answer: Record<string, unknown> | null | undefined): number | undefined;
+  /** SQL counting what all the operations wrote: one row per stored key. */
+  countSql: string;
+}
+
+const PAIRS: Array<[string, string]> = [
+  ['BALANCE', 'STOCK'],
+  ['STOCK', 'BALANCE'],
+  ['BALANCE', 'US_STOCK'],
+  ['US_STOCK', 'BALANCE'],
+];
+
+/** Wallet transfers of 0.01-49.99 between BALANCE, STOCK and US_STOCK (half of them converting EUR <-> USD). */
+export const TRANSFERS: CrashOperation = {
+  name: 'transfer',
+  path: '/web/wallet/transfer',
+  endpointLike: '%/wallet/transfer',
+  funding: { BALANCE: '1000000', STOCK: '1000000', US_STOCK: '1000000' },
+  verified: false,
+  body: () => {
+    const [from, to] = PAIRS[randomInt(PAIRS.length)]!;
+    return { from, to, amount: (randomInt(1, 5000) / 100).toFixed(2) };
+  },
+  idOf: (answer) => answer?.entryId as number | undefined,
+  countSql: "select count(*)::int as n from journal_entries where type = 'transfer'",
+};
+
+/** Market buys of 1-5 AAPL on a Monday morning in New York (the server's clock), each opening a position. */
+export const ORDERS: CrashOperation = {
+  name: 'order',
+  path: '/web/stock/create',
+  endpointLike: '%/stock/create',
+  funding: { US_STOCK: '10000000' },
+  verified: true,
+  clockStart: '2026-11-23T15:30:00Z',
+  body: () => ({ stockCode: 'AAPL', direction: 0, orderType: 0, quantity: randomInt(1, 6) }),
+  idOf: (answer) => (answer?.order as { id?: number } | undefined)?.id,
+  countSql: 'select count(*)::int as n from trade_orders',
+};
+
 export interface CrashOptions {
+  operation: CrashOperation;
   databaseUrl: string;
   dataDir: string;
   port: number;
@@ -28,14 +84,14 @@ export interface CrashOptions {
   users: number;
   /** Concurrent requests in flight. */
   concurrency: number;
-  /** Each round kills the server once between this many acknowledged transfers (drawn at random). */
+  /** Each round kills the server once between this many acknowledged requests (drawn at random). */
   killAfterAcks: [number, number];
   log: (line: string) => void;
 }
 
 export interface CrashRound {
   round: number;
-  /** Acknowledged (200) transfers of the round before the kill. */
+  /** Acknowledged (200) requests of the round before the kill. */
   acked: number;
   /** Requests whose answer never came: the connection broke at the kill. */
   inFlight: number;
@@ -51,18 +107,20 @@ export interface CrashRound {
 }
 
 export interface CrashResult {
+  operation: string;
   rounds: CrashRound[];
   acked: number;
-  /** Acknowledged transfers whose key is stored with the acknowledged entry. */
+  /** Acknowledged requests whose key is stored with the acknowledged answer's id. */
   ackedStored: number;
-  /** Acknowledged transfers whose replay to the restarted server answered exactly the first answer. */
+  /** Acknowledged requests whose replay to the restarted server answered exactly the first answer. */
   ackedReplayedSame: number;
   inFlight: number;
   inFlightCommitted: number;
   /** In-flight requests retried after the restart (the uncommitted ones run now, the others replay). */
   inFlightRetriedOk: number;
-  transferEntries: number;
-  transferKeys: number;
+  /** Transfer entries (or orders) written in all, and the keys stored for them. */
+  written: number;
+  storedKeys: number;
   keysWithoutAnswer: number;
   finalAudit: string[];
   problems: string[];
@@ -73,24 +131,18 @@ export interface CrashResult {
 interface Sent {
   key: string;
   user: BenchUser;
-  body: { from: string; to: string; amount: string };
+  body: Record<string, unknown>;
   state: 'sent' | 'acked' | 'other' | 'unknown';
-  answer?: { entryId: number } & Record<string, unknown>;
+  answer?: Record<string, unknown>;
   round: number;
 }
 
-const PAIRS: Array<[string, string]> = [
-  ['BALANCE', 'STOCK'],
-  ['STOCK', 'BALANCE'],
-  ['BALANCE', 'US_STOCK'],
-  ['US_STOCK', 'BALANCE'],
-];
-
-async function postTransfer(
+async function postOnce(
   baseUrl: string,
+  path: string,
   s: Pick<Sent, 'key' | 'user' | 'body'>,
 ): Promise<{ status: number; envelope: { code: number; data: Sent['answer'] } }> {
-  const res = await fetch(`${baseUrl}/web/wallet/transfer`, {
+  const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: s.user.token, 'idempotency-key': s.key },
     body: JSON.stringify(s.body),
@@ -112,12 +164,16 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 export async function crashTest(opts: CrashOptions): Promise<CrashResult> {
   const started = performance.now();
   const problems: string[] = [];
+  const op = opts.operation;
   const users = await createBenchUsers({
     databaseUrl: opts.databaseUrl,
     count: opts.users,
-    funding: { BALANCE: '1000000', STOCK: '1000000', US_STOCK: '1000000' },
+    funding: op.funding,
     tag: `crash${randomInt(1e6)}`,
+    verified: op.verified,
+    ...(op.clockStart ? { at: new Date(op.clockStart) } : {}),
   });
+  const post = (baseUrl: string, s: Pick<Sent, 'key' | 'user' | 'body'>) => postOnce(baseUrl, op.path, s);
   const db = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
   const sent: Sent[] = [];
   const rounds: CrashRound[] = [];
@@ -128,6 +184,7 @@ export async function crashTest(opts: CrashOptions): Promise<CrashResult> {
       dataDir: opts.dataDir,
       port: opts.port,
       probeToken: users[0]!.token,
+      ...(op.clockStart ? { env: { SIM_CLOCK_START: op.clockStart } } : {}),
     });
 
   try {
@@ -141,21 +198,20 @@ export async function crashTest(opts: CrashOptions): Promise<CrashResult> {
       const loadStarted = performance.now();
       let killedAfterMs = Number.NaN;
 
-      // Each client sends transfer after transfer until its connection breaks at the kill.
+      // Each client sends request after request until its connection breaks at the kill.
       await Promise.all(
         Array.from({ length: opts.concurrency }, async (_, c) => {
           for (let n = 0; ; n++) {
-            const [from, to] = PAIRS[randomInt(PAIRS.length)]!;
             const s: Sent = {
               key: randomUUID(),
               user: users[(c + n) % users.length]!,
-              body: { from, to, amount: (randomInt(1, 5000) / 100).toFixed(2) },
+              body: op.body(),
               state: 'sent',
               round,
             };
             sent.push(s);
             try {
-              const { status, envelope } = await postTransfer(server.baseUrl, s);
+              const { status, envelope } = await post(server.baseUrl, s);
               if (status === 200 && envelope.code === 200 && envelope.data) {
                 s.state = 'acked';
                 s.answer = envelope.data;
@@ -195,22 +251,24 @@ export async function crashTest(opts: CrashOptions): Promise<CrashResult> {
         auditAfterKill,
       });
       opts.log(
-        `  crash round ${round}: killed after ${acked} acknowledged transfers (${(killedAfterMs / 1000).toFixed(1)} s), ` +
+        `  crash round ${round}: killed after ${acked} acknowledged ${op.name}s (${(killedAfterMs / 1000).toFixed(1)} s), ` +
           `${unknown.length} in flight, ${stored.length} of them committed; audit ${auditAfterKill.length === 0 ? 'clean' : 'FAILED'}`,
       );
     }
 
-    // Every acknowledged transfer is stored with its entry, straight from the database.
+    // Every acknowledged request is stored with its answer, straight from the database.
     const ackedList = sent.filter((s) => s.state === 'acked');
     const { rows: keys } = await db.query<{ scope: string; key: string; response: Sent['answer'] | null }>(
-      `select scope, key, response from idempotency_keys where endpoint like '%/wallet/transfer'`,
+      'select scope, key, response from idempotency_keys where endpoint like $1',
+      [op.endpointLike],
     );
     const byKey = new Map(keys.map((k) => [`${k.scope} ${k.key}`, k]));
     let ackedStored = 0;
     for (const s of ackedList) {
+      const id = op.idOf(s.answer);
       const k = byKey.get(`u:${s.user.id} ${s.key}`);
-      if (k?.response?.entryId === s.answer!.entryId) ackedStored += 1;
-      else problems.push(`acknowledged transfer ${s.key} (entry ${s.answer!.entryId}) is not stored`);
+      if (id !== undefined && op.idOf(k?.response) === id) ackedStored += 1;
+      else problems.push(`acknowledged ${op.name} ${s.key} (id ${id}) is not stored`);
     }
 
     // After a restart: every acknowledged key replays its first answer; every in-flight one is retried.
@@ -219,32 +277,34 @@ export async function crashTest(opts: CrashOptions): Promise<CrashResult> {
     opts.log(`  restarted in ${(server.startMs / 1000).toFixed(1)} s; replaying ${ackedList.length} acknowledged keys`);
     let ackedReplayedSame = 0;
     await eachLimited(ackedList, 16, async (s) => {
-      const { status, envelope } = await postTransfer(server.baseUrl, s);
+      const { status, envelope } = await post(server.baseUrl, s);
       if (status === 200 && isDeepStrictEqual(envelope.data, s.answer)) ackedReplayedSame += 1;
       else problems.push(`replay of ${s.key} answered ${status} ${JSON.stringify(envelope.data)}`);
     });
     const unknown = sent.filter((s) => s.state === 'unknown');
     let inFlightRetriedOk = 0;
     await eachLimited(unknown, 16, async (s) => {
-      const { status } = await postTransfer(server.baseUrl, s);
+      const { status } = await post(server.baseUrl, s);
       if (status === 200) inFlightRetriedOk += 1;
       else problems.push(`retry of in-flight ${s.key} answered ${status}`);
     });
     await stopAppProcess(server);
     app = undefined;
 
-    const { rows: counts } = await db.query<{ entries: number; keys: number; unanswered: number }>(
-      `select (select count(*) from journal_entries where type = 'transfer')::int as entries,
-              (select count(*) from idempotency_keys where endpoint like '%/wallet/transfer')::int as keys,
+    const written = (await db.query<{ n: number }>(op.countSql)).rows[0]!.n;
+    const { rows: counts } = await db.query<{ keys: number; unanswered: number }>(
+      `select (select count(*) from idempotency_keys where endpoint like $1)::int as keys,
               (select count(*) from idempotency_keys where response is null)::int as unanswered`,
+      [op.endpointLike],
     );
-    const { entries, keys: keyCount, unanswered } = counts[0]!;
-    if (entries !== keyCount) problems.push(`${entries} transfer entries for ${keyCount} stored keys`);
+    const { keys: keyCount, unanswered } = counts[0]!;
+    if (written !== keyCount) problems.push(`${written} ${op.name}s written for ${keyCount} stored keys`);
     if (unanswered > 0) problems.push(`${unanswered} stored keys without an answer`);
     const finalAudit = await auditLedger(db);
     problems.push(...finalAudit.map((p) => `at the end: ${p}`));
     const inFlight = rounds.reduce((n, r) => n + r.inFlight, 0);
     return {
+      operation: op.name,
       rounds,
       acked: ackedList.length,
       ackedStored,
@@ -252,8 +312,8 @@ export async function crashTest(opts: CrashOptions): Promise<CrashResult> {
       inFlight,
       inFlightCommitted: rounds.reduce((n, r) => n + r.inFlightCommitted, 0),
       inFlightRetriedOk,
-      transferEntries: entries,
-      transferKeys: keyCount,
+      written,
+      storedKeys: keyCount,
       keysWithoutAnswer: unanswered,
       finalAudit,
       problems,

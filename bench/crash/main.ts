@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- crash`: crash safety of transfers (bench/crash/crash.ts) on a PostgreSQL of its own;
+ * `npm run bench -- crash`: crash safety of transfers and of orders (bench/crash/crash.ts) on a PostgreSQL of its own;
  * the report goes to bench/reports/crash.md. Exits 0 when every check held, 1 when one did not (money was
  * lost or half-written: a finding that must not pass quietly), 2 when it could not be run.
  * BENCH_QUICK=1: one round instead of three.
@@ -12,7 +12,7 @@ import { freePort } from '../../apps/server/src/platform/db/embedded.js';
 import { repoRoot } from '../lib/children.js';
 import { type Machine, machineInfo } from '../lib/machine.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
-import { type CrashOptions, type CrashResult, crashTest } from './crash.js';
+import { type CrashOptions, type CrashResult, crashTest, ORDERS, TRANSFERS } from './crash.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 
@@ -20,7 +20,7 @@ export async function main(): Promise<number> {
   const machine = machineInfo();
   const commit = commitOf();
   return runScenario('crash', 280_000, async ({ databaseUrl, dataDir, pg: embedded, log }) => {
-    const settings: Omit<CrashOptions, 'databaseUrl' | 'dataDir' | 'port' | 'log'> = {
+    const settings: Omit<CrashOptions, 'operation' | 'databaseUrl' | 'dataDir' | 'port' | 'log'> = {
       rounds: quick ? 1 : 3,
       users: 8,
       concurrency: 16,
@@ -29,38 +29,82 @@ export async function main(): Promise<number> {
     const versionPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     const { rows } = await versionPool.query<{ server_version: string }>('show server_version');
     await versionPool.end();
-    const result = await crashTest({ ...settings, databaseUrl, dataDir, port: await freePort(), log });
+    const results: CrashResult[] = [];
+    for (const operation of [TRANSFERS, ORDERS]) {
+      log(`${operation.name}s`);
+      results.push(await crashTest({ ...settings, operation, databaseUrl, dataDir, port: await freePort(), log }));
+    }
     const reportFile = path.join(repoRoot, 'bench/reports/crash.md');
     await fsp.writeFile(
       reportFile,
-      renderReport({ machine, commit, settings, result, pgPort: embedded.port, pgVersion: rows[0]?.server_version }),
+      renderReport({ machine, commit, settings, results, pgPort: embedded.port, pgVersion: rows[0]?.server_version }),
     );
     console.log('');
-    console.log(
-      `crash safety: ${result.passed ? 'PASS' : 'FAIL'}: ${result.acked} acknowledged transfers over ${result.rounds.length} kill -9 ` +
-        `rounds, ${result.ackedStored} stored, ${result.ackedReplayedSame} replayed identically; ` +
-        `${result.inFlight} in flight at the kills (${result.inFlightCommitted} committed); audit ${result.finalAudit.length === 0 ? 'clean' : 'FAILED'}`,
-    );
-    for (const p of result.problems.slice(0, 20)) console.log(`problem: ${p}`);
-    console.log(`report: ${path.relative(process.cwd(), reportFile)} (${result.seconds.toFixed(0)} s)`);
-    return result.passed ? 0 : 1;
+    for (const result of results) {
+      console.log(
+        `crash safety of ${result.operation}s: ${result.passed ? 'PASS' : 'FAIL'}: ${result.acked} acknowledged over ${result.rounds.length} kill -9 ` +
+          `rounds, ${result.ackedStored} stored, ${result.ackedReplayedSame} replayed identically; ` +
+          `${result.inFlight} in flight at the kills (${result.inFlightCommitted} committed); audit ${result.finalAudit.length === 0 ? 'clean' : 'FAILED'}`,
+      );
+      for (const p of result.problems.slice(0, 20)) console.log(`problem: ${p}`);
+    }
+    const seconds = results.reduce((t, r) => t + r.seconds, 0);
+    console.log(`report: ${path.relative(process.cwd(), reportFile)} (${seconds.toFixed(0)} s)`);
+    return results.every((r) => r.passed) ? 0 : 1;
   });
 }
+
+const WHAT: Record<string, string> = {
+  transfer:
+    '`POST /web/wallet/transfer` one after the other, each with a fresh Idempotency-Key, random amounts (0.01-49.99) between BALANCE, STOCK and US_STOCK (half of them converting EUR<->USD); customers with EUR 1,000,000 in BALANCE and STOCK and USD 1,000,000 in US_STOCK',
+  order:
+    '`POST /web/stock/create` one after the other, each with a fresh Idempotency-Key, market buys of 1-5 AAPL (the server on `SIM_CLOCK_START` on a Monday morning in New York, so the market is open), which the server writes in batches of the orders that arrive together (docs/trading.md "The placement path"); identity-verified customers with USD 10,000,000 in US_STOCK',
+};
 
 function renderReport(r: {
   machine: Machine;
   commit: string;
-  settings: Omit<CrashOptions, 'databaseUrl' | 'dataDir' | 'port' | 'log'>;
-  result: CrashResult;
+  settings: Omit<CrashOptions, 'operation' | 'databaseUrl' | 'dataDir' | 'port' | 'log'>;
+  results: CrashResult[];
   pgPort: number;
   pgVersion: string | undefined;
 }): string {
-  const { machine: m, result: x, settings: s } = r;
+  const { machine: m, settings: s } = r;
   const yes = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const seconds = r.results.reduce((t, x) => t + x.seconds, 0);
+  const section = (x: CrashResult) => {
+    const name = x.operation;
+    const auditClean = x.finalAudit.length === 0 && x.rounds.every((q) => q.auditAfterKill.length === 0);
+    return [
+      `## ${name[0]!.toUpperCase()}${name.slice(1)}s`,
+      '',
+      `${s.concurrency} clients on 127.0.0.1 send ${WHAT[name] ?? name} (${s.users} customers, written into the database, funded by ledger entries). After a random number of acknowledged ${name}s (${s.killAfterAcks[0]}-${s.killAfterAcks[1]}) the server gets \`kill -9\`.`,
+      '',
+      '| round | server start | load until the kill | acknowledged (200) | other answers | no answer (in flight at the kill) | of these committed | audit right after the kill |',
+      '|---|---|---|---|---|---|---|---|',
+      ...x.rounds.map(
+        (q) =>
+          `| ${q.round} | ${(q.serverStartMs / 1000).toFixed(1)} s | ${(q.killedAfterMs / 1000).toFixed(1)} s | ${q.acked} | ${q.otherAnswers} | ${q.inFlight} | ${q.inFlightCommitted} | ${q.auditAfterKill.length === 0 ? 'clean' : q.auditAfterKill.join('; ')} |`,
+      ),
+      '',
+      '| check | result | |',
+      '|---|---|---|',
+      `| every acknowledged ${name}'s key is stored with the acknowledged answer (same ${name === 'transfer' ? 'entryId' : 'order id'}) | ${x.ackedStored} / ${x.acked} | ${yes(x.ackedStored === x.acked)} |`,
+      `| replaying each acknowledged key to the restarted server answers the first answer | ${x.ackedReplayedSame} / ${x.acked} | ${yes(x.ackedReplayedSame === x.acked)} |`,
+      `| requests in flight at a kill, retried with their key after the restart: the committed ones replay, the others run now | ${x.inFlightRetriedOk} / ${x.inFlight} answered 200 | ${yes(x.inFlightRetriedOk === x.inFlight)} |`,
+      `| exactly one ${name === 'transfer' ? 'transfer entry' : 'order'} per stored key (nothing written twice, nothing without its key) | ${x.written} written, ${x.storedKeys} keys | ${yes(x.written === x.storedKeys)} |`,
+      `| no key stored without its answer | ${x.keysWithoutAnswer} | ${yes(x.keysWithoutAnswer === 0)} |`,
+      `| no partly written entry: every entry has 2+ postings and balances per currency; cached balances equal postings; held equals active holds; postings sum to 0 per currency (after each kill and at the end) | ${auditClean ? 'clean' : 'problems below'} | ${yes(auditClean)} |`,
+      '',
+      `**Result: ${yes(x.passed)}.**${x.problems.length > 0 ? '' : ` No acknowledged ${name} was lost, none was written twice, and no kill left a partial entry.`}`,
+      '',
+      ...(x.problems.length > 0 ? ['Problems:', '', ...x.problems.slice(0, 50).map((p) => `- ${p}`), ''] : []),
+    ];
+  };
   const lines = [
     '# Crash safety bench',
     '',
-    `Written by \`npm run bench -- crash\` (bench/crash/main.ts, bench/crash/crash.ts); overwritten on every run. Run of ${m.date}, ${x.seconds.toFixed(0)} s.`,
+    `Written by \`npm run bench -- crash\` (bench/crash/main.ts, bench/crash/crash.ts); overwritten on every run. Run of ${m.date}, ${seconds.toFixed(0)} s.`,
     '',
     '| machine | |',
     '|---|---|',
@@ -75,36 +119,14 @@ function renderReport(r: {
     '',
     '## What is done',
     '',
-    `The real server, as \`npm start\` runs it (\`node --import tsx apps/server/src/main.ts\`, WORKERS=1, DATABASE_URL of a PostgreSQL that outlives it), in a child process. ${s.users} customers with EUR 1,000,000 in BALANCE and STOCK and USD 1,000,000 in US_STOCK (written into the database, funded by ledger entries). ${s.concurrency} clients on 127.0.0.1 send \`POST /web/wallet/transfer\` one after the other, each with a fresh Idempotency-Key, random amounts (0.01-49.99) between BALANCE, STOCK and US_STOCK (half of them converting EUR<->USD), and record every answer. After a random number of acknowledged transfers (${s.killAfterAcks[0]}-${s.killAfterAcks[1]}) the server gets \`kill -9\` (SIGKILL: no shutdown hook, transactions cut off wherever they were) while the other clients' requests are in flight. The database is audited at once, before anything restarts. ${s.rounds} such rounds, each on a freshly started server; then the server is started once more and checked through HTTP.`,
+    `The real server, as \`npm start\` runs it (\`node --import tsx apps/server/src/main.ts\`, WORKERS=1, DATABASE_URL of a PostgreSQL that outlives it), in a child process, under a load of one kind of money-moving request (wallet transfers, then market orders), every answer recorded. After a random number of acknowledged requests the server gets \`kill -9\` (SIGKILL: no shutdown hook, transactions cut off wherever they were) while the other clients' requests are in flight. The database is audited at once, before anything restarts. ${s.rounds} such rounds for each kind, each on a freshly started server; then the server is started once more and checked through HTTP.`,
     '',
-    '## Rounds',
-    '',
-    '| round | server start | load until the kill | acknowledged (200) | other answers | no answer (in flight at the kill) | of these committed | audit right after the kill |',
-    '|---|---|---|---|---|---|---|---|',
-    ...x.rounds.map(
-      (q) =>
-        `| ${q.round} | ${(q.serverStartMs / 1000).toFixed(1)} s | ${(q.killedAfterMs / 1000).toFixed(1)} s | ${q.acked} | ${q.otherAnswers} | ${q.inFlight} | ${q.inFlightCommitted} | ${q.auditAfterKill.length === 0 ? 'clean' : q.auditAfterKill.join('; ')} |`,
-    ),
-    '',
-    '## Checks',
-    '',
-    '| check | result | |',
-    '|---|---|---|',
-    `| every acknowledged transfer's key is stored with the acknowledged entryId | ${x.ackedStored} / ${x.acked} | ${yes(x.ackedStored === x.acked)} |`,
-    `| replaying each acknowledged key to the restarted server answers the first answer (same entryId, same amounts) | ${x.ackedReplayedSame} / ${x.acked} | ${yes(x.ackedReplayedSame === x.acked)} |`,
-    `| requests in flight at a kill, retried with their key after the restart: the committed ones replay, the others run now | ${x.inFlightRetriedOk} / ${x.inFlight} answered 200 | ${yes(x.inFlightRetriedOk === x.inFlight)} |`,
-    `| exactly one transfer entry per stored key (nothing posted twice, nothing posted without its key) | ${x.transferEntries} entries, ${x.transferKeys} keys | ${yes(x.transferEntries === x.transferKeys)} |`,
-    `| no key stored without its answer | ${x.keysWithoutAnswer} | ${yes(x.keysWithoutAnswer === 0)} |`,
-    `| no partly written entry: every entry has 2+ postings and balances per currency; cached balances equal postings; held equals active holds; postings sum to 0 per currency (after each kill and at the end) | ${x.finalAudit.length === 0 && x.rounds.every((q) => q.auditAfterKill.length === 0) ? 'clean' : 'problems below'} | ${yes(x.finalAudit.length === 0 && x.rounds.every((q) => q.auditAfterKill.length === 0))} |`,
-    '',
-    `**Result: ${yes(x.passed)}.**${x.problems.length > 0 ? '' : ' No acknowledged transfer was lost, none was posted twice, and no kill left a partial entry.'}`,
-    '',
-    ...(x.problems.length > 0 ? ['Problems:', '', ...x.problems.slice(0, 50).map((p) => `- ${p}`), ''] : []),
+    ...r.results.flatMap(section),
     '## Why it holds',
     '',
-    "A transfer is one PostgreSQL transaction holding the idempotency key, the journal entry, its postings and both cached balances (platform/idempotency.ts, ledger/ledger.ts): a kill before COMMIT leaves none of it, a kill after COMMIT leaves all of it, and the 200 is sent only after COMMIT returned. PostgreSQL itself keeps running here, so this tests the application process dying, not the database host losing power (that is PostgreSQL's WAL and fsync, left on in this run). The deferred trigger (drizzle/0003_ledger_invariants.sql) would refuse at COMMIT an entry whose postings do not balance, whatever wrote it.",
+    "A transfer is one PostgreSQL transaction holding the idempotency key, the journal entry, its postings and both cached balances (platform/idempotency.ts, ledger/ledger.ts); an order is written in one transaction with the other orders of its batch, each with its key, hold, fee entry, position, order and message (trade_open_batch). A kill before COMMIT leaves none of it, a kill after COMMIT leaves all of it, and the 200 is sent only after COMMIT returned. PostgreSQL itself keeps running here, so this tests the application process dying, not the database host losing power (that is PostgreSQL's WAL and fsync, left on in this run). The deferred trigger (drizzle/0003_ledger_invariants.sql) would refuse at COMMIT an entry whose postings do not balance, whatever wrote it.",
     '',
-    'The same check runs in the unit tests with one round (apps/server/src/ledger/crash.test.ts).',
+    'The same checks run in the unit tests with one round each (apps/server/src/ledger/crash.test.ts).',
     '',
   ];
   return lines.join('\n');
