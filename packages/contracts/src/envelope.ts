@@ -55,6 +55,7 @@ export const E = {
   watchlistOrder: 'errors.watchlistOrder',
   subscriptionLimit: 'errors.subscriptionLimit',
   idempotencyKeyMissing: 'errors.idempotencyKeyMissing',
+  idempotencyKeyInvalid: 'errors.idempotencyKeyInvalid',
   insufficientBalance: 'errors.insufficientBalance',
   kycRequired: 'errors.kycRequired',
   transferNotCancellable: 'errors.transferNotCancellable',

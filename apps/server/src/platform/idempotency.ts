@@ -47,7 +47,8 @@ export function fingerprint(endpoint: string, body: unknown): string {
 export function idempotencyKeyOf(req: FastifyRequest): string {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || !KEY_PATTERN.test(key)) throw invalid(E.idempotencyKeyMissing, 'Idempotency-Key');
+  if (!key) throw invalid(E.idempotencyKeyMissing, 'Idempotency-Key');
+  if (!KEY_PATTERN.test(key)) throw invalid(E.idempotencyKeyInvalid, 'Idempotency-Key');
   return key;
 }
 

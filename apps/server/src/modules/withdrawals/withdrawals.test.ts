@@ -300,6 +300,11 @@ describe('asking for a withdrawal', () => {
     // Without a key the password is not even tried.
     const noKey = await h.post('/withdrawal/withdrawal-apply', { ...base, payPassword: '000000' }, u.token);
     expect(noKey.body).toMatchObject({ code: 400, field: 'Idempotency-Key' });
+    expect(noKey.body.msg).toContain('needs an Idempotency-Key');
+    // A key that is there but malformed says what a key must look like, in the reader's language.
+    const shortKey = await h.postKeyed('/withdrawal/withdrawal-apply', base, u.token, 'w2-same', 'nl');
+    expect(shortKey.body).toMatchObject({ code: 400, field: 'Idempotency-Key' });
+    expect(shortKey.body.msg).toContain('8 tot 100 letters');
     expect((await apply(other.token, { ...base, accountId: other.cardId })).body.reason).toBe('insufficientBalance');
     expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00' });
     expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token)).body.data.total).toBe(0);
