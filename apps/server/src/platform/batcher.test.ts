@@ -9,12 +9,14 @@ interface Item {
 /** A batch writer whose batches finish when the test says so. */
 function controlled(opts: { maxBatch?: number; maxInFlight?: number; failBatch?: (items: Item[]) => boolean } = {}) {
   const batches: Item[][] = [];
+  const failures: Array<{ message: string; size: number }> = [];
   const singles: Item[] = [];
   const finish: Array<() => void> = [];
   const batcher = createBatcher<Item, string>({
     maxBatch: opts.maxBatch ?? 10,
     maxInFlight: opts.maxInFlight ?? 1,
     conflicts: (item) => [item.account],
+    onBatchFailed: (error, size) => failures.push({ message: (error as Error).message, size }),
     runBatch: (items) => {
       batches.push(items);
       return new Promise((resolve, reject) => {
@@ -35,7 +37,7 @@ function controlled(opts: { maxBatch?: number; maxInFlight?: number; failBatch?:
       await new Promise((r) => setImmediate(r));
     }
   };
-  return { batcher, batches, singles, settle };
+  return { batcher, batches, singles, failures, settle };
 }
 
 describe('createBatcher', () => {
@@ -75,7 +77,9 @@ describe('createBatcher', () => {
   });
 
   it('writes the items of a failed batch one by one, so only the one at fault fails', async () => {
-    const { batcher, singles, settle } = controlled({ failBatch: (items) => items.some((i) => i.account === 'bad') });
+    const { batcher, singles, failures, settle } = controlled({
+      failBatch: (items) => items.some((i) => i.account === 'bad'),
+    });
     const first = batcher.submit({ id: 1, account: 'a1' });
     const good = batcher.submit({ id: 2, account: 'a2' });
     const bad = batcher.submit({ id: 3, account: 'bad' });
@@ -86,5 +90,6 @@ describe('createBatcher', () => {
     expect(b).toEqual({ status: 'fulfilled', value: 's2' });
     expect(c).toMatchObject({ status: 'rejected', reason: new Error('item 3 failed') });
     expect(singles.map((i) => i.id)).toEqual([2, 3]);
+    expect(failures).toEqual([{ message: 'batch failed', size: 2 }]);
   });
 });

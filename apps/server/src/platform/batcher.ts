@@ -20,6 +20,8 @@ export interface BatcherOptions<T, R> {
   maxBatch: number;
   /** Most batches written at once (each holds one database connection while it runs). */
   maxInFlight: number;
+  /** Told of a batch that failed as a whole (its items are then written one by one): worth a log line. */
+  onBatchFailed?: (error: unknown, size: number) => void;
 }
 
 interface Waiting<T, R> {
@@ -30,12 +32,12 @@ interface Waiting<T, R> {
 
 export interface Batcher<T, R> {
   submit(item: T): Promise<R>;
-  /** Items waiting and batches running: for tests and shutdown. */
+  /** Items waiting plus batches running. */
   readonly pending: number;
 }
 
 export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R> {
-  const { runBatch, runOne, conflicts, maxBatch, maxInFlight } = options;
+  const { runBatch, runOne, conflicts, maxBatch, maxInFlight, onBatchFailed } = options;
   if (maxBatch < 1 || maxInFlight < 1) throw new Error('createBatcher: maxBatch and maxInFlight must be at least 1');
   let queue: Waiting<T, R>[] = [];
   let inFlight = 0;
@@ -65,7 +67,8 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       if (results.length !== batch.length) {
         throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
       }
-    } catch {
+    } catch (error) {
+      onBatchFailed?.(error, batch.length);
       // Nothing of the batch was written: each item on its own, so only the one at fault fails.
       await Promise.all(batch.map((w) => runOne(w.item).then(w.resolve, w.reject)));
       return;

@@ -391,6 +391,8 @@ export function createTradingService(deps: Deps) {
     maxInFlight: 2,
     conflicts: (item) => [`a:${item.account}`, `k:${item.scope}\n${item.key}`],
     runOne: openOne,
+    onBatchFailed: (err, size) =>
+      deps.log.error({ err, size }, 'trade_open_batch failed as a whole; writing its orders one by one'),
     runBatch: async (items) => {
       const { rows } = await db.$client.query<{ results: OpenNowResult[] }>({
         name: 'trade_open_batch',
