@@ -1,0 +1,2 @@
+-- placeholder: filled by the change that owns this migration
+SELECT 1;
