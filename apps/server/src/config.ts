@@ -8,13 +8,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 export interface Config {
   port: number;
+  /** Where to listen (HOST). Loopback unless set: opening the server to the network is a decision. */
   host: string;
+  /**
+   * The role the serving processes connect as, when a DBA made it (APP_DATABASE_URL); DATABASE_URL is then the
+   * owner that migrates. Unset: the app makes its own role (platform/db/roles.ts).
+   */
+  appDatabaseUrl: string | undefined;
   /** Unset: an embedded PostgreSQL is started under dataDir. */
   databaseUrl: string | undefined;
   /** Connections in each serving process's PostgreSQL pool (DB_POOL_MAX, default 20). */
   dbPoolMax: number;
   dataDir: string;
   uploadsDir: string;
+  /** What one customer may keep in uploaded files, in MiB (UPLOAD_QUOTA_MB, default 50); unused ones go after a day. */
+  uploadQuotaMb: number;
   /** Secret for signed file URLs; made and kept in dataDir when not given. */
   fileUrlSecret: string | undefined;
   publicUrl: string | undefined;
@@ -27,7 +35,17 @@ export interface Config {
    */
   sessionCacheMs: number;
   operatorTokenIdleSeconds: number;
+  /**
+   * An operator without two-step verification may only enrol it (OPERATOR_TOTP_REQUIRED, default true): every
+   * other console endpoint answers 403 until it is on.
+   */
+  operatorTotpRequired: boolean;
   smtp: { url: string; from: string } | undefined;
+  /**
+   * With the log transport (no SMTP_URL), also append each `MAIL to=… code=…` line to this file (MAIL_LOG_FILE),
+   * where browser tests read codes: the outbox an operator reads never carries them.
+   */
+  mailLogFile: string | undefined;
   webDist: string;
   consoleDist: string;
   logLevel: string;
@@ -53,6 +71,21 @@ export interface Config {
    * runs it under a PostgreSQL advisory lock. 0 turns it off (tests drive it by hand).
    */
   tradingJobMs: number;
+  /**
+   * How often the leader node checks the books (the trial balance, recorded; an unbalanced one is a console alert),
+   * in ms (TRIAL_BALANCE_MS, default 5 minutes). 0 turns it off (tests drive it by hand).
+   */
+  trialBalanceMs: number;
+  /**
+   * How long a withdrawal may wait for review (WITHDRAWAL_REVIEW_HOURS, default 24): the customer sees the time it
+   * is expected by, and the console flags it overdue after it.
+   */
+  withdrawalReviewHours: number;
+  /**
+   * Adjustments above this amount (ADJUSTMENT_APPROVAL_LIMIT, default 10000, in the wallet's currency) need the
+   * approval of a supervisor instead of a second admin (docs/security.md, four eyes).
+   */
+  adjustmentApprovalLimit: string;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -61,18 +94,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, '.data'));
   return {
     port: num(env.PORT, 3000),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || 'localhost',
     databaseUrl: env.DATABASE_URL || undefined,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     dbPoolMax: Math.max(1, num(env.DB_POOL_MAX, 20)),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploadQuotaMb: Math.max(1, num(env.UPLOAD_QUOTA_MB, 50)),
     fileUrlSecret: env.FILE_URL_SECRET,
     publicUrl: env.PUBLIC_URL,
     tokenIdleSeconds: num(env.TOKEN_IDLE_SECONDS, 7 * 24 * 3600),
     sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 2000)),
     tokenAbsoluteSeconds: num(env.TOKEN_ABSOLUTE_SECONDS, 30 * 24 * 3600),
     operatorTokenIdleSeconds: num(env.OPERATOR_TOKEN_IDLE_SECONDS, 8 * 3600),
+    operatorTotpRequired: env.OPERATOR_TOTP_REQUIRED !== 'false',
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM ?? 'no-reply@localhost' } : undefined,
+    mailLogFile: env.MAIL_LOG_FILE || undefined,
     webDist: path.join(root, 'apps/web/dist'),
     consoleDist: path.join(root, 'apps/console/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -84,10 +121,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: workerCount(env.WORKERS),
     walletCurrency: parseWalletCurrencies(env.WALLET_CURRENCIES),
     tradingJobMs: env.TRADING_JOB_MS === '0' ? 0 : Math.max(200, num(env.TRADING_JOB_MS, 1000)),
+    trialBalanceMs: env.TRIAL_BALANCE_MS === '0' ? 0 : Math.max(1000, num(env.TRIAL_BALANCE_MS, 300_000)),
+    withdrawalReviewHours: Math.max(1, num(env.WITHDRAWAL_REVIEW_HOURS, 24)),
+    adjustmentApprovalLimit: parseApprovalLimit(env.ADJUSTMENT_APPROVAL_LIMIT),
   };
 }
 
+/** A host that only this machine can reach: the demo operators' published passwords are refused elsewhere. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 export const migrationsFolder = path.join(root, 'apps/server/drizzle');
+
+/** A typo must not lift the supervisor's control: anything but a positive amount stops the start. */
+function parseApprovalLimit(value: string | undefined): string {
+  if (!value) return '10000';
+  if (!/^\d{1,15}(\.\d{1,2})?$/.test(value) || !/[1-9]/.test(value)) {
+    throw new Error(`ADJUSTMENT_APPROVAL_LIMIT: "${value}" is not a positive amount such as 10000`);
+  }
+  return value;
+}
 
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;

@@ -127,6 +127,10 @@ export function currencySymbolFor(walletOrClassify: WalletType | Classify): '$' 
 export const ReviewStatus = { None: 0, Pending: 1, Failed: 2, Approved: 3 } as const;
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
 
+/** A withdrawal's status: a review status, or 4 when the customer cancelled it while pending. */
+export const WithdrawalStatus = { Pending: 1, Failed: 2, Approved: 3, Cancelled: 4 } as const;
+export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus];
+
 /** Order status of SPEC §4. 0 and 3 both mean "in progress" on the wire. */
 export const OrderStatus = { InProgress: 0, Success: 1, Cancelled: 2, InProgressAlt: 3 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
@@ -149,13 +153,33 @@ export const Language = { en: 'en', nl: 'nl', zhHans: 'zh-Hans' } as const;
 export type Language = (typeof Language)[keyof typeof Language];
 export const LANGUAGES = ['en', 'nl', 'zh-Hans'] as const satisfies readonly Language[];
 
-export const OperatorRole = { admin: 'admin', reviewer: 'reviewer' } as const;
+export const OperatorRole = { supervisor: 'supervisor', admin: 'admin', reviewer: 'reviewer' } as const;
 export type OperatorRole = (typeof OperatorRole)[keyof typeof OperatorRole];
+/**
+ * Operator roles from least to most powerful: a role may do everything the roles before it may. A supervisor
+ * approves adjustments above ADJUSTMENT_APPROVAL_LIMIT (docs/security.md, four eyes).
+ */
+export const OPERATOR_ROLES = ['reviewer', 'admin', 'supervisor'] as const satisfies readonly OperatorRole[];
+/** Whether an operator of role `has` may do what needs role `needs`. */
+export const roleAtLeast = (has: OperatorRole, needs: OperatorRole) =>
+  OPERATOR_ROLES.indexOf(has) >= OPERATOR_ROLES.indexOf(needs);
+
+/** Why an operator adjusts a customer's balance: a fixed list, shown translated in the customer's bill. */
+export const ADJUSTMENT_CATEGORIES = [
+  'correction',
+  'goodwill',
+  'feeRefund',
+  'compensation',
+  'chargebackReversal',
+] as const;
+export type AdjustmentCategory = (typeof ADJUSTMENT_CATEGORIES)[number];
 
 /** Why an email code is asked for; a code only works for the purpose it was sent for. */
 export const EmailCodePurpose = {
   register: 'register',
   resetPassword: 'resetPassword',
   payPassword: 'payPassword',
+  /** Sign-in without the password: works while password sign-in is locked (docs/security.md). */
+  login: 'login',
 } as const;
 export type EmailCodePurpose = (typeof EmailCodePurpose)[keyof typeof EmailCodePurpose];

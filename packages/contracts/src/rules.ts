@@ -23,6 +23,8 @@ export const V = {
   codeFormat: 'validation.codeFormat',
   enterPassword: 'validation.enterPassword',
   passwordFormat: 'validation.passwordFormat',
+  passwordCommon: 'validation.passwordCommon',
+  passwordPersonal: 'validation.passwordPersonal',
   enterNewPassword: 'validation.enterNewPassword',
   passwordsDiffer: 'validation.passwordsDiffer',
   enterFirstName: 'validation.enterFirstName',
@@ -60,6 +62,9 @@ export const V = {
   sameWallet: 'validation.sameWallet',
   minDeposit: 'validation.minDeposit',
   txHashFormat: 'validation.txHashFormat',
+  enterPayoutReference: 'validation.enterPayoutReference',
+  payoutReferenceFormat: 'validation.payoutReferenceFormat',
+  payoutTxHashFormat: 'validation.payoutTxHashFormat',
   bankAccountFormat: 'validation.bankAccountFormat',
   ibanFormat: 'validation.ibanFormat',
   swiftFormat: 'validation.swiftFormat',
@@ -67,12 +72,46 @@ export const V = {
   walletAddressFormat: 'validation.walletAddressFormat',
   enterReason: 'validation.enterReason',
   signedAmount: 'validation.signedAmount',
+  badCharacters: 'validation.badCharacters',
+  singleLine: 'validation.singleLine',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
-/** Trims, then requires something; `required` is the catalogue's "Please enter ..." message. */
+// ------------------------------------------------------------------------------------------ hostile text
+
+/**
+ * Characters no text field takes: C0 controls other than tab, line feed and carriage return (NUL among them:
+ * PostgreSQL refuses it in text), DEL and the C1 controls. The server refuses them in every string of every
+ * request before validation (apps/server/src/platform/hostile-input.ts), so no endpoint can forget it.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Tab, line feed, carriage return: fine in multi-line text (a reason, an address), refused in one-line fields. */
+export const LINE_BREAKS = /[\t\n\r]/;
+
+/** A UTF-16 surrogate without its other half: not a character at all (String#isWellFormed is ES2024). */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a string has a refused control character or a lone surrogate. */
+export const isHostileText = (s: string) => CONTROL_CHARACTERS.test(s) || LONE_SURROGATE.test(s);
+
+/** Trims, then requires something on one line; `required` is the catalogue's "Please enter ..." message. */
 const text = (required: ValidationKey, max = 50, tooLong: ValidationKey = V.nameTooLong) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: tooLong })
+    .refine((s) => !LINE_BREAKS.test(s), { error: V.singleLine });
+
+/**
+ * A whole number, as a JSON number or as decimal digits (query strings carry numbers as text): an optional minus
+ * and at most 15 digits. Nothing else: "0x10", "0b11", "1e2", " 12", "" and true are refused, which z.coerce
+ * accepted. `out` adds the range (and the message) of the field.
+ */
+export const DECIMAL_INTEGER_PATTERN = /^-?\d{1,15}$/;
+export const integer = <Out extends z.ZodType<unknown, number>>(out: Out, error: ValidationKey = V.invalid) =>
+  z.union([z.number().int(), z.string().regex(DECIMAL_INTEGER_PATTERN).transform(Number)], { error }).pipe(out);
 
 /** SPEC §5: text@text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
@@ -97,22 +136,57 @@ export const loginName = z
   .string({ error: V.enterUserId })
   .trim()
   .min(1, { error: V.enterUserId })
-  .max(254, { error: V.userIdFormat });
+  .max(254, { error: V.userIdFormat })
+  .refine((s) => !LINE_BREAKS.test(s), { error: V.singleLine });
 
 /**
- * Login password: 8–20 characters from the SPEC §5 alphabet (letters, digits and
- * !@#$%^&*-_™€<>+=). Of the readings 4+, 6–20 and 8–20 we take 8–20 for every account type:
- * it is the corporate hint and the safest.
+ * Login password, NIST SP 800-63B §5.1.1.2: 8 to 128 characters counted as code points, any
+ * printable character (spaces, accents, other scripts), no composition rules. The SPEC §5
+ * alphabet (8–20 of letters, digits and !@#$%^&*-_™€<>+=) is gone; its "Please Enter Password"
+ * messages stay. Whether a new password is common or holds the user's own words is checked by
+ * the server with `passwordProblem` (the blocklist is too large for the app bundle).
  */
-export const PASSWORD_PATTERN = /^[A-Za-z0-9!@#$%^&*\-_™€<>+=]{8,20}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Controls and lone surrogates (with the u flag \p{Cs} matches only unpaired halves). */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
+export const passwordShapeOk = (s: string) => {
+  const length = [...s].length;
+  return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH && !UNPRINTABLE.test(s);
+};
 export const password = z
   .string({ error: V.enterPassword })
   .min(1, { error: V.enterPassword })
-  .regex(PASSWORD_PATTERN, { error: V.passwordFormat });
+  .refine(passwordShapeOk, { error: V.passwordFormat });
 export const newPassword = z
   .string({ error: V.enterNewPassword })
   .min(1, { error: V.enterNewPassword })
-  .regex(PASSWORD_PATTERN, { error: V.passwordFormat });
+  .refine(passwordShapeOk, { error: V.passwordFormat });
+
+/** Context words shorter than this are not looked for inside a password ("ab" is in too many). */
+const CONTEXT_WORD_MIN = 4;
+const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+
+/**
+ * Why a new password is refused, or undefined: its shape, then the blocklist (exact,
+ * case-insensitive: a list of common and breached passwords) and the context words (the user
+ * ID, the email's local part, the brand name: refused when the password contains one).
+ */
+export function passwordProblem(
+  password: string,
+  blocklist: ReadonlySet<string>,
+  context: readonly string[] = [],
+): ValidationKey | undefined {
+  if (!passwordShapeOk(password)) return V.passwordFormat;
+  const folded = fold(password);
+  if (blocklist.has(folded)) return V.passwordCommon;
+  for (const word of context) {
+    const w = fold(word.trim());
+    if (w.length >= CONTEXT_WORD_MIN && folded.includes(w)) return V.passwordPersonal;
+  }
+  return undefined;
+}
+
 /** When checking a password at login we accept anything non-empty: the hash decides. */
 export const anyPassword = z.string({ error: V.enterPassword }).min(1, { error: V.enterPassword }).max(128);
 
@@ -197,18 +271,11 @@ export const agreement = z.literal(true, { error: V.agreeFirst });
 export const fileId = z.string({ error: V.uploadImage }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: V.uploadImage });
 
 /** Positive whole number in a query string or body (ids, pages). */
-export const id = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid });
-export const page = z.coerce
-  .number({ error: V.invalid })
-  .int({ error: V.invalid })
-  .min(1, { error: V.invalid })
-  .default(1);
-export const pageSize = z.coerce
-  .number({ error: V.invalid })
-  .int({ error: V.invalid })
-  .min(1, { error: V.invalid })
-  .max(100, { error: V.invalid })
-  .default(20);
+export const id = integer(z.number().int({ error: V.invalid }).positive({ error: V.invalid }));
+export const page = integer(z.number().int({ error: V.invalid }).min(1, { error: V.invalid })).default(1);
+export const pageSize = integer(
+  z.number().int({ error: V.invalid }).min(1, { error: V.invalid }).max(100, { error: V.invalid }),
+).default(20);
 
 // ------------------------------------------------------------------------------------------------ money
 
@@ -229,6 +296,17 @@ export const txHash = z
   .trim()
   .regex(/^(0x)?[A-Za-z0-9]{16,100}$/, { error: V.txHashFormat });
 
+/**
+ * The payout reference an operator records when a withdrawal is paid: a bank's payment reference (SEPA allows
+ * up to 35 of letters, digits and / - ? : ( ) . , ' + and space; SWIFT UETRs are 36) or a transaction hash.
+ * A crypto payout must also be a transaction hash of its network (checked by the server).
+ */
+export const payoutReference = z
+  .string({ error: V.enterPayoutReference })
+  .trim()
+  .min(1, { error: V.enterPayoutReference })
+  .regex(/^[A-Za-z0-9/?:().,'+\- _]{4,100}$/, { error: V.payoutReferenceFormat });
+
 /** Why an operator did something; the customer sees it. */
 export const operatorReason = z
   .string({ error: V.enterReason })
@@ -238,7 +316,11 @@ export const operatorReason = z
 
 export const bankName = text(V.enterBankName, 100);
 export const holderName = text(V.enterBankAccountName, 100);
-export const shortText = z.string().trim().max(100, { error: V.nameTooLong });
+export const shortText = z
+  .string()
+  .trim()
+  .max(100, { error: V.nameTooLong })
+  .refine((s) => !LINE_BREAKS.test(s), { error: V.singleLine });
 export const shortCode = z
   .string()
   .trim()

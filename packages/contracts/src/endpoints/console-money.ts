@@ -1,11 +1,11 @@
 /**
  * Operator reviews and the ledger in the console (under /web/console). Reviewers work the queues;
- * adjustments and deposit channels are for admins. Every action lands in the audit log, and every
+ * adjustments (proposed by one admin, approved by another) and deposit channels are for admins. Every action lands in the audit log, and every
  * change of money is a journal entry with the operator's reason, which the customer sees in their bill.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { ReviewStatus } from '../enums.js';
+import { ADJUSTMENT_CATEGORIES, ReviewStatus } from '../enums.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
 import { companyProfile } from './auth.js';
@@ -19,12 +19,13 @@ import {
   walletBalance,
   walletType,
   withdrawalDestination,
+  withdrawalStatus,
 } from './wallet.js';
 
 const ms = z.number().int();
 const queueFilter = z.object({
   /** Default: pending first (1). */
-  status: z.coerce.number().pipe(reviewStatus).default(ReviewStatus.Pending),
+  status: r.integer(reviewStatus).default(ReviewStatus.Pending),
   q: z.string().trim().max(100).optional(),
   page: r.page,
   pageSize: r.pageSize,
@@ -157,6 +158,14 @@ export const withdrawalReviewRow = z.object({
   destination: withdrawalDestination,
   entryId: z.number().int().nullable(),
   ...reviewFields,
+  /** 4: cancelled by the customer while pending (no reviewer). */
+  status: withdrawalStatus,
+  /** Paid out: the bank reference or transaction hash the reviewer entered. */
+  payoutReference: z.string().nullable(),
+  /** Pending: the time by which it should be reviewed (WITHDRAWAL_REVIEW_HOURS after it was asked for). */
+  expectedByTimestamp: ms.nullable(),
+  /** Pending past that time: the queue shows these first, tagged. */
+  overdue: z.boolean(),
 });
 export type WithdrawalReviewRow = z.infer<typeof withdrawalReviewRow>;
 
@@ -166,8 +175,9 @@ export const withdrawalQueue = defineEndpoint({
   auth: 'operator',
   role: 'reviewer',
   tag: 'console',
-  summary: 'Withdrawals by status, with where the money goes.',
-  request: queueFilter,
+  summary:
+    'Withdrawals by status, with where the money goes. Pending ones oldest first, so those past WITHDRAWAL_REVIEW_HOURS (flagged `overdue`) come first; status 4 lists those the customers cancelled.',
+  request: queueFilter.extend({ status: r.integer(withdrawalStatus).default(ReviewStatus.Pending) }),
   data: pageOf(withdrawalReviewRow),
 });
 
@@ -177,8 +187,9 @@ export const withdrawalApprove = defineEndpoint({
   auth: 'operator',
   role: 'reviewer',
   tag: 'console',
-  summary: 'Mark a pending withdrawal paid out: the hold is posted to withdrawals clearing; the customer is told.',
-  request: z.object({}).optional().default({}),
+  summary:
+    'Mark a pending withdrawal paid out with its payout reference (bank reference, or the transaction hash for a crypto wallet): the hold is posted to withdrawals clearing; the customer is told and sees the reference.',
+  request: z.object({ payoutReference: r.payoutReference }),
   params: reviewParams,
   data: withdrawalReviewRow,
 });
@@ -225,18 +236,118 @@ export const customerLedger = defineEndpoint({
   data: pageOf(consoleBillItem),
 });
 
-export const adjustBalance = defineEndpoint({
+// --------------------------------------------------------------------------- adjustments (four eyes)
+
+export const adjustmentCategory = z.enum(ADJUSTMENT_CATEGORIES, { error: r.V.invalid });
+export const adjustmentDirection = z.enum(['credit', 'debit'], { error: r.V.invalid });
+export const adjustmentStatus = z.enum(['proposed', 'approved', 'rejected', 'cancelled']);
+export type AdjustmentStatus = z.infer<typeof adjustmentStatus>;
+
+export const adjustmentInput = z.object({
+  walletType,
+  direction: adjustmentDirection,
+  /** Greater than 0, at most 2 decimals; the direction says whether it is credited or debited. */
+  amount: r.amount,
+  category: adjustmentCategory,
+  /** The customer sees it in their bill and inbox once approved. */
+  reason: r.operatorReason,
+});
+export type AdjustmentInput = z.infer<typeof adjustmentInput>;
+
+export const adjustmentProposal = z.object({
+  id: z.number().int(),
+  ...customerRef,
+  walletType,
+  currency,
+  direction: adjustmentDirection,
+  amount: z.string(),
+  category: adjustmentCategory,
+  reason: z.string(),
+  status: adjustmentStatus,
+  /** The role an approver needs: `supervisor` above ADJUSTMENT_APPROVAL_LIMIT, else `admin`. */
+  approverRole: z.enum(['admin', 'supervisor']),
+  makerId: z.number().int(),
+  maker: z.string(),
+  /** Who approved or rejected it (never the maker). */
+  checker: z.string().nullable(),
+  /** Why it was rejected. */
+  decisionReason: z.string().nullable(),
+  /** The journal entry of an approved adjustment. */
+  entryId: z.number().int().nullable(),
+  createTimeTimestamp: ms,
+  decidedTimeTimestamp: ms.nullable(),
+});
+export type AdjustmentProposal = z.infer<typeof adjustmentProposal>;
+
+const proposalParams = z.object({ id: r.id });
+
+export const adjustmentPropose = defineEndpoint({
   method: 'POST',
-  path: '/console/customers/:id/adjust',
+  path: '/console/customers/:id/adjustments',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    "Propose a manual credit or debit of a customer's wallet with a category and a reason. Nothing moves until a second, different operator approves it (four eyes); above ADJUSTMENT_APPROVAL_LIMIT the approver must be a supervisor.",
+  request: adjustmentInput,
+  params: customerParams,
+  data: adjustmentProposal,
+});
+
+export const adjustmentQueue = defineEndpoint({
+  method: 'GET',
+  path: '/console/adjustments',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    'Adjustment proposals by status (proposed oldest first; decided newest first), optionally of one customer; `q` matches user ID or email.',
+  request: z.object({
+    status: adjustmentStatus.default('proposed'),
+    customerId: r.id.optional(),
+    q: z.string().trim().max(100).optional(),
+    page: r.page,
+    pageSize: r.pageSize,
+  }),
+  data: pageOf(adjustmentProposal),
+});
+
+export const adjustmentApprove = defineEndpoint({
+  method: 'POST',
+  path: '/console/adjustments/:id/approve',
   auth: 'operator',
   role: 'admin',
   tag: 'console',
   idempotent: true,
   summary:
-    'A manual adjustment: one journal entry between the wallet and the adjustments account, with the reason the customer sees in their bill and inbox. A debit cannot take the wallet below zero available.',
-  request: z.object({ walletType, amount: r.signedAmount, reason: r.operatorReason }),
-  params: customerParams,
-  data: consoleBillItem,
+    "Approve another operator's proposal: one journal entry between the wallet and the adjustments account, referenced by the proposal, which the customer sees in their bill with its category. A debit beyond the available balance is refused and nothing is written.",
+  request: z.object({}).optional().default({}),
+  params: proposalParams,
+  data: adjustmentProposal,
+});
+
+export const adjustmentReject = defineEndpoint({
+  method: 'POST',
+  path: '/console/adjustments/:id/reject',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary: "Reject another operator's proposal with a reason; nothing moves.",
+  request: rejectBody,
+  params: proposalParams,
+  data: adjustmentProposal,
+});
+
+export const adjustmentCancel = defineEndpoint({
+  method: 'POST',
+  path: '/console/adjustments/:id/cancel',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary: 'Withdraw your own proposal while it waits for approval; nothing moves.',
+  request: z.object({}).optional().default({}),
+  params: proposalParams,
+  data: adjustmentProposal,
 });
 
 // ------------------------------------------------------------------------------------- deposit channels
@@ -319,5 +430,30 @@ export const trialBalance = defineEndpoint({
     entries: z.number().int(),
     accountsMatchPostings: z.boolean(),
     pending: z.object({ kyc: z.number().int(), deposits: z.number().int(), withdrawals: z.number().int() }),
+  }),
+});
+
+/** One run of the scheduled trial balance: when, whether the books balanced, and what did not hold. */
+export const trialBalanceCheck = z.object({
+  id: z.number().int(),
+  checkTimeTimestamp: z.number().int(),
+  balanced: z.boolean(),
+  problems: z.array(z.string()),
+});
+
+export const trialBalanceChecks = defineEndpoint({
+  method: 'GET',
+  path: '/console/ledger/trial-balance/checks',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'The scheduled trial balance (TRIAL_BALANCE_MS, leader node only): the latest check, and the checks that found the books unbalanced (newest first, at most 20): the console shows them as an alert.',
+  request: z.object({}),
+  data: z.object({
+    /** How often the books are checked, in ms (0: the schedule is off). */
+    intervalMs: z.number().int(),
+    latest: trialBalanceCheck.nullable(),
+    alerts: z.array(trialBalanceCheck),
   }),
 });

@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { CURRENCIES, ReviewStatus, WALLETS } from '../enums.js';
+import { ADJUSTMENT_CATEGORIES, CURRENCIES, ReviewStatus, WALLETS, WithdrawalStatus } from '../enums.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
-import { ok } from './auth.js';
+import { ok, secondFactorCode } from './auth.js';
 
 export const walletType = z.enum(WALLETS, { error: r.V.selectWallet });
 export const currency = z.enum(CURRENCIES);
@@ -72,6 +72,8 @@ export const billItem = z.object({
   type: entryType,
   /** Why: the operator's words for adjustments and reviews, otherwise a short system description. */
   reason: z.string().nullable(),
+  /** An adjustment's category (a key of ADJUSTMENT_CATEGORIES, shown translated), else null. */
+  category: z.enum(ADJUSTMENT_CATEGORIES).nullable().default(null),
   /** What the entry is about, e.g. `recharge:12`, `withdrawal:7`, `transfer:31`. */
   reference: z.string().nullable(),
   /** Conversion rate (units of credited currency per debited unit) when currencies differ. */
@@ -86,8 +88,8 @@ export const billFilter = z.object({
   walletType: walletType.optional(),
   type: entryType.optional(),
   /** Inclusive range of createTimeTimestamp (ms). */
-  from: z.coerce.number().int().nonnegative().optional(),
-  to: z.coerce.number().int().nonnegative().optional(),
+  from: r.integer(z.number().int().nonnegative()).optional(),
+  to: r.integer(z.number().int().nonnegative()).optional(),
   page: r.page,
   pageSize: r.pageSize,
 });
@@ -250,7 +252,7 @@ export const rechargeListPage = defineEndpoint({
   auth: 'user',
   tag: 'deposit',
   summary: "The caller's deposits, newest first; `status` 1 pending review, 2 audit failure, 3 completed.",
-  request: z.object({ status: z.coerce.number().pipe(reviewStatus).optional(), page: r.page, pageSize: r.pageSize }),
+  request: z.object({ status: r.integer(reviewStatus).optional(), page: r.page, pageSize: r.pageSize }),
   data: pageOf(rechargeRecord),
 });
 
@@ -379,6 +381,9 @@ export const withdrawalDestination = z.union([
   cryptoWallet.pick({ kind: true, currencyType: true, address: true }),
 ]);
 
+/** 1 pending review (amount on hold), 2 rejected (reason; amount released), 3 paid out, 4 cancelled by the customer. */
+export const withdrawalStatus = z.union([reviewStatus, z.literal(WithdrawalStatus.Cancelled)]);
+
 export const withdrawalRecord = z.object({
   id: z.number().int(),
   walletType,
@@ -386,11 +391,15 @@ export const withdrawalRecord = z.object({
   amount: money,
   /** The card or wallet as it was when the withdrawal was asked for. */
   destination: withdrawalDestination,
-  /** 1 pending review (amount on hold), 2 rejected (reason; amount released), 3 paid out. */
-  status: reviewStatus,
+  status: withdrawalStatus,
   reason: z.string().nullable(),
+  /** Paid out: the bank reference or transaction hash of the payment. */
+  payoutReference: z.string().nullable(),
   createTimeTimestamp: ms,
+  /** When it stopped pending (paid, rejected or cancelled). */
   reviewTimeTimestamp: ms.nullable(),
+  /** Pending: when it should be reviewed by (WITHDRAWAL_REVIEW_HOURS after it was asked for); else null. */
+  expectedByTimestamp: ms.nullable(),
 });
 export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 
@@ -405,8 +414,10 @@ export const withdrawalApply = defineEndpoint({
   request: z.object({
     walletType: walletType.default('BALANCE'),
     amount: r.amount,
-    accountId: z.coerce.number({ error: r.V.selectBankCard }).int().positive({ error: r.V.selectBankCard }),
+    accountId: r.integer(z.number().int().positive({ error: r.V.selectBankCard }), r.V.selectBankCard),
     payPassword: r.payPassword,
+    /** Required when the customer has two-step verification on (422 reason `totpRequired` otherwise). */
+    totpCode: secondFactorCode.optional(),
   }),
   data: withdrawalRecord,
 });
@@ -418,6 +429,18 @@ export const withdrawalListPage = defineEndpoint({
   tag: 'withdrawal',
   summary:
     "The caller's withdrawals, newest first (our addition: SPEC §7 lists none, yet a customer must see where their money is).",
-  request: z.object({ status: z.coerce.number().pipe(reviewStatus).optional(), page: r.page, pageSize: r.pageSize }),
+  request: z.object({ status: r.integer(withdrawalStatus).optional(), page: r.page, pageSize: r.pageSize }),
   data: pageOf(withdrawalRecord),
+});
+
+export const withdrawalCancel = defineEndpoint({
+  method: 'POST',
+  path: '/withdrawal/withdrawal-cancel',
+  auth: 'user',
+  tag: 'withdrawal',
+  idempotent: true,
+  summary:
+    "Cancel one of the caller's pending withdrawals: the held amount is available again at once. 409 when it was paid, rejected or cancelled already; 404 for another customer's.",
+  request: z.object({ id: r.id }),
+  data: withdrawalRecord,
 });

@@ -1,9 +1,10 @@
-import { consoleMoney, E, wallet as walletApi } from '@beurs/contracts';
+import { consoleMoney, E, type WithdrawalRecord, wallet as walletApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
-import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
+import { idempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { userOf } from '../../platform/request.js';
 import { createAuthService } from '../auth/service.js';
 import { moneyDetail, reviewQueueRoutes } from '../reviews/queue-routes.js';
@@ -57,7 +58,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
     async ({ req, body }) => {
       const userId = userOf(req).id;
       const at = clock.now();
-      const { payPassword, ...request } = body;
+      const { payPassword, totpCode, ...request } = body;
       // A missing key answers 400 before the password is tried.
       const idempotent = idempotentRequest(req, `u:${userId}`, request, at);
       const user = await findUserById(db, userId);
@@ -67,6 +68,15 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
       // The transaction password is the one thing asked (with the login failure limit); it is checked
       // before the transaction, whose connection must not wait on another one from the pool.
       await auth.verifyPayPassword(user, payPassword);
+      // With two-step verification on, a withdrawal also needs a current code. A code is good once, so a
+      // retry of a withdrawal that went through answers its first answer rather than "code already used".
+      try {
+        await auth.secondFactor.assertCode({ userId }, totpCode);
+      } catch (error) {
+        const stored = await storedAnswer(db, keyOf(idempotent));
+        if (stored) return stored.response as WithdrawalRecord;
+        throw error;
+      }
       return runIdempotent(db, idempotent, (tx) => service.apply(tx, userId, request, at));
     },
     { preHandler: [requireUser] },
@@ -76,6 +86,34 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
     preHandler: [requireUser],
   });
 
+  route(
+    app,
+    walletApi.withdrawalCancel,
+    async ({ req, body }) => {
+      const userId = userOf(req).id;
+      const at = clock.now();
+      // The key makes a retried cancel answer the first answer instead of a 409 (and never release twice).
+      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) => {
+        const record = await service.cancel(tx, userId, body.id, at);
+        await audit(
+          tx,
+          req,
+          'withdrawal.cancel',
+          { type: 'withdrawal', id: record.id },
+          {
+            customerId: userId,
+            by: 'customer',
+            amount: record.amount,
+            currency: record.currency,
+            wallet: record.walletType,
+          },
+        );
+        return record;
+      });
+    },
+    { preHandler: [requireUser] },
+  );
+
   // ------------------------------------------------------------------------------------------- console
 
   reviewQueueRoutes(app, deps, service, {
@@ -83,7 +121,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
     approve: consoleMoney.withdrawalApprove,
     reject: consoleMoney.withdrawalReject,
     audit: { approve: 'withdrawal.approve', reject: 'withdrawal.reject', target: 'withdrawal' },
-    approved: (row, entryId) => ({ ...moneyDetail(row), entryId }),
+    approved: (row, entryId) => ({ ...moneyDetail(row), entryId, payoutReference: row.payoutReference }),
     rejected: (row, reason) => ({ ...moneyDetail(row), reason }),
   });
 }

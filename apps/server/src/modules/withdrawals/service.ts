@@ -6,6 +6,10 @@
  * marks it paid (the hold is posted: wallet → withdrawals clearing) or rejects it with a reason (the hold
  * is released at once). Nothing but the transaction password is ever demanded of the customer: no
  * identity check, fee or score stands between a customer and their available balance.
+ *
+ * Nor can doing nothing freeze it: the customer may cancel a pending withdrawal (the hold is released at once),
+ * a payout carries the reference the customer can trace it by, and one pending longer than
+ * WITHDRAWAL_REVIEW_HOURS is flagged overdue in the console while the customer sees when it was expected.
  */
 import {
   type Currency,
@@ -13,9 +17,11 @@ import {
   E,
   ReviewStatus,
   type UserAccount,
+  V,
   type Wallet,
   type WithdrawalRecord,
   type WithdrawalReviewRow,
+  WithdrawalStatus,
   wallet as walletApi,
 } from '@beurs/contracts';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -24,7 +30,7 @@ import { type Executor, toMoney } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { operators, userAccounts, users, withdrawals } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, notFound, rule } from '../../platform/errors.js';
+import { conflict, invalid, notFound, rule } from '../../platform/errors.js';
 import { assertOwnFiles } from '../deposits/service.js';
 import { notify } from '../inbox/service.js';
 import {
@@ -32,7 +38,6 @@ import {
   type Decision,
   pendingOnly,
   type QueueFilter,
-  type ReviewStatusValue,
   reviewFields,
   reviewQueue,
 } from '../reviews/queue.js';
@@ -41,6 +46,16 @@ type AccountRow = typeof userAccounts.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type UserAccountInput = z.output<typeof walletApi.userAccountInput>;
 type CryptoNetwork = (typeof walletApi.CRYPTO_NETWORKS)[number];
+type WithdrawalStatusValue = 1 | 2 | 3 | 4;
+
+/** A payout's transaction hash on each network: 32 bytes in hex, 0x first where the network writes it so. */
+const TX_HASH: Readonly<Record<CryptoNetwork, RegExp>> = {
+  'USDT-TRC20': /^[0-9a-fA-F]{64}$/,
+  'USDT-ERC20': /^0x[0-9a-fA-F]{64}$/,
+  'USDC-ERC20': /^0x[0-9a-fA-F]{64}$/,
+  BTC: /^[0-9a-fA-F]{64}$/,
+  ETH: /^0x[0-9a-fA-F]{64}$/,
+};
 
 /** The stored fields of a bank card (user_accounts.details); absent optional fields are null. */
 export interface BankCardDetails {
@@ -104,8 +119,16 @@ export function destinationText(d: Destination): string {
 /** The app screen where the customer follows their withdrawals. */
 export const withdrawalLink = (d: Destination) => (d.kind === 'bank' ? '/pages/withdraw/bcard' : '/pages/withdraw/vm');
 
-export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>) {
-  const { db, ledger, files } = deps;
+export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'files' | 'config' | 'clock'>) {
+  const { db, ledger, files, clock } = deps;
+  const reviewMs = deps.config.withdrawalReviewHours * 3_600_000;
+
+  /** Pending: when it should be reviewed by, and whether that time has passed. */
+  function terms(row: WithdrawalRow) {
+    if (row.status !== WithdrawalStatus.Pending) return { expectedByTimestamp: null, overdue: false };
+    const expectedBy = row.createdAt.getTime() + reviewMs;
+    return { expectedByTimestamp: expectedBy, overdue: clock.now().getTime() > expectedBy };
+  }
 
   // ----------------------------------------------------------------------------- cards and crypto wallets
 
@@ -212,10 +235,12 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
       currency: row.currency as Currency,
       amount: toMoney(row.amount),
       destination: row.destination as Destination,
-      status: row.status as ReviewStatusValue,
+      status: row.status as WithdrawalStatusValue,
       reason: row.reason,
+      payoutReference: row.payoutReference,
       createTimeTimestamp: row.createdAt.getTime(),
       reviewTimeTimestamp: row.reviewedAt?.getTime() ?? null,
+      expectedByTimestamp: terms(row).expectedByTimestamp,
     };
   }
 
@@ -314,10 +339,13 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
       destination: w.destination as Destination,
       entryId: w.entryId,
       ...reviewFields(w, reviewer),
+      status: w.status as WithdrawalStatusValue,
+      payoutReference: w.payoutReference,
+      ...terms(w),
     }));
   }
 
-  /** Pending oldest first; reviewed newest first. `q`: user ID or email. */
+  /** Pending oldest first (so the overdue ones lead); reviewed newest first. `q`: user ID or email. */
   const queue = (filter: QueueFilter) =>
     reviewQueue(db, withdrawals, filter, (where, order, page) => reviewRows(db, where, order, page));
 
@@ -334,10 +362,16 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
   const lockPending = async (tx: Tx, id: number): Promise<WithdrawalRow> =>
     pendingOnly((await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update'))[0]);
 
-  /** Marks a pending withdrawal paid: the hold becomes one journal entry to withdrawals clearing. */
-  async function approve(tx: Tx, { id, operatorId, at }: Decision) {
+  /**
+   * Marks a pending withdrawal paid with its payout reference: the hold becomes one journal entry to withdrawals
+   * clearing. A crypto payout's reference must be a transaction hash of its network (400 otherwise).
+   */
+  async function approve(tx: Tx, { id, operatorId, at }: Decision, { payoutReference }: { payoutReference: string }) {
     const w = await lockPending(tx, id);
     const destination = w.destination as Destination;
+    if (destination.kind === 'crypto' && !TX_HASH[destination.currencyType].test(payoutReference)) {
+      throw invalid(V.payoutTxHashFormat, 'payoutReference');
+    }
     const counter = await ledger.systemAccount(tx, 'withdrawals', w.currency as Currency);
     const posted = await ledger.settleHold(tx, w.holdId, {
       type: 'withdrawal',
@@ -351,7 +385,13 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
     if (!posted) throw conflict(E.alreadyReviewed);
     await tx
       .update(withdrawals)
-      .set({ status: ReviewStatus.Approved, entryId: posted.entryId, reviewerId: operatorId, reviewedAt: at })
+      .set({
+        status: ReviewStatus.Approved,
+        entryId: posted.entryId,
+        reviewerId: operatorId,
+        reviewedAt: at,
+        payoutReference,
+      })
       .where(eq(withdrawals.id, w.id));
     await notify(tx, {
       userId: w.userId,
@@ -361,6 +401,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
         currency: w.currency,
         destination: destinationText(destination),
         wallet: w.wallet,
+        reference: payoutReference,
       },
       link: withdrawalLink(destination),
       at,
@@ -386,6 +427,29 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
     return { row: await reviewRow(tx, w.id) };
   }
 
+  /**
+   * The customer cancels their pending withdrawal, in the caller's transaction (the idempotency key's): the hold
+   * is released at once. It takes the same row lock as a review, so of a cancel and an approval or rejection at
+   * the same moment exactly one wins and the other finds it decided (409). Another customer's: 404.
+   */
+  async function cancel(tx: Tx, userId: number, id: number, at: Date): Promise<WithdrawalRecord> {
+    const [w] = await tx
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
+      .for('update');
+    if (!w) throw notFound();
+    if (w.status !== WithdrawalStatus.Pending) throw conflict(E.withdrawalNotPending);
+    if (!(await ledger.release(tx, w.holdId, at))) throw conflict(E.withdrawalNotPending);
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: WithdrawalStatus.Cancelled, reviewedAt: at })
+      .where(eq(withdrawals.id, w.id))
+      .returning();
+    if (!row) throw new Error(`withdrawal ${id} vanished`);
+    return toRecord(row);
+  }
+
   return {
     ownAccount,
     listAccounts,
@@ -398,6 +462,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
     queue,
     approve,
     reject,
+    cancel,
   };
 }
 

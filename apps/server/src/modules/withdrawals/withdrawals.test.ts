@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
 import { auditLog, journalEntries, ledgerHolds, withdrawals } from '../../platform/db/schema.js';
 
 let h: Harness;
@@ -11,6 +12,9 @@ let admin: string;
 let reviewer: string;
 
 const PAY = '135790';
+/** A bank's payment reference, as the reviewer types it when marking a bank payout paid. */
+const BANK_REF = 'NOTPROVIDED/2026-11-02/0001';
+const PAID = { payoutReference: BANK_REF };
 const IBAN = 'NL91ABNA0417164300';
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -50,6 +54,8 @@ async function customer(opts: { fund?: string; payPassword?: boolean } = {}) {
 
 const apply = (token: string, body: Record<string, unknown>, key?: string, lang?: string) =>
   h.postKeyed<WithdrawalRecord>('/withdrawal/withdrawal-apply', body, token, key, lang);
+const cancel = (token: string, id: number, key?: string, lang?: string) =>
+  h.postKeyed<WithdrawalRecord>('/withdrawal/withdrawal-cancel', { id }, token, key, lang);
 
 const postingSums = async () =>
   (
@@ -281,7 +287,26 @@ describe('asking for a withdrawal', () => {
     expect((await apply(u.token, { ...body, payPassword: PAY })).status).toBe(429);
     expect(await h.balance(u.token)).toMatchObject({ balance: '10.00', usedBalance: '0.00' });
     h.clock.advance(16 * 60_000);
-    expect((await apply(u.token, { ...body, payPassword: PAY })).status).toBe(200);
+    const asked = await apply(u.token, { ...body, payPassword: PAY });
+    expect(asked.status).toBe(200);
+
+    // Cancelling asks for nothing (not even the password): the whole amount is back, no fee kept.
+    const cancelled = await cancel(u.token, asked.body.data.id);
+    expect(cancelled.body).toMatchObject({ code: 200, data: { status: 4 } });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '10.00', usedBalance: '0.00', total: '10.00' });
+    // Paid out with a reference: exactly the amount leaves, in one entry of two postings (no fee, no tax).
+    const again = await apply(u.token, { ...body, payPassword: PAY });
+    const paid = await h.post<WithdrawalReviewRow>(
+      `/console/withdrawals/${again.body.data.id}/approve`,
+      PAID,
+      reviewer,
+    );
+    expect(paid.body.data).toMatchObject({ status: 3, payoutReference: BANK_REF });
+    const postings = await h.db.execute<{ amount: string }>(
+      sql`select amount::text from ledger_postings where entry_id = ${paid.body.data.entryId} order by amount`,
+    );
+    expect(postings.rows.map((p) => Number(p.amount))).toEqual([-5, 5]);
+    expect(await h.balance(u.token)).toMatchObject({ balance: '5.00', usedBalance: '0.00', total: '5.00' });
   });
 
   it('refuses more than is available, a card that is not the caller’s, bad input and a missing key', async () => {
@@ -363,7 +388,7 @@ describe('reviewing withdrawals', () => {
       body: `Your withdrawal of 80.00 EUR was rejected and the amount is back in your Funding wallet.\n\nReason: ${reason}`,
       link: '/pages/withdraw/bcard',
     });
-    expect((await h.post(`/console/withdrawals/${id}/approve`, {}, reviewer)).status).toBe(409);
+    expect((await h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer)).status).toBe(409);
     expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Again and again' }, admin)).status).toBe(409);
     expect(await h.balance(u.token)).toMatchObject({ balance: '80.00' });
     const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
@@ -389,9 +414,22 @@ describe('reviewing withdrawals', () => {
       status: 1,
       destination: { kind: 'bank', cardNo: IBAN },
     });
-    const approved = await h.post<WithdrawalReviewRow>(`/console/withdrawals/${id}/approve`, {}, reviewer);
+    // The payout reference is required: missing, blank, too short or with odd characters is a 400 that writes nothing.
+    for (const body of [{}, { payoutReference: '  ' }, { payoutReference: 'ab' }, { payoutReference: 'ref<script>' }]) {
+      const refused = await h.post(`/console/withdrawals/${id}/approve`, body, reviewer);
+      expect(refused.body).toMatchObject({ code: 400, field: 'payoutReference' });
+    }
+    expect(
+      (await h.post(`/console/withdrawals/${id}/approve`, { payoutReference: 'x'.repeat(101) }, reviewer)).status,
+    ).toBe(400);
+    expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '70.00' });
+    const approved = await h.post<WithdrawalReviewRow>(
+      `/console/withdrawals/${id}/approve`,
+      { payoutReference: ` ${BANK_REF} ` },
+      reviewer,
+    );
     expect(approved.status).toBe(200);
-    expect(approved.body.data).toMatchObject({ id, status: 3, reviewer: 'rosa' });
+    expect(approved.body.data).toMatchObject({ id, status: 3, reviewer: 'rosa', payoutReference: BANK_REF });
     expect(approved.body.data.entryId).toEqual(expect.any(Number));
     expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00', total: '50.00' });
     const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
@@ -406,7 +444,17 @@ describe('reviewing withdrawals', () => {
     const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
     expect(inbox.body.data.list[0]).toMatchObject({
       kind: 'withdrawalPaid',
-      body: 'Your withdrawal of 70.00 EUR to ABN AMRO ••••4300 has been paid out.',
+      body: `Your withdrawal of 70.00 EUR to ABN AMRO ••••4300 has been paid out.\n\nPayment reference: ${BANK_REF}`,
+    });
+    const nl = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'nl');
+    expect(nl.body.data.list[0]?.body).toContain(`Betalingsreferentie: ${BANK_REF}`);
+    // The customer's record carries the reference too.
+    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 3 }, u.token);
+    expect(mine.body.data.list[0]).toMatchObject({
+      id,
+      status: 3,
+      payoutReference: BANK_REF,
+      expectedByTimestamp: null,
     });
     const [hold] = await h.db
       .select()
@@ -415,7 +463,7 @@ describe('reviewing withdrawals', () => {
     expect(hold).toMatchObject({ status: 'posted', entryId: approved.body.data.entryId });
     const reviewed = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=3&q=${u.email}`, reviewer);
     expect(reviewed.body.data.list.map((r) => r.id)).toEqual([id]);
-    expect((await h.post(`/console/withdrawals/${id}/approve`, {}, admin)).status).toBe(409);
+    expect((await h.post(`/console/withdrawals/${id}/approve`, PAID, admin)).status).toBe(409);
     expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Changed my mind' }, admin)).status).toBe(409);
     expect(await h.balance(u.token)).toMatchObject({ total: '50.00' });
     const [audit] = await h.db
@@ -433,7 +481,7 @@ describe('reviewing withdrawals', () => {
       const res = await apply(u.token, { walletType: 'BALANCE', amount: '60', accountId: u.cardId, payPassword: PAY });
       const id = res.body.data.id;
       const [approve, reject] = await Promise.all([
-        h.post(`/console/withdrawals/${id}/approve`, {}, reviewer),
+        h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer),
         h.post(`/console/withdrawals/${id}/reject`, { reason: 'Racing the approval' }, admin),
       ]);
       expect([approve.status, reject.status].sort()).toEqual([200, 409]);
@@ -472,12 +520,209 @@ describe('reviewing withdrawals', () => {
     expect(page.body.data).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.body.data.list.map((r) => r.id)).toEqual([ids[2]]);
     expect((await h.get('/console/withdrawals', u.token)).status).toBe(401);
-    expect((await h.post(`/console/withdrawals/${ids[0]}/approve`, {}, u.token)).status).toBe(401);
+    expect((await h.post(`/console/withdrawals/${ids[0]}/approve`, PAID, u.token)).status).toBe(401);
     expect((await h.post(`/console/withdrawals/${ids[0]}/reject`, { reason: 'No way' })).status).toBe(401);
-    expect((await h.post('/console/withdrawals/99999999/approve', {}, reviewer)).status).toBe(404);
+    expect((await h.post('/console/withdrawals/99999999/approve', PAID, reviewer)).status).toBe(404);
     const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token);
     expect(mine.body.data.list.map((r) => r.id)).toEqual([...ids].reverse());
     const other = await customer();
     expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, other.token)).body.data.total).toBe(0);
+  });
+});
+
+describe('withdrawals cannot be frozen by doing nothing', () => {
+  it('the customer cancels a pending one: the money is available at once, recorded, audited, replayable', async () => {
+    const u = await customer({ fund: '90' });
+    const res = await apply(u.token, { walletType: 'BALANCE', amount: '90', accountId: u.cardId, payPassword: PAY });
+    const id = res.body.data.id;
+    expect(await h.balance(u.token)).toMatchObject({ balance: '0.00', usedBalance: '90.00' });
+
+    h.clock.advance(60_000);
+    const key = randomUUID();
+    const done = await cancel(u.token, id, key);
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({
+      id,
+      status: 4,
+      amount: '90.00',
+      payoutReference: null,
+      expectedByTimestamp: null,
+      reviewTimeTimestamp: h.clock.now().getTime(),
+    });
+    expect(await h.balance(u.token)).toMatchObject({ balance: '90.00', usedBalance: '0.00', total: '90.00' });
+    const usable = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
+    expect(usable.body.data).toMatchObject({ amount: '90.00', pending: '0.00' });
+    const [hold] = await h.db
+      .select()
+      .from(ledgerHolds)
+      .where(eq(ledgerHolds.reference, `withdrawal:${id}`));
+    expect(hold).toMatchObject({ status: 'released' });
+
+    // A retry with the same key answers the same and releases nothing twice; a new request is a 409.
+    const replay = await cancel(u.token, id, key);
+    expect(replay.body).toEqual(done.body);
+    const late = await cancel(u.token, id, undefined, 'nl');
+    expect(late.body).toMatchObject({ code: 409 });
+    expect(late.body.msg).toContain('niet meer in behandeling');
+    expect(await h.balance(u.token)).toMatchObject({ balance: '90.00', usedBalance: '0.00', total: '90.00' });
+    expect(await accountsConsistent()).toEqual([]);
+    // No operator can pay or reject it any more.
+    expect((await h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer)).status).toBe(409);
+    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Too late now' }, reviewer)).status).toBe(409);
+
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'withdrawal'), eq(auditLog.targetId, String(id))));
+    expect(audits).toEqual([
+      expect.objectContaining({
+        action: 'withdrawal.cancel',
+        operatorId: null,
+        detail: { customerId: u.user.id, by: 'customer', amount: '90.00', currency: 'EUR', wallet: 'BALANCE' },
+      }),
+    ]);
+    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 4 }, u.token);
+    expect(mine.body.data.list.map((r) => r.id)).toEqual([id]);
+    const queue = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=4&q=${u.email}`, reviewer);
+    expect(queue.body.data.list[0]).toMatchObject({ id, status: 4, reviewer: null, overdue: false });
+    expect(
+      (await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}`, reviewer)).body.data.total,
+    ).toBe(0);
+  });
+
+  it("answers 404 for another customer's withdrawal and 400 without a key, changing nothing", async () => {
+    const u = await customer({ fund: '10' });
+    const other = await customer();
+    const res = await apply(u.token, { walletType: 'BALANCE', amount: '10', accountId: u.cardId, payPassword: PAY });
+    const id = res.body.data.id;
+    expect((await cancel(other.token, id)).status).toBe(404);
+    expect((await cancel(other.token, 99_999_999)).status).toBe(404);
+    expect((await h.post('/withdrawal/withdrawal-cancel', { id }, u.token)).body).toMatchObject({
+      code: 400,
+      field: 'Idempotency-Key',
+    });
+    expect((await cancel(u.token, 0)).body).toMatchObject({ code: 400, field: 'id' });
+    expect((await h.postKeyed('/withdrawal/withdrawal-cancel', { id }, '', randomUUID())).status).toBe(401);
+    expect(await h.balance(u.token)).toMatchObject({ balance: '0.00', usedBalance: '10.00' });
+    const [row] = await h.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(row?.status).toBe(1);
+  });
+
+  it('lets exactly one of a cancel and an approval (or rejection) at the same moment win', async () => {
+    for (let round = 0; round < 6; round++) {
+      const u = await customer({ fund: '40' });
+      const res = await apply(u.token, { walletType: 'BALANCE', amount: '40', accountId: u.cardId, payPassword: PAY });
+      const id = res.body.data.id;
+      const decide =
+        round % 2 === 0
+          ? h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer)
+          : h.post(`/console/withdrawals/${id}/reject`, { reason: 'Racing the customer' }, reviewer);
+      const [byCustomer, byOperator] = await Promise.all([cancel(u.token, id), decide]);
+      expect([byCustomer.status, byOperator.status].sort()).toEqual([200, 409]);
+      const [row] = await h.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      const [hold] = await h.db
+        .select()
+        .from(ledgerHolds)
+        .where(eq(ledgerHolds.reference, `withdrawal:${id}`));
+      if (byCustomer.status === 200) {
+        expect(row?.status).toBe(4);
+        expect(hold?.status).toBe('released');
+        expect(await h.balance(u.token)).toMatchObject({ balance: '40.00', usedBalance: '0.00', total: '40.00' });
+      } else if (round % 2 === 0) {
+        expect(row?.status).toBe(3);
+        expect(hold?.status).toBe('posted');
+        expect(await h.balance(u.token)).toMatchObject({ balance: '0.00', usedBalance: '0.00', total: '0.00' });
+      } else {
+        expect(row?.status).toBe(2);
+        expect(hold?.status).toBe('released');
+        expect(await h.balance(u.token)).toMatchObject({ balance: '40.00', usedBalance: '0.00', total: '40.00' });
+      }
+    }
+    for (const row of await postingSums()) expect(Number(row.sum)).toBe(0);
+    expect(await accountsConsistent()).toEqual([]);
+  });
+
+  it("a crypto payout's reference is a transaction hash of its network", async () => {
+    const u = await customer();
+    await h.fund(u.user.id, 'US_STOCK', '30');
+    const w = await h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token);
+    const res = await apply(u.token, {
+      walletType: 'US_STOCK',
+      amount: '30',
+      accountId: w.body.data.id,
+      payPassword: PAY,
+    });
+    const id = res.body.data.id;
+    const bankRef = await h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer);
+    expect(bankRef.body).toMatchObject({ code: 400, field: 'payoutReference' });
+    expect(bankRef.body.msg).toContain('64 hexadecimal');
+    const ethStyle = await h.post(
+      `/console/withdrawals/${id}/approve`,
+      { payoutReference: `0x${'ab'.repeat(32)}` },
+      reviewer,
+    );
+    expect(ethStyle.status).toBe(400);
+    const hash = 'a1b2c3d4'.repeat(8);
+    const paid = await h.post<WithdrawalReviewRow>(
+      `/console/withdrawals/${id}/approve`,
+      { payoutReference: hash },
+      reviewer,
+    );
+    expect(paid.body.data).toMatchObject({ status: 3, payoutReference: hash });
+    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'zh-Hans');
+    expect(inbox.body.data.list[0]?.body).toContain(`付款参考号：${hash}`);
+    const [audit] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'withdrawal.approve'), eq(auditLog.targetId, String(id))));
+    expect(audit?.detail).toMatchObject({ payoutReference: hash });
+  });
+
+  it('flags a withdrawal pending past WITHDRAWAL_REVIEW_HOURS first in the queue; the customer sees when it is expected', async () => {
+    const u = await customer({ fund: '30' });
+    const first = await apply(u.token, { walletType: 'BALANCE', amount: '10', accountId: u.cardId, payPassword: PAY });
+    const askedAt = h.clock.now().getTime();
+    const expectedBy = askedAt + 24 * 3_600_000;
+    expect(first.body.data).toMatchObject({ status: 1, expectedByTimestamp: expectedBy });
+    h.clock.advance(23 * 3_600_000);
+    const second = await apply(u.token, { walletType: 'BALANCE', amount: '5', accountId: u.cardId, payPassword: PAY });
+
+    // An operator's session ends after 8 idle hours: the reviewer logs in again after each jump of the clock.
+    const queue = async () => {
+      reviewer = (await h.post<{ token: string }>('/console/login', { username: 'rosa', password: 'OperatorPass1' }))
+        .body.data.token;
+      return (await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}`, reviewer)).body.data.list;
+    };
+    expect((await queue()).map((r) => [r.id, r.overdue])).toEqual([
+      [first.body.data.id, false],
+      [second.body.data.id, false],
+    ]);
+    // At the limit it is not overdue yet; a second later it is, and leads the queue.
+    h.clock.advance(3_600_000);
+    expect((await queue())[0]).toMatchObject({
+      id: first.body.data.id,
+      overdue: false,
+      expectedByTimestamp: expectedBy,
+    });
+    h.clock.advance(1000);
+    expect((await queue()).map((r) => [r.id, r.overdue])).toEqual([
+      [first.body.data.id, true],
+      [second.body.data.id, false],
+    ]);
+    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 1 }, u.token);
+    expect(mine.body.data.list.map((r) => [r.id, r.expectedByTimestamp])).toEqual([
+      [second.body.data.id, second.body.data.createTimeTimestamp + 24 * 3_600_000],
+      [first.body.data.id, expectedBy],
+    ]);
+    // Decided ones carry no deadline and are never overdue.
+    await h.post(`/console/withdrawals/${first.body.data.id}/approve`, PAID, reviewer);
+    const paid = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=3&q=${u.email}`, reviewer);
+    expect(paid.body.data.list[0]).toMatchObject({ overdue: false, expectedByTimestamp: null });
+  });
+
+  it('takes the review time from WITHDRAWAL_REVIEW_HOURS', () => {
+    expect(loadConfig({}).withdrawalReviewHours).toBe(24);
+    expect(loadConfig({ WITHDRAWAL_REVIEW_HOURS: '48' }).withdrawalReviewHours).toBe(48);
+    expect(loadConfig({ WITHDRAWAL_REVIEW_HOURS: 'soon' }).withdrawalReviewHours).toBe(24);
   });
 });

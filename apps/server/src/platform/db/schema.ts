@@ -81,15 +81,22 @@ export const sessions = pgTable(
   ],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Failed secret checks per key within a window that starts at the first failure. A slot is
+ * taken (failures + 1) before the secret is checked and given back on success, so concurrent
+ * guesses cannot overrun the limit (platform/throttle.ts).
+ */
+export const signinAttempts = pgTable(
+  'signin_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Lower-cased login name as typed, or `op:<name>` for operators. */
-    loginKey: text('login_key').notNull(),
-    at: createdAt(),
+    /** `login:<userId>`, `login:<userId>@<ip>`, `pay:<userId>`, `op:<name>`, ... */
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: ts('window_started_at').notNull(),
+    /** Set when the account's owner was mailed about this lockout: once per window. */
+    notifiedAt: ts('notified_at'),
   },
-  (t) => [index('login_failures_key_at').on(t.loginKey, t.at)],
+  (t) => [index('signin_attempts_window').on(t.windowStartedAt)],
 );
 
 export const emailCodes = pgTable(
@@ -103,6 +110,8 @@ export const emailCodes = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     attempts: integer('attempts').notNull().default(0),
+    /** The address the code was asked from: the hourly cap is per address and source. */
+    source: text('source'),
   },
   (t) => [index('email_codes_email_purpose').on(t.email, t.purpose, t.createdAt)],
 );
@@ -174,7 +183,31 @@ export const operators = pgTable(
   },
   (t) => [
     uniqueIndex('operators_username').on(t.username),
-    check('operators_role', sql`${t.role} in ('admin','reviewer')`),
+    check('operators_role', sql`${t.role} in ('supervisor','admin','reviewer')`),
+  ],
+);
+
+/**
+ * TOTP second factor of a customer or an operator (modules/auth/second-factor.ts): pending until confirmed.
+ * The secret never leaves the server after the enrolment start; recovery codes are kept as SHA-256 only.
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    secret: text('secret').notNull(),
+    confirmedAt: ts('confirmed_at'),
+    /** Time step of the last code accepted: a code is good once. */
+    lastStep: bigint('last_step', { mode: 'number' }),
+    recoveryHashes: text('recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('second_factors_user').on(t.userId),
+    uniqueIndex('second_factors_operator').on(t.operatorId),
+    check('second_factors_owner', sql`(${t.userId} is null) <> (${t.operatorId} is null)`),
   ],
 );
 
@@ -191,6 +224,24 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_created').on(t.createdAt)],
+);
+
+/** The scheduled trial balance (modules/console/trial-balance-job.ts): one row per check, append-only. */
+export const trialBalanceChecks = pgTable(
+  'trial_balance_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    checkedAt: ts('checked_at').notNull(),
+    balanced: boolean('balanced').notNull(),
+    /** What did not hold, in words (empty when balanced). */
+    problems: jsonb('problems').$type<string[]>().notNull(),
+    /** The trial balance as the Books page shows it. */
+    figures: jsonb('figures').notNull(),
+  },
+  (t) => [
+    index('trial_balance_checks_unbalanced').on(t.checkedAt).where(sql`not ${t.balanced}`),
+    index('trial_balance_checks_checked_at').on(t.checkedAt),
+  ],
 );
 
 /** Operator-editable content served by /dict/data. */
@@ -435,14 +486,74 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => operators.id),
+    /** The bank reference or transaction hash of the payout, entered on approval; the customer sees it. */
+    payoutReference: text('payout_reference'),
     createdAt: createdAt(),
+    /** When it stopped pending: paid, rejected or cancelled by the customer (status 4, no reviewer). */
     reviewedAt: ts('reviewed_at'),
   },
   (t) => [
     index('withdrawals_user').on(t.userId, t.id),
     index('withdrawals_status').on(t.status, t.id),
     check('withdrawals_amount', sql`${t.amount} > 0`),
-    check('withdrawals_status', sql`${t.status} in (1, 2, 3)`),
+    check('withdrawals_status', sql`${t.status} in (1, 2, 3, 4)`),
+    check('withdrawals_paid_reference', sql`${t.status} <> 3 OR ${t.payoutReference} IS NOT NULL`),
+  ],
+);
+
+/** Awards shown to customers: only named ones with their source, entered by an operator (docs/decisions.md). */
+export const awards = pgTable(
+  'awards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    year: smallint('year').notNull(),
+    awardedBy: text('awarded_by').notNull(),
+    source: text('source').notNull(),
+    url: text('url'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('awards_year', sql`${t.year} BETWEEN 1900 AND 2200`)],
+);
+
+/**
+ * Manual adjustments under four eyes (docs/security.md): one operator proposes, a different one approves
+ * (which posts the journal entry `adjustment` with reference `adjustment:<id>`, so it is posted at most once)
+ * or rejects; the maker may cancel while it is proposed. The database refuses a checker equal to the maker.
+ */
+export const adjustmentProposals = pgTable(
+  'adjustment_proposals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    wallet: text('wallet').notNull(),
+    currency: text('currency').notNull(),
+    direction: text('direction').notNull(),
+    /** Always positive; `direction` says credit or debit. */
+    amount: money('amount').notNull(),
+    category: text('category').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('proposed'),
+    makerId: bigint('maker_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    checkerId: bigint('checker_id', { mode: 'number' }).references(() => operators.id),
+    decisionReason: text('decision_reason'),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    createdAt: createdAt(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    index('adjustment_proposals_status').on(t.status, t.id),
+    index('adjustment_proposals_user').on(t.userId, t.id),
+    check('adjustment_proposals_amount', sql`${t.amount} > 0`),
+    check('adjustment_proposals_direction', sql`${t.direction} in ('credit','debit')`),
+    check('adjustment_proposals_status', sql`${t.status} in ('proposed','approved','rejected','cancelled')`),
+    check('adjustment_proposals_four_eyes', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
+    check('adjustment_proposals_entry', sql`(${t.status} = 'approved') = (${t.entryId} is not null)`),
   ],
 );
 
@@ -501,6 +612,11 @@ export const tradeOrders = pgTable(
     amount: money('amount').notNull(),
     /** Instrument currency -> wallet currency. */
     rate: numeric('rate').notNull(),
+    /**
+     * Orders that open or add: the fee rate that will be charged on closing what they open (the schedule shown on
+     * the ticket, kept for a resting limit order until it fills); null on close orders.
+     */
+    closeFeeRate: numeric('close_fee_rate'),
     /** Entrusted orders: the hold of margin + fee. */
     holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
     status: smallint('status').notNull(),
@@ -548,6 +664,11 @@ export const tradePositions = pgTable(
     initialMargin: money('initial_margin').notNull(),
     addedMargin: money('added_margin').notNull().default('0'),
     openFee: money('open_fee').notNull(),
+    /**
+     * The fee rate of the close (sellRate for a long, buyRate for a short) from the schedule the position opened
+     * under; additions blend it by quantity. An operator's later change does not reach it (docs/trading.md).
+     */
+    closeFeeRate: numeric('close_fee_rate').notNull(),
     /** The active hold of `margin` (open positions). */
     holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
     /** Bumped at every re-hold so hold references stay unique. */
