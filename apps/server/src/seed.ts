@@ -34,6 +34,7 @@ import { hashPassword } from './platform/passwords.js';
 export const DEMO = {
   customer: { userId: 'demo', email: 'demo@example.com', password: 'Demo1234!', payPassword: '123456' },
   company: { userId: 'democorp', email: 'corp@example.com', password: 'Demo1234!' },
+  supervisor: { username: 'supervisor', password: 'Super1234!' },
   admin: { username: 'admin', password: 'Admin1234!' },
   reviewer: { username: 'reviewer', password: 'Review1234!' },
 } as const;
@@ -58,10 +59,8 @@ export const CONTENT: Array<{ type: string; key: string; value: unknown; sort?: 
       'zh-Hans': '账户、登录、设置和三种语言。',
     },
   },
-  { type: 'marketing', key: 'exchanges', value: 135, sort: 1 },
-  { type: 'marketing', key: 'countries', value: 18, sort: 2 },
-  { type: 'marketing', key: 'awards', value: 65, sort: 3 },
-  { type: 'marketing', key: 'markets', value: 50, sort: 4 },
+  // No marketing figures here: exchanges, countries and markets are counted from the instruments and awards are
+  // entered with their source in the console (GET /dict/figures, docs/decisions.md).
   { type: 'support', key: 'email', value: 'support@example.com' },
   { type: 'support', key: 'hours', value: 'Mon–Fri 08:00–22:00 CET' },
   { type: 'config', key: 'defaultLanguage', value: 'en' },
@@ -157,6 +156,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     const [again] = await tx.select({ n: count() }).from(operators);
     if ((again?.n ?? 0) > 0) return;
     await tx.insert(operators).values([
+      {
+        username: DEMO.supervisor.username,
+        passwordHash: await hashPassword(DEMO.supervisor.password),
+        role: 'supervisor',
+      },
       { username: DEMO.admin.username, passwordHash: await hashPassword(DEMO.admin.password), role: 'admin' },
       { username: DEMO.reviewer.username, passwordHash: await hashPassword(DEMO.reviewer.password), role: 'reviewer' },
     ]);

@@ -4,7 +4,14 @@ export * from './endpoint.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';
 export * as auth from './endpoints/auth.js';
 export * as consoleApi from './endpoints/console.js';
-export type { DepositReviewRow, KycReviewRow, WithdrawalReviewRow } from './endpoints/console-money.js';
+export type {
+  AdjustmentInput,
+  AdjustmentProposal,
+  AdjustmentStatus,
+  DepositReviewRow,
+  KycReviewRow,
+  WithdrawalReviewRow,
+} from './endpoints/console-money.js';
 export * as consoleMoney from './endpoints/console-money.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
@@ -36,7 +43,7 @@ export type {
   WaterItem,
 } from './endpoints/trading.js';
 export * as trading from './endpoints/trading.js';
-export type { UploadedFile } from './endpoints/user.js';
+export type { Award, UploadedFile } from './endpoints/user.js';
 export * as user from './endpoints/user.js';
 export type {
   BankCard,
@@ -82,6 +89,10 @@ export const allEndpoints: readonly Endpoint[] = [
   auth.updatePassword,
   auth.settingPayPassword,
   auth.updatePayPassword,
+  auth.totpStatus,
+  auth.totpStart,
+  auth.totpConfirm,
+  auth.totpDisable,
   user.userInfoEndpoint,
   user.getUserInfoById,
   user.updateProfile,
@@ -94,6 +105,10 @@ export const allEndpoints: readonly Endpoint[] = [
   consoleApi.consoleLogin,
   consoleApi.consoleMe,
   consoleApi.consoleLogout,
+  consoleApi.consoleTotpStatus,
+  consoleApi.consoleTotpStart,
+  consoleApi.consoleTotpConfirm,
+  consoleApi.consoleTotpDisable,
   consoleApi.consoleCustomers,
   consoleApi.consoleCustomer,
   consoleApi.consoleOutbox,
@@ -151,11 +166,16 @@ export const allEndpoints: readonly Endpoint[] = [
   consoleMoney.withdrawalReject,
   consoleMoney.customerWallets,
   consoleMoney.customerLedger,
-  consoleMoney.adjustBalance,
+  consoleMoney.adjustmentPropose,
+  consoleMoney.adjustmentQueue,
+  consoleMoney.adjustmentApprove,
+  consoleMoney.adjustmentReject,
+  consoleMoney.adjustmentCancel,
   consoleMoney.depositChannels,
   consoleMoney.depositChannelCreate,
   consoleMoney.depositChannelUpdate,
   consoleMoney.trialBalance,
+  consoleMoney.trialBalanceChecks,
   trading.stockCreate,
   trading.hkCreate,
   trading.goldCreate,

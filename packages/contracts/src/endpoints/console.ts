@@ -2,18 +2,28 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import * as r from '../rules.js';
-import { ok, userInfo } from './auth.js';
-import { kycSubmission } from './user.js';
+import {
+  ok,
+  secondFactorCode,
+  secondFactorConfirm,
+  secondFactorDisable,
+  secondFactorRecovery,
+  secondFactorSetup,
+  secondFactorStatus,
+  userInfo,
+} from './auth.js';
+import { award, kycSubmission } from './user.js';
 
-export const operator = z.object({ id: z.number().int(), username: z.string(), role: z.enum(['admin', 'reviewer']) });
+export const operator = z.object({ id: z.number().int(), username: z.string(), role: z.enum(['supervisor', 'admin', 'reviewer']) });
 
 export const consoleLogin = defineEndpoint({
   method: 'POST',
   path: '/console/login',
   auth: 'public',
   tag: 'console',
-  summary: 'Operator login; its token works only for the console API.',
-  request: z.object({ username: r.loginName, password: r.anyPassword }),
+  summary:
+    'Operator login; its token works only for the console API. An operator with two-step verification gives `totpCode` too (without it a right password answers 422 reason `totpRequired`). Without it enrolled (and OPERATOR_TOTP_REQUIRED on) the session may only call /console/me, /console/logout and /console/totp/*.',
+  request: z.object({ username: r.loginName, password: r.anyPassword, totpCode: secondFactorCode.optional() }),
   data: z.object({
     token: z.string(),
     /** When the session ends by the server's clock (ms since 1970). */
@@ -30,9 +40,59 @@ export const consoleMe = defineEndpoint({
   auth: 'operator',
   role: 'reviewer',
   tag: 'console',
-  summary: 'The logged-in operator.',
+  summary: 'The logged-in operator, and whether their two-step verification is on (or must be set up first).',
   request: z.object({}),
-  data: operator,
+  data: operator.extend({
+    totpEnabled: z.boolean(),
+    /** Until it is on, every other console endpoint answers 403 `totpEnrolmentRequired`. */
+    totpRequired: z.boolean(),
+  }),
+});
+
+export const consoleTotpStatus = defineEndpoint({
+  method: 'GET',
+  path: '/console/totp/status',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary: "Whether the operator's own two-step verification (TOTP) is on, and how many recovery codes are left.",
+  request: z.object({}),
+  data: secondFactorStatus,
+});
+
+export const consoleTotpStart = defineEndpoint({
+  method: 'POST',
+  path: '/console/totp/start',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'Start enrolling the operator in two-step verification: a new secret as an otpauth:// URI (QR) and in base32. Refused while it is on.',
+  request: z.object({}).optional().default({}),
+  data: secondFactorSetup,
+});
+
+export const consoleTotpConfirm = defineEndpoint({
+  method: 'POST',
+  path: '/console/totp/confirm',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary: 'Confirm the enrolment with a current code; answers ten one-time recovery codes, shown this once.',
+  request: secondFactorConfirm,
+  data: secondFactorRecovery,
+});
+
+export const consoleTotpDisable = defineEndpoint({
+  method: 'POST',
+  path: '/console/totp/disable',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    "Turn the operator's two-step verification off (to enrol a new phone), proven with a current or recovery code or the password.",
+  request: secondFactorDisable,
+  data: ok,
 });
 
 export const consoleLogout = defineEndpoint({
@@ -139,4 +199,57 @@ export const consoleAudit = defineEndpoint({
   summary: 'The audit log of every operator action, newest first.',
   request: z.object({ page: r.page, pageSize: r.pageSize }),
   data: pageOf(auditEntry),
+});
+
+// ------------------------------------------------------------------------------------------------ awards
+
+/** An award to show customers: only a real, named one, with who gave it and where it is published. */
+export const awardInput = z.object({
+  name: z.string({ error: r.V.enterName }).trim().min(3, { error: r.V.enterName }).max(120, { error: r.V.nameTooLong }),
+  year: r.integer(z.number().int().min(1900, { error: r.V.invalid }).max(2200, { error: r.V.invalid })),
+  awardedBy: z.string({ error: r.V.enterName }).trim().min(2, { error: r.V.enterName }).max(120, { error: r.V.nameTooLong }),
+  source: z.string({ error: r.V.invalid }).trim().min(3, { error: r.V.invalid }).max(300, { error: r.V.nameTooLong }),
+  url: z
+    .string()
+    .trim()
+    .max(500, { error: r.V.invalid })
+    .regex(/^https?:\/\/[^\s/]+\.[^\s]+$/, { error: r.V.invalid })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const consoleAward = award.extend({ createdBy: z.string().nullable(), createTimeTimestamp: z.number().int() });
+
+export const awardList = defineEndpoint({
+  method: 'GET',
+  path: '/console/awards',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary: 'The awards customers see (none: the figure is hidden), newest year first.',
+  request: z.object({}),
+  data: z.array(consoleAward),
+});
+
+export const awardCreate = defineEndpoint({
+  method: 'POST',
+  path: '/console/awards',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary: 'Add an award with its source (a year after this one is refused); audited.',
+  request: awardInput,
+  data: consoleAward,
+});
+
+export const awardDelete = defineEndpoint({
+  method: 'POST',
+  path: '/console/awards/:id/delete',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary: 'Remove an award; audited with what it said.',
+  request: z.object({}).optional().default({}),
+  params: z.object({ id: r.id }),
+  data: ok,
 });

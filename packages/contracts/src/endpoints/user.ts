@@ -144,9 +144,37 @@ export const dictData = defineEndpoint({
   auth: 'public',
   tag: 'meta',
   summary:
-    'Operator-editable content by type: `brand` (name, tagline), `app` (release notes), `marketing` (the figures of SPEC §1), `support` (contact), `config` (default language).',
-  request: z.object({ type: z.enum(['brand', 'marketing', 'support', 'config', 'app']) }),
+    'Operator-editable content by type: `brand` (name, tagline), `app` (release notes), `support` (contact), `config` (default language). The figures of SPEC §1 are counted, not typed: GET /dict/figures.',
+  request: z.object({ type: z.enum(['brand', 'support', 'config', 'app']) }),
   data: z.array(dictEntry),
+});
+
+/** An award as customers see it: named, dated, with who gave it and where that can be checked. */
+export const award = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  year: z.number().int(),
+  awardedBy: z.string(),
+  /** Where it is published (e.g. the awarding body's announcement), as text. */
+  source: z.string(),
+  url: z.string().nullable(),
+});
+export type Award = z.infer<typeof award>;
+
+export const figures = defineEndpoint({
+  method: 'GET',
+  path: '/dict/figures',
+  auth: 'public',
+  tag: 'meta',
+  summary:
+    "The reach figures of SPEC §1, counted by the server from the instrument universe (docs/decisions.md): `exchanges` (exchanges listing our instruments; OTC forex, calculated indices and the robot's crypto pairs are none), `countries` (where those exchanges are), `markets` (the markets the app lists: each stock market, forex, futures, global indices); and the awards an operator entered with their source (none: the figure is not shown).",
+  request: z.object({}),
+  data: z.object({
+    exchanges: z.number().int(),
+    countries: z.number().int(),
+    markets: z.number().int(),
+    awards: z.array(award),
+  }),
 });
 
 export { ok };

@@ -2,10 +2,13 @@ import { APP_VERSION, type Language, user as userApi } from '@beurs/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
+import { universeFigures } from '../../market/instruments/figures.js';
+import { allInstruments } from '../../market/instruments/index.js';
 import { dict } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
+import { consoleAwardRoutes, listAwards } from './awards.js';
 
 /** Country names come from ICU in the request language; the list is built once per language. */
 const areaCache = new Map<Language, Array<{ code: string; name: string; dialCode: string }>>();
@@ -44,6 +47,17 @@ export function metaRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   route(app, userApi.areaInfoList, ({ req }) => areas(requestLanguage(req)));
+
+  // Counted once: the instrument universe is fixed for the life of the process.
+  const reach = universeFigures(allInstruments);
+  route(app, userApi.figures, async () => ({
+    exchanges: reach.exchanges.length,
+    countries: reach.countries.length,
+    markets: reach.markets.length,
+    awards: await listAwards(deps.db),
+  }));
+
+  consoleAwardRoutes(app, deps);
 
   route(app, userApi.dictData, async ({ body }) =>
     deps.db
