@@ -5,7 +5,7 @@ import { createHarness } from './harness.js';
 describe('unexpected failures', () => {
   it('answer 500 with a request id and no internals', async () => {
     const h = await createHarness();
-    await h.db.$client.end(); // the database goes away under the running app
+    await h.deps.db.$client.end(); // the database goes away under the running app
     const res = await h.post('/loginByUsername', { username: 'someone', password: 'whatever1' }, undefined, 'nl');
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ code: 500, data: null, requestId: expect.any(String) });

@@ -2,17 +2,21 @@
  * One real PostgreSQL per test run (embedded, fsync off), with a migrated template database;
  * each test file clones its own fresh database from the template (see harness.ts).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateDb } from '../src/platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from '../src/platform/db/embedded.js';
+import { APP_ROLE, ensureAppRole } from '../src/platform/db/roles.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     pgUrlTemplate: string;
+    /** The same, logged in as the app's own role (platform/db/roles.ts): the role the harness serves with. */
+    pgAppUrlTemplate: string;
     scratchDir: string;
   }
 }
@@ -34,9 +38,17 @@ export async function setup(project: TestProject) {
   await admin.$client.end();
   const tpl = createDb(adminUrl.replace(/\/[^/]*$/, '/beurs_template'), 1);
   await migrateDb(tpl);
+  // Grants live in the database, so every clone of the template carries them.
+  const appPassword = randomBytes(12).toString('hex');
+  await ensureAppRole(tpl.$client, appPassword);
   await tpl.$client.end();
+  const urlTemplate = adminUrl.replace(/\/[^/]*$/, '/{db}');
+  const appUrl = new URL(urlTemplate.replace('{db}', 'db_placeholder'));
+  appUrl.username = APP_ROLE;
+  appUrl.password = appPassword;
   project.provide('pgAdminUrl', adminUrl);
-  project.provide('pgUrlTemplate', adminUrl.replace(/\/[^/]*$/, '/{db}'));
+  project.provide('pgUrlTemplate', urlTemplate);
+  project.provide('pgAppUrlTemplate', appUrl.toString().replace('db_placeholder', '{db}'));
   project.provide('scratchDir', dir);
 }
 

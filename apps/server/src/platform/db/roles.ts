@@ -1,0 +1,72 @@
+/**
+ * Two database roles (docs/security.md "The database role"): the owner runs the migrations and owns every
+ * table, trigger and function; the serving processes connect as APP_ROLE, which can read and write rows but
+ * owns nothing. Only an owner (or a superuser) may ALTER TABLE … DISABLE TRIGGER, so the app cannot switch off
+ * the ledger's append-only triggers; on top of that the append-only tables are granted SELECT and INSERT alone,
+ * so even a trigger dropped by mistake would not let the app rewrite history. TRUNCATE is never granted.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+
+export const APP_ROLE = 'beurs_app';
+
+/** Rows that are written once and never changed: the journal, its postings and the audit log. */
+export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log'] as const;
+
+/**
+ * Gives `role` what the app needs on the owner's objects, and no more. Run after every migration (GRANT is
+ * idempotent), so tables that new migrations add are covered without a migration having to know the role.
+ */
+export async function grantAppPrivileges(owner: pg.Pool | pg.PoolClient, role: string = APP_ROLE): Promise<void> {
+  const r = quoteIdent(role);
+  await owner.query(`
+    GRANT USAGE ON SCHEMA public TO ${r};
+    REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${r};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
+    REVOKE UPDATE, DELETE ON ${APPEND_ONLY_TABLES.join(', ')} FROM ${r};
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
+    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r};
+  `);
+}
+
+/**
+ * Makes sure APP_ROLE exists with `password` and may log in to the owner's database, then grants it.
+ * Needs an owner that may create roles (the embedded server's superuser; for DATABASE_URL, CREATEROLE).
+ */
+export async function ensureAppRole(owner: pg.Pool, password: string): Promise<void> {
+  const r = quoteIdent(APP_ROLE);
+  const literal = quoteLiteral(password);
+  const { rowCount } = await owner.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+  // Not a superuser, no role creation, no bypass of row security: a plain login.
+  const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${literal}`;
+  await owner.query(rowCount ? `ALTER ROLE ${r} ${attributes}` : `CREATE ROLE ${r} ${attributes}`);
+  const { rows } = await owner.query<{ db: string }>('select current_database() as db');
+  await owner.query(`GRANT CONNECT ON DATABASE ${quoteIdent(rows[0]?.db ?? '')} TO ${r}`);
+  await grantAppPrivileges(owner, APP_ROLE);
+}
+
+/** The app role's password, made once and kept in DATA_DIR beside the embedded database's own. */
+export async function appRolePassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'app-db.password');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const password = randomBytes(18).toString('hex');
+    await fs.mkdir(dataDir, { recursive: true });
+    await fs.writeFile(file, password, { mode: 0o600 });
+    return password;
+  }
+}
+
+/** The same server and database as `ownerUrl`, logged in as APP_ROLE. */
+export function appRoleUrl(ownerUrl: string, password: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = password;
+  return url.toString();
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
