@@ -1,7 +1,7 @@
 /**
  * Console: a customer's money (wallets, full ledger, manual adjustments), the deposit channels and the
- * trial balance (docs/money.md "The operator console"). Adjustments and channels are for admins; every
- * change is audited in its own transaction, and an adjustment is one journal entry the customer sees.
+ * trial balance (docs/money.md "The operator console"). Adjustments (four eyes: adjustments.ts) and
+ * channels are for admins; every change is audited in its own transaction.
  */
 import {
   addressCheckers,
@@ -20,7 +20,7 @@ import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Executor, toMoney } from '../../ledger/ledger.js';
-import { audit } from '../../platform/audit.js';
+import { audit, change } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import {
   depositChannels,
@@ -36,14 +36,9 @@ import type { Deps } from '../../platform/deps.js';
 import { invalid, notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { idempotentRequest, runIdempotent } from '../../platform/idempotency.js';
-import { operatorOf } from '../../platform/request.js';
 import { toChannel } from '../deposits/service.js';
-import { notify } from '../inbox/service.js';
 import { bill } from '../wallet/service.js';
-
-/** The customer's bill, where the inbox sends them for an adjustment. */
-export const BILL_LINK = '/pages/profile/transaction';
+import { adjustmentRoutes } from './adjustments.js';
 
 /**
  * The currency a deposit asset is paid in. A channel credits one for one, so its wallet must be kept in
@@ -124,8 +119,9 @@ export function consoleMoneyRoutes(app: FastifyInstance, deps: Deps) {
   route(
     app,
     consoleMoney.customerWallets,
-    async ({ params }) => {
+    async ({ req, params }) => {
       await customerExists(db, params.id);
+      await audit(db, req, 'customer.wallets.read', { type: 'user', id: params.id });
       return (await ledger.balances(db, params.id)).map((b) => ({
         walletType: b.wallet,
         currency: b.currency,
@@ -142,76 +138,15 @@ export function consoleMoneyRoutes(app: FastifyInstance, deps: Deps) {
     consoleMoney.customerLedger,
     async ({ req, params, body }) => {
       await customerExists(db, params.id);
-      return bill(db, params.id, { ...body, withOperator: true }, requestLanguage(req), clock.now());
+      const page = await bill(db, params.id, { ...body, withOperator: true }, requestLanguage(req), clock.now());
+      // A customer's bill is personal data: the read is on record, with the page looked at.
+      await audit(db, req, 'customer.ledger.read', { type: 'user', id: params.id }, { filter: body });
+      return page;
     },
     { preHandler: [reviewer] },
   );
 
-  route(
-    app,
-    consoleMoney.adjustBalance,
-    async ({ req, params, body }) => {
-      const op = operatorOf(req);
-      const at = clock.now();
-      const wallet: Wallet = body.walletType;
-      return runIdempotent(db, idempotentRequest(req, `op:${op.id}`, body, at), async (tx: Tx) => {
-        await customerExists(tx, params.id);
-        const amount = new Decimal(body.amount);
-        const account = await ledger.walletAccount(tx, params.id, wallet);
-        const adjustments = await ledger.systemAccount(tx, 'adjustments', account.currency);
-        // A debit beyond the available balance answers 422 insufficientBalance here and nothing is written.
-        const posted = await ledger.post(tx, {
-          type: 'adjustment',
-          reason: body.reason,
-          operatorId: op.id,
-          at,
-          detail: { wallet },
-          postings: [
-            { account, amount },
-            { account: adjustments, amount: amount.negated() },
-          ],
-        });
-        const mine = posted.postings.find((p) => p.accountId === account.id);
-        if (!mine) throw new Error('adjustment posting missing');
-        await notify(tx, {
-          userId: params.id,
-          kind: amount.isNegative() ? 'adjustmentDebit' : 'adjustmentCredit',
-          params: { amount: toMoney(amount.abs()), currency: account.currency, wallet, reason: body.reason },
-          link: BILL_LINK,
-          at,
-        });
-        await audit(
-          tx,
-          req,
-          'ledger.adjust',
-          { type: 'user', id: params.id },
-          {
-            entryId: posted.entryId,
-            wallet,
-            amount: toMoney(amount),
-            currency: account.currency,
-            reason: body.reason,
-          },
-        );
-        return {
-          id: mine.id,
-          entryId: posted.entryId,
-          walletType: wallet,
-          currency: account.currency,
-          amount: toMoney(mine.amount),
-          balanceAfter: toMoney(mine.balanceAfter ?? '0'),
-          type: 'adjustment' as const,
-          reason: body.reason,
-          reference: null,
-          rate: null,
-          cancellableUntil: null,
-          createTimeTimestamp: at.getTime(),
-          operator: op.username,
-        };
-      });
-    },
-    { preHandler: [admin] },
-  );
+  adjustmentRoutes(app, deps);
 
   // ---------------------------------------------------------------------------------- deposit channels
 
@@ -234,7 +169,7 @@ export function consoleMoneyRoutes(app: FastifyInstance, deps: Deps) {
         const [row] = await tx.insert(depositChannels).values(values).returning();
         if (!row) throw new Error('deposit channel not created');
         const channel = toChannel(row);
-        await audit(tx, req, 'depositChannel.create', { type: 'depositChannel', id: row.id }, channel);
+        await audit(tx, req, 'depositChannel.create', { type: 'depositChannel', id: row.id }, change(null, channel));
         return channel;
       });
     },
@@ -257,7 +192,7 @@ export function consoleMoneyRoutes(app: FastifyInstance, deps: Deps) {
           req,
           'depositChannel.update',
           { type: 'depositChannel', id: row.id },
-          { before: toChannel(before), after: channel },
+          change(toChannel(before), channel),
         );
         return channel;
       });

@@ -3,6 +3,8 @@
  * (docs/money.md "Wallets and transfers"). Money moves only through the ledger.
  */
 import {
+  ADJUSTMENT_CATEGORIES,
+  type AdjustmentCategory,
   type BillItem,
   type Currency,
   Decimal,
@@ -108,6 +110,7 @@ export async function bill(
       balanceAfter: toMoney(r.balanceAfter ?? '0'),
       type,
       reason: r.reason ?? describe(type, detail, lang),
+      category: type === 'adjustment' ? categoryOf(detail.category) : null,
       reference: r.reference,
       rate: r.rate === null ? null : new Decimal(r.rate).toSignificantDigits(8).toString(),
       cancellableUntil: cancellableUntil !== null && cancellableUntil > now.getTime() ? cancellableUntil : null,
@@ -118,6 +121,10 @@ export async function bill(
   });
   return { list, total: totalRow?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
 }
+
+/** An adjustment's category as posted on approval (adjustments posted before categories existed have none). */
+const categoryOf = (value: unknown): AdjustmentCategory | null =>
+  ADJUSTMENT_CATEGORIES.find((c) => c === value) ?? null;
 
 /** A system entry's description from its type and figures, in the reader's language. */
 export function describe(type: string, detail: Record<string, unknown>, lang: Language): string | null {
