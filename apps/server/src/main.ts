@@ -4,12 +4,17 @@
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
-import { type Config, loadConfig } from './config.js';
+import { type Config, isLoopbackHost, loadConfig } from './config.js';
+import { demoOperators } from './modules/console/demo-operators.js';
 import { type Clock, offsetClock } from './platform/clock.js';
 import { createDb, type Db, migrateDb } from './platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/db/embedded.js';
+import { APP_ROLE, appRolePassword, appRoleUrl, ensureAppRole, grantAppPrivileges } from './platform/db/roles.js';
+import { operators } from './platform/db/schema.js';
 import { loadFileUrlSecret } from './platform/files.js';
+import { verifyPassword } from './platform/passwords.js';
 import { startWorkerPool, stopWorkerOn } from './platform/workers.js';
 import { DEMO, seedContent, seedDemo } from './seed.js';
 
@@ -32,12 +37,37 @@ async function prepareDatabase(config: Config) {
     await admin.$client.end();
     databaseUrl = embedded.urlFor('beurs');
   }
-  const db = createDb(databaseUrl, config.dbPoolMax);
-  await migrateDb(db);
+  // The owner migrates and seeds; the serving processes connect as the app's own role (platform/db/roles.ts).
+  const owner = createDb(databaseUrl, 2);
+  await migrateDb(owner);
   let seeded = false;
-  if (config.seedDemo) seeded = await seedDemo(db, config);
-  else await seedContent(db);
-  return { embedded, databaseUrl, db, seeded };
+  if (config.seedDemo) seeded = await seedDemo(owner, config);
+  else await seedContent(owner);
+  const serving = await servingRole(config, owner, databaseUrl);
+  await owner.$client.end();
+  const db = createDb(serving.url, config.dbPoolMax);
+  return { embedded, databaseUrl: serving.url, db, seeded, role: serving.role };
+}
+
+/**
+ * Which role serves: APP_DATABASE_URL when given (granted here), else the app role made and granted here with a
+ * password kept in DATA_DIR. An owner that may not create roles (a managed PostgreSQL without CREATEROLE)
+ * serves itself, and the banner says so: the triggers still hold, but the app could switch them off.
+ */
+async function servingRole(config: Config, owner: Db, ownerUrl: string): Promise<{ url: string; role: string }> {
+  if (config.appDatabaseUrl) {
+    const role = decodeURIComponent(new URL(config.appDatabaseUrl).username);
+    await grantAppPrivileges(owner.$client, role);
+    return { url: config.appDatabaseUrl, role };
+  }
+  try {
+    const password = await appRolePassword(config.dataDir);
+    await ensureAppRole(owner.$client, password);
+    return { url: appRoleUrl(ownerUrl, password), role: APP_ROLE };
+  } catch (err) {
+    console.warn(`could not make the database role ${APP_ROLE} (${(err as Error).message}): serving as the owner`);
+    return { url: ownerUrl, role: decodeURIComponent(new URL(ownerUrl).username) };
+  }
 }
 
 async function servePrimary(config: Config) {
@@ -46,7 +76,8 @@ async function servePrimary(config: Config) {
   if (simStart && Number.isNaN(simStart.getTime())) throw new Error('SIM_CLOCK_START is not a date');
   // Fixed once here, so every worker runs the same simulated clock to the millisecond.
   const clockOffsetMs = simStart ? simStart.getTime() - Date.now() : undefined;
-  const { embedded, databaseUrl, db, seeded } = await prepareDatabase(config);
+  const { embedded, databaseUrl, db, seeded, role } = await prepareDatabase(config);
+  const refusedDemo = isLoopbackHost(config.host) ? [] : await demoOperatorsWithPublishedPasswords(db);
   let stopServing: (() => Promise<void>) | undefined;
   let log = (line: string) => console.log(line);
   let stopping = false;
@@ -89,7 +120,20 @@ async function servePrimary(config: Config) {
     if (!listening) return;
   }
   if (stopping) return;
-  printBanner(config, { embedded, seeded, workers });
+  printBanner(config, { embedded, seeded, workers, role, refusedDemo });
+}
+
+/** The demo operators whose stored password is still the published one (refused on a non-loopback bind). */
+async function demoOperatorsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const names = [...demoOperators().keys()];
+  const rows = await db
+    .select({ username: operators.username, hash: operators.passwordHash })
+    .from(operators)
+    .where(inArray(operators.username, names));
+  const still = await Promise.all(
+    rows.map(async (r) => ((await verifyPassword(r.hash, demoOperators().get(r.username) ?? '')) ? r.username : null)),
+  );
+  return still.filter((name): name is string => name !== null);
 }
 
 /**
@@ -113,21 +157,36 @@ function clockOption(offsetMs: number | undefined): { clock?: Clock } {
   return offsetMs === undefined ? {} : { clock: offsetClock(new Date(Date.now() + offsetMs)) };
 }
 
-function printBanner(config: Config, run: { embedded: EmbeddedDb | undefined; seeded: boolean; workers: number }) {
-  const url = `http://localhost:${config.port}`;
+function printBanner(
+  config: Config,
+  run: { embedded: EmbeddedDb | undefined; seeded: boolean; workers: number; role: string; refusedDemo: string[] },
+) {
+  const loopback = isLoopbackHost(config.host);
+  const url = `http://${loopback ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const lines = [
     '',
     `  Customer app   ${url}/`,
     `  Console        ${url}/console/`,
     `  API            ${url}/web   (reference: ${url}/web/docs)`,
     `  Database       ${run.embedded ? `embedded PostgreSQL on port ${run.embedded.port}, data in ${config.dataDir}` : 'DATABASE_URL'}${run.seeded ? ' (demo data written)' : ''}`,
+    `  Database role  ${run.role}${run.role === APP_ROLE ? ' (rows only: cannot alter tables or switch off the ledger triggers)' : ' (owner: set APP_DATABASE_URL to serve as a role with fewer rights)'}`,
     ...(run.workers > 1 ? [`  Processes      ${run.workers} workers sharing port ${config.port} (WORKERS)`] : []),
+    loopback
+      ? `  Listening      on loopback only (${config.host}); HOST=0.0.0.0 opens it to the network`
+      : `  Listening      on ${config.host}: open to the network (HOST)`,
+    ...(run.refusedDemo.length
+      ? [
+          `  REFUSED        demo operators ${run.refusedDemo.join(', ')} still have their published passwords and cannot sign in`,
+          '                 on this bind: npm run operator -- password <name> sets a new one',
+        ]
+      : []),
     '',
     '  Demo logins',
     `    customer     ${DEMO.customer.userId} / ${DEMO.customer.password}   (transaction password ${DEMO.customer.payPassword})`,
     `    company      ${DEMO.company.userId} / ${DEMO.company.password}`,
     `    console      ${DEMO.admin.username} / ${DEMO.admin.password}   ·   ${DEMO.reviewer.username} / ${DEMO.reviewer.password}`,
-    '  Email codes are printed to this log (MAIL to=... code=...) and shown in the console outbox.',
+    `                 ${DEMO.supervisor.username} / ${DEMO.supervisor.password}   (approves adjustments above the limit)`,
+    '  Email codes are printed to this log (MAIL to=... code=...); the console outbox keeps mails with codes hidden.',
     '',
   ];
   console.log(lines.join('\n'));

@@ -6,13 +6,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Wallet, WalletBalance } from '@beurs/contracts';
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { TestClock } from '../src/platform/clock.js';
 import { createDb, type Db } from '../src/platform/db/client.js';
-import { mailOutbox, operators } from '../src/platform/db/schema.js';
+import { operators } from '../src/platform/db/schema.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { seedContent } from '../src/seed.js';
 
@@ -24,39 +23,60 @@ export interface Answer<T = unknown> {
   body: { code: number; msg: string; data: T; field?: string; reason?: string; requestId?: string };
 }
 
-export async function freshDatabase(): Promise<{ db: Db; url: string; name: string }> {
+/**
+ * A fresh database cloned from the migrated template. `db` is the owner's connection (for fixtures and
+ * checks a test makes behind the app's back); `appUrl` logs in as the role the server runs as.
+ */
+export async function freshDatabase(): Promise<{ db: Db; url: string; appUrl: string; name: string }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = createDb(inject('pgAdminUrl'), 1);
   await admin.$client.query(`create database ${name} template beurs_template`);
   await admin.$client.end();
   const url = inject('pgUrlTemplate').replace('{db}', name);
-  return { db: createDb(url, 10), url, name };
+  return { db: createDb(url, 10), url, appUrl: inject('pgAppUrlTemplate').replace('{db}', name), name };
 }
 
-export async function createHarness(opts: { rateLimits?: boolean; config?: Partial<Config>; startAt?: string } = {}) {
-  const { db } = await freshDatabase();
+export async function createHarness(
+  opts: {
+    rateLimits?: boolean;
+    config?: Partial<Config>;
+    startAt?: string;
+    /** Logger options (a test that reads the log passes a stream); silent by default. */
+    logger?: object;
+    /** Serve the built clients from config.webDist / config.consoleDist (the edge tests point them at a temp folder). */
+    serveClients?: boolean;
+  } = {},
+) {
+  const { db, appUrl } = await freshDatabase();
   await seedContent(db);
+  // The app serves as the least-privileged role, as `npm start` does; the test keeps the owner's connection.
+  const appDb = createDb(appUrl, 10);
   const dataDir = await fs.mkdtemp(path.join(inject('scratchDir'), 'data-'));
   const config: Config = {
     ...loadConfig({}),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     seedDemo: false,
+    // Tests of other features log operators in with a password alone; the second-factor tests turn this on.
+    operatorTotpRequired: false,
+    // Codes are read where a developer reads them (the MAIL line), never from the outbox an operator reads.
+    mailLogFile: path.join(dataDir, 'mail.log'),
     ...opts.config,
   };
   // Monday 10:00 UTC: European exchanges and forex open, US in pre-market, Hong Kong closed for the day.
   const clock = new TestClock(Date.parse(opts.startAt ?? '2026-11-02T10:00:00Z'));
   const { app, deps, routes } = await buildApp({
-    db,
+    db: appDb,
     config,
     clock,
-    logger: false,
+    logger: opts.logger ?? false,
     rateLimits: opts.rateLimits ?? false,
-    serveClients: false,
+    serveClients: opts.serveClients ?? false,
   });
   await app.ready();
   afterAll(async () => {
     await app.close();
+    await appDb.$client.end();
     await db.$client.end();
   });
 
@@ -136,15 +156,14 @@ export async function createHarness(opts: { rateLimits?: boolean; config?: Parti
     return { admin: await login(names.admin), reviewer: await login(names.reviewer) };
   }
 
-  /** The code of the newest mail to this address, as a user would read it. */
+  /** The code of the newest mail to this address, from the server's MAIL line (the outbox keeps it redacted). */
   async function lastCode(email: string): Promise<string> {
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, email))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1);
-    const code = mail?.body.match(/\b\d{6}\b/)?.[0];
+    const lines = await fs.readFile(config.mailLogFile ?? '', 'utf8').catch(() => '');
+    const code = lines
+      .split('\n')
+      .filter((line) => line.startsWith(`MAIL to=${email} `))
+      .at(-1)
+      ?.match(/ code=(\d{6}) /)?.[1];
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
   }

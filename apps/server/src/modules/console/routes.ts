@@ -1,39 +1,64 @@
 /** Operator console API: its own login and roles; every action is written to the audit log. */
-import { consoleApi, E } from '@beurs/contracts';
+import { consoleApi, E, OPERATOR_ROLES } from '@beurs/contracts';
 import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../platform/audit.js';
 import { auditLog, kycSubmissions, mailOutbox, operators, sessions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound, rule } from '../../platform/errors.js';
+import { AppError, notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
 import { operatorOf, rateLimit } from '../../platform/request.js';
+import { createSecondFactor } from '../auth/second-factor.js';
 import { fileMap, fileRefs } from '../files/refs.js';
 import { likeEscape } from '../reviews/queue.js';
 import { findUserById, toUserInfo } from '../users/repo.js';
+import { isExposedDemoLogin } from './demo-operators.js';
+import { consoleSecondFactorRoutes } from './second-factor-routes.js';
 
 export function consoleRoutes(app: FastifyInstance, deps: Deps) {
   const { db, sessions: sess, throttle, clock } = deps;
   const reviewer = sess.requireOperator('reviewer');
   const admin = sess.requireOperator('admin');
+  const secondFactor = createSecondFactor(deps);
+  consoleSecondFactorRoutes(app, deps, secondFactor, reviewer);
 
   route(
     app,
     consoleApi.consoleLogin,
     async ({ req, body }) => {
       const key = `op:${body.username.toLowerCase()}`;
-      await throttle.assertAllowed(key);
+      // Every refused login is on record with the name tried and the address (never the password).
+      const refused = (reason: string, operatorId?: number) =>
+        audit(db, req, 'operator.loginRefused', operatorId ? { type: 'operator', id: operatorId } : undefined, {
+          username: body.username,
+          reason,
+        });
+      await throttle.assertAllowed(key).catch(async (err: unknown) => {
+        await refused('throttled');
+        throw err;
+      });
       const [op] = await db.select().from(operators).where(eq(operators.username, body.username.toLowerCase()));
       const valid = op
         ? await verifyPassword(op.passwordHash, body.password)
         : await verifyPassword(await dummyHash(), body.password).then(() => false);
       if (!op || !valid || op.disabled) {
         await throttle.recordFailure(key);
+        await refused(!op ? 'unknownUser' : !valid ? 'wrongPassword' : 'disabled', op?.id);
         throw rule(E.wrongCredentials, {}, 'wrongCredentials');
       }
+      if (isExposedDemoLogin(deps.config, op.username, body.password)) {
+        await refused('demoOperatorExposed', op.id);
+        throw rule(E.demoOperatorExposed, {}, 'demoOperatorExposed');
+      }
       await throttle.clear(key);
-      const role = op.role === 'admin' ? 'admin' : 'reviewer';
+      // After the right password only; a missing or wrong code is a refused login, audited with its reason.
+      await secondFactor.assertCode({ operatorId: op.id }, body.totpCode).catch(async (err: unknown) => {
+        const reason = err instanceof AppError ? err.reason : undefined;
+        await audit(db, req, 'operator.loginRefused', { type: 'operator', id: op.id }, { reason });
+        throw err;
+      });
+      const role = OPERATOR_ROLES.find((r) => r === op.role) ?? 'reviewer';
       return db.transaction(async (tx) => {
         const s = await sess.issue(
           tx,
@@ -57,9 +82,16 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
   route(
     app,
     consoleApi.consoleMe,
-    ({ req }) => {
+    async ({ req }) => {
       const op = operatorOf(req);
-      return { id: op.id, username: op.username, role: op.role };
+      const totpEnabled = await secondFactor.isOn({ operatorId: op.id });
+      return {
+        id: op.id,
+        username: op.username,
+        role: op.role,
+        totpEnabled,
+        totpRequired: !totpEnabled && deps.config.operatorTotpRequired,
+      };
     },
     { preHandler: [reviewer] },
   );
@@ -177,7 +209,7 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
   route(
     app,
     consoleApi.consoleOutbox,
-    async ({ body }) => {
+    async ({ req, body }) => {
       const where = body.q ? ilike(mailOutbox.recipient, `%${likeEscape(body.q.toLowerCase())}%`) : undefined;
       const [rows, [total]] = await Promise.all([
         db
@@ -189,6 +221,13 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
           .offset((body.page - 1) * body.pageSize),
         db.select({ n: count() }).from(mailOutbox).where(where),
       ]);
+      // Customers' mail is personal data: whose mail an operator looked at is on record (codes are redacted).
+      await audit(db, req, 'outbox.read', undefined, {
+        q: body.q ?? null,
+        page: body.page,
+        recipients: [...new Set(rows.map((m) => m.recipient))],
+        mailIds: rows.map((m) => m.id),
+      });
       return {
         list: rows.map((m) => ({
           id: m.id,
