@@ -5,6 +5,8 @@ export const UPLOAD_TIMEOUT_MS = 60_000;
 export const TOAST_MS = 2_000;
 export const PAGE_LOAD_DELAY_MS = 200;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest JSON (or other non-file) request body the server reads. */
+export const BODY_MAX_BYTES = 1024 * 1024;
 export const RISE_COLOUR = '#21E57B';
 export const FALL_COLOUR = '#FD005C';
 export const TAB_BAR_HEIGHT = 50;
@@ -25,10 +27,21 @@ export const TIME_FORMAT = 'hh:mm';
 export const EMAIL_CODE_TTL_SECONDS = 600;
 /** A new code for the same address and purpose may be asked for after this long. */
 export const EMAIL_CODE_RESEND_SECONDS = 60;
-/** At most this many codes per address per hour. */
+/** At most this many codes per address per hour asked from one source (IP)… */
 export const EMAIL_CODES_PER_HOUR = 5;
+/** …and this many per address per hour from all sources, so a stranger cannot use up the owner's. */
+export const EMAIL_CODES_PER_HOUR_ALL_SOURCES = 10;
 /** Wrong guesses of one code before it is burnt. */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
-/** The 6th failed login for an account within 15 minutes answers 429. */
+/**
+ * Failed secret checks allowed per key within the window (which starts at the first failure):
+ * the 6th wrong login for an account from one source (IP), the 6th wrong transaction password or
+ * current password, answers 429 until the window has passed.
+ */
 export const LOGIN_FAILURES_ALLOWED = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Failed logins allowed per account from all sources together. Beyond it password sign-in is
+ * paused for the account and its owner is mailed once; sign-in with an email code still works.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT = 20;

@@ -143,7 +143,7 @@ export const files = pgTable(
     originalName: text('original_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner').on(t.ownerUserId)],
+  (t) => [index('files_owner').on(t.ownerUserId), index('files_created_at').on(t.createdAt)],
 );
 
 export const kycSubmissions = pgTable(
