@@ -54,13 +54,95 @@ export const session = z.object({
 });
 export type Session = z.infer<typeof session>;
 
+/**
+ * A second-factor code: the 6 digits an authenticator app shows, or one of the recovery codes
+ * (XXXX-XXXX-XXXX; dashes, spaces and case do not matter).
+ */
+export const secondFactorCode = z.string().trim().max(40);
+
 export const loginByUsername = defineEndpoint({
   method: 'POST',
   path: '/loginByUsername',
   auth: 'public',
   tag: 'auth',
-  summary: 'Log in with a user ID or an email and the login password. Each login issues a new token.',
-  request: z.object({ username: r.loginName, password: r.anyPassword }),
+  summary:
+    'Log in with a user ID or an email and the login password. Each login issues a new token. With two-step verification on, `totpCode` is required too: without it a right password answers 422 reason `totpRequired`.',
+  request: z.object({ username: r.loginName, password: r.anyPassword, totpCode: secondFactorCode.optional() }),
+  data: session,
+});
+
+// ------------------------------------------------------------------ second factor (TOTP), customers and operators
+
+export const secondFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Recovery codes not used yet. */
+  recoveryCodesLeft: z.number().int(),
+});
+/** The only answer that ever carries the secret: the start of an enrolment, before it is confirmed. */
+export const secondFactorSetup = z.object({
+  /** otpauth://totp/... for a QR code. */
+  uri: z.string(),
+  /** The same secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+});
+export const secondFactorConfirm = z.object({ code: secondFactorCode.min(1, { error: r.V.enterCode }) });
+/** Shown once: only their hashes are kept. */
+export const secondFactorRecovery = z.object({ recoveryCodes: z.array(z.string()) });
+export const secondFactorDisable = z.object({
+  code: secondFactorCode.optional(),
+  password: z.string().max(128).optional(),
+});
+
+export const totpStatus = defineEndpoint({
+  method: 'GET',
+  path: '/totp/status',
+  auth: 'user',
+  tag: 'auth',
+  summary: 'Whether two-step verification (TOTP) is on, and how many recovery codes are left.',
+  request: z.object({}),
+  data: secondFactorStatus,
+});
+
+export const totpStart = defineEndpoint({
+  method: 'POST',
+  path: '/totp/start',
+  auth: 'user',
+  tag: 'auth',
+  summary:
+    'Start turning on two-step verification: a new secret (as an otpauth:// URI for a QR code and in base32). Nothing changes until it is confirmed with a code; starting again replaces an unconfirmed secret.',
+  request: z.object({}).optional().default({}),
+  data: secondFactorSetup,
+});
+
+export const totpConfirm = defineEndpoint({
+  method: 'POST',
+  path: '/totp/confirm',
+  auth: 'user',
+  tag: 'auth',
+  summary:
+    'Confirm the enrolment with a current code from the app: two-step verification is then on. Answers ten one-time recovery codes, shown this once.',
+  request: secondFactorConfirm,
+  data: secondFactorRecovery,
+});
+
+export const totpDisable = defineEndpoint({
+  method: 'POST',
+  path: '/totp/disable',
+  auth: 'user',
+  tag: 'auth',
+  summary: 'Turn two-step verification off, proven with a current code (or a recovery code) or the login password.',
+  request: secondFactorDisable,
+  data: ok,
+});
+
+export const loginByEmailCode = defineEndpoint({
+  method: 'POST',
+  path: '/loginByEmailCode',
+  auth: 'public',
+  tag: 'auth',
+  summary:
+    'Log in with the account email and a code sent to it (purpose login), without the password. Works while password sign-in is paused after too many failures, so a stranger cannot lock the owner out.',
+  request: z.object({ email: r.email, emailCode: r.emailCode, totpCode: secondFactorCode.optional() }),
   data: session,
 });
 
@@ -80,11 +162,16 @@ export const getEmailCode = defineEndpoint({
   auth: 'optional',
   tag: 'auth',
   summary:
-    'Send a 6-digit code to an email, for one purpose. Single use, valid 10 minutes, one per minute and five per hour per address.',
+    'Send a 6-digit code to an email, for one purpose. Single use, valid 10 minutes, one per minute per address and purpose, five per hour per address and source, ten per hour per address. The answer is the same whether or not an account uses the address (no mail is sent then; for purpose register the owner of a registered address gets a notice instead of a code).',
   request: z.object({
     email: r.email,
     purpose: z
-      .enum([EmailCodePurpose.register, EmailCodePurpose.resetPassword, EmailCodePurpose.payPassword])
+      .enum([
+        EmailCodePurpose.register,
+        EmailCodePurpose.resetPassword,
+        EmailCodePurpose.payPassword,
+        EmailCodePurpose.login,
+      ])
       .default('register'),
   }),
   data: z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }),

@@ -51,10 +51,13 @@ describe('email codes', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
   });
 
-  it('answers a registered address with 409 for purpose register', async () => {
+  it('answers a registered address as any other for purpose register, and mails its owner a notice', async () => {
     const u = await h.registerUser();
+    h.clock.advance(61_000);
     const res = await h.post('/getEmailCode', { email: u.email, purpose: 'register' });
-    expect(res.body).toMatchObject({ code: 409, data: null });
+    expect(res.body).toMatchObject({ code: 200, data: { expiresInSeconds: 600 } });
+    const mails = await h.db.execute(sql`select subject from mail_outbox where recipient = ${u.email} order by id`);
+    expect(mails.rows.at(-1)?.subject).toBe('You already have an account');
   });
 
   it('rejects a malformed email with the catalogue message', async () => {
@@ -88,7 +91,7 @@ describe('registration', () => {
       userId: 'schelde_bv',
       email,
       emailCode: await h.lastCode(email),
-      password: 'CorpPass88',
+      password: 'HavenPass88',
       agree: true,
       companyName: 'Schelde Trading BV',
       licenceNumber: 'BE0123456789',
@@ -111,12 +114,12 @@ describe('registration', () => {
     const res = await h.post<SessionData>('/new/register/email', {
       email,
       emailCode: await h.lastCode(email),
-      password: 'QuickPass1',
+      password: 'SwiftPass1',
       agree: true,
     });
     expect(res.body.code).toBe(200);
     expect(res.body.data.user.userId).toMatch(/^u\d{8}$/);
-    const login = await h.post('/loginByUsername', { username: res.body.data.user.userId, password: 'QuickPass1' });
+    const login = await h.post('/loginByUsername', { username: res.body.data.user.userId, password: 'SwiftPass1' });
     expect(login.body.code).toBe(200);
   });
 
@@ -131,7 +134,8 @@ describe('registration', () => {
     expect(good.body.code).toBe(200);
     // Same code again for another account: used.
     const reuse = await h.post('/register', individual(email, code, { userId: 'other_user' }));
-    expect(reuse.body.code).toBe(409); // the email is now taken, checked first
+    // The code is checked before the email (which is now taken), so the form tells only the inbox's owner.
+    expect(reuse.body).toMatchObject({ code: 422, reason: 'codeUsed' });
     const email2 = 'codes3@example.com';
     await h.post('/getEmailCode', { email: email2 });
     const code2 = await h.lastCode(email2);
@@ -175,7 +179,11 @@ describe('registration', () => {
       code: 409,
       field: 'userId',
     });
-    expect((await h.post('/register', individual(u.email, code))).body).toMatchObject({ code: 409, field: 'email' });
+    // A taken email is never sent a register code, so the form answers as for a wrong code.
+    expect((await h.post('/register', individual(u.email, code))).body).toMatchObject({
+      code: 422,
+      reason: 'codeWrong',
+    });
     expect((await h.post('/register', individual(email, code, { invitationCode: 'NOPE1234' }))).body).toMatchObject({
       code: 422,
       reason: 'invitationUnknown',
@@ -296,8 +304,9 @@ describe('passwords', () => {
 
   it('resets a forgotten password with an email code', async () => {
     const u = await h.registerUser();
-    expect((await h.post('/getEmailCode', { email: 'nobody@example.com', purpose: 'resetPassword' })).body.reason).toBe(
-      'emailUnknown',
+    // No enumeration: an unknown address gets the same answer (and no mail).
+    expect((await h.post('/getEmailCode', { email: 'nobody@example.com', purpose: 'resetPassword' })).body.code).toBe(
+      200,
     );
     await h.post('/getEmailCode', { email: u.email, purpose: 'resetPassword' });
     const code = await h.lastCode(u.email);

@@ -1,9 +1,12 @@
-import { auth } from '@beurs/contracts';
+import { auth, E, type Language } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
+import { translate } from '../../platform/i18n.js';
 import { metaOf, rateLimit, userOf, wsUrlFor } from '../../platform/request.js';
-import { toUserInfo } from '../users/repo.js';
+import { findUserById, toUserInfo } from '../users/repo.js';
 import { createAuthService } from './service.js';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
@@ -21,6 +24,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   route(
     app,
+    auth.loginByEmailCode,
+    async ({ req, body }) => toSession(req, await service.loginWithCode(body, metaOf(req))),
+    { config: rateLimit(30) },
+  );
+
+  route(
+    app,
     auth.logout,
     async ({ req }) => {
       await deps.sessions.revoke(userOf(req).sessionId);
@@ -32,7 +42,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   route(
     app,
     auth.getEmailCode,
-    ({ req, body }) => service.sendCode(body.email, body.purpose, req.user?.id, metaOf(req).lang),
+    ({ req, body }) => service.sendCode(body.email, body.purpose, req.user?.id, metaOf(req).lang, req.ip),
     { preHandler: [optionalUser], config: rateLimit(10) },
   );
 
@@ -86,7 +96,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       await service.settingPayPassword(userOf(req).id, body.payPassword);
       return { ok: true as const };
     },
-    { preHandler: [requireUser] },
+    { preHandler: [requireUser], config: rateLimit(10) },
   );
 
   route(
@@ -94,6 +104,60 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     auth.updatePayPassword,
     async ({ req, body }) => {
       await service.updatePayPassword(userOf(req).id, body);
+      return { ok: true as const };
+    },
+    { preHandler: [requireUser], config: rateLimit(10) },
+  );
+
+  // ------------------------------------------------------------------------ second factor (TOTP)
+
+  const { secondFactor } = service;
+  const me = async (id: number) => {
+    const user = await findUserById(deps.db, id);
+    if (!user) throw new AppError(401, E.loginExpired);
+    return user;
+  };
+  /** The owner is told by mail whenever the factor goes on or off: a takeover would not go unnoticed. */
+  const mailChange = (user: Awaited<ReturnType<typeof me>>, on: boolean) => async (tx: Tx) => {
+    const lang = (user.language as Language) ?? 'en';
+    const params = { brand: await deps.brandName(), userId: user.username };
+    await deps.mailer.send(tx, {
+      to: user.email,
+      subject: translate(lang, on ? 'mail.totpOnSubject' : 'mail.totpOffSubject'),
+      text: translate(lang, on ? 'mail.totpOnBody' : 'mail.totpOffBody', params),
+    });
+  };
+
+  route(app, auth.totpStatus, async ({ req }) => secondFactor.status({ userId: userOf(req).id }), {
+    preHandler: [requireUser],
+  });
+
+  route(
+    app,
+    auth.totpStart,
+    async ({ req }) => {
+      const user = await me(userOf(req).id);
+      return secondFactor.start({ userId: user.id }, { issuer: await deps.brandName(), label: user.username });
+    },
+    { preHandler: [requireUser], config: rateLimit(10) },
+  );
+
+  route(
+    app,
+    auth.totpConfirm,
+    async ({ req, body }) => {
+      const user = await me(userOf(req).id);
+      return secondFactor.confirm({ userId: user.id }, body.code, mailChange(user, true));
+    },
+    { preHandler: [requireUser], config: rateLimit(10) },
+  );
+
+  route(
+    app,
+    auth.totpDisable,
+    async ({ req, body }) => {
+      const user = await me(userOf(req).id);
+      await secondFactor.disable({ userId: user.id }, body, user.passwordHash, mailChange(user, false));
       return { ok: true as const };
     },
     { preHandler: [requireUser], config: rateLimit(10) },

@@ -6,6 +6,8 @@ import {
   E,
   type EmailCodePurpose,
   type Language,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_FAILURES_PER_ACCOUNT,
   type ParsedRequestOf,
 } from '@beurs/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -15,6 +17,7 @@ import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, rule } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
+import { assertNewPassword } from '../../platform/password-policy.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { invitationCode } from '../../platform/tokens.js';
 import {
@@ -25,6 +28,8 @@ import {
   type UserRow,
   usernameTaken,
 } from '../users/repo.js';
+import type { CodeDelivery } from './codes.js';
+import { createSecondFactor } from './second-factor.js';
 
 type RegisterIndividual = ParsedRequestOf<typeof authContract.register>;
 type RegisterCompany = ParsedRequestOf<typeof authContract.registerCompany>;
@@ -38,14 +43,24 @@ export interface RequestMeta {
 
 export function createAuthService(deps: Deps) {
   const { db, sessions, codes, throttle, config } = deps;
+  const secondFactor = createSecondFactor(deps);
+
+  /** NIST rules for a new login password; the brand name is one of the words it may not contain. */
+  async function newPasswordAllowed(password: string, words: string[]) {
+    assertNewPassword(password, [...words, await deps.brandName()]);
+  }
 
   async function startSession(tx: Tx, user: UserRow, meta: RequestMeta) {
     const s = await sessions.issue(tx, { userId: user.id }, meta, config.tokenAbsoluteSeconds);
     return { token: s.token, expiresAt: s.expiresAt.getTime(), user };
   }
 
-  async function assertFree(email: string, username: string) {
-    if (await findUserByEmail(db, email)) throw conflict(E.emailTaken, 'email');
+  /**
+   * User IDs are public (they are the login name), so a taken one is said at once. A taken email
+   * is said only after the code check (in createAccount): no register code is ever mailed to a
+   * registered address, so the form cannot be used to find out who has an account.
+   */
+  async function assertFree(username: string) {
     if (await usernameTaken(db, username)) throw conflict(E.userIdTaken, 'userId');
   }
 
@@ -70,6 +85,8 @@ export function createAuthService(deps: Deps) {
   ) {
     const referrerId = await referrerOf(input.invitationCode);
     const codeId = await codes.check(input.email, 'register', input.emailCode);
+    if (await findUserByEmail(db, input.email)) throw conflict(E.emailTaken, 'email');
+    await newPasswordAllowed(input.password, [row.username, input.email]);
     const passwordHash = await hashPassword(input.password);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -109,7 +126,7 @@ export function createAuthService(deps: Deps) {
   const generatedUserId = () => `u${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
   async function registerIndividual(input: RegisterIndividual, meta: RequestMeta) {
-    await assertFree(input.email, input.userId);
+    await assertFree(input.userId);
     return createAccount(
       input,
       {
@@ -125,7 +142,7 @@ export function createAuthService(deps: Deps) {
   }
 
   async function registerCompany(input: RegisterCompany, meta: RequestMeta) {
-    await assertFree(input.email, input.userId);
+    await assertFree(input.userId);
     return createAccount(
       input,
       {
@@ -151,41 +168,108 @@ export function createAuthService(deps: Deps) {
   }
 
   async function registerQuick(input: RegisterQuick, meta: RequestMeta) {
-    if (await findUserByEmail(db, input.email)) throw conflict(E.emailTaken, 'email');
     return createAccount(input, { username: generatedUserId(), accountType: AccountType.Individual }, meta);
   }
 
-  async function login(input: { username: string; password: string }, meta: RequestMeta) {
-    const key = `user:${input.username.trim().toLowerCase()}`;
-    await throttle.assertAllowed(key);
+  async function login(
+    input: { username: string; password: string; totpCode?: string | undefined },
+    meta: RequestMeta,
+  ) {
     const user = await findUserByLogin(db, input.username);
-    const valid = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyPassword(await dummyHash(), input.password).then(() => false);
-    if (!user || !valid) {
-      await throttle.recordFailure(key);
-      throw rule(E.wrongCredentials, {}, 'wrongCredentials');
-    }
+    // One counter per account whichever name was typed (user ID or email), and one per account
+    // and source: a source that keeps failing is stopped after LOGIN_FAILURES_ALLOWED while the
+    // owner elsewhere is not; all sources together pause password sign-in after
+    // LOGIN_FAILURES_PER_ACCOUNT (the owner can still sign in with an email code).
+    const account = user ? `login:${user.id}` : `login:?${input.username.trim().toLowerCase()}`;
+    const fromSource = `${account}@${meta.ip ?? '-'}`;
+    const valid = await throttle.guard(
+      [{ key: fromSource }, { key: account, allowed: LOGIN_FAILURES_PER_ACCOUNT }],
+      () =>
+        user
+          ? verifyPassword(user.passwordHash, input.password)
+          : dummyHash().then((hash) => verifyPassword(hash, input.password).then(() => false)),
+      user ? () => notifyLockout(user, account) : undefined,
+    );
+    if (!user || !valid) throw rule(E.wrongCredentials, {}, 'wrongCredentials');
     if (user.disabled) throw rule(E.accountDisabled, {}, 'accountDisabled');
-    await throttle.clear(key);
+    // The owner's own typos from this source are forgiven; the account's count stays.
+    await throttle.clear(fromSource);
+    // Only after the right password: the second factor is not a way to test passwords.
+    await secondFactor.assertCode({ userId: user.id }, input.totpCode);
     return db.transaction(async (tx) => {
       await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.id));
       return startSession(tx, user, meta);
     });
   }
 
-  async function sendCode(email: string, purpose: EmailCodePurpose, callerId: number | undefined, lang: Language) {
-    if (purpose === 'register' && (await findUserByEmail(db, email))) throw conflict(E.emailTaken, 'email');
-    if (purpose === 'resetPassword' && !(await findUserByEmail(db, email))) {
-      throw rule(E.emailUnknown, {}, 'emailUnknown');
-    }
+  /**
+   * Tells the owner once per lockout window that password sign-in is paused, and how to get in
+   * anyway. Called when an attempt is refused, so it fires on the first refused attempt only.
+   */
+  async function notifyLockout(user: UserRow, accountKey: string) {
+    const lang = (user.language as Language) ?? 'en';
+    const brand = await deps.brandName();
+    await db.transaction(async (tx) => {
+      if (!(await throttle.claimNotice(tx, accountKey))) return;
+      await deps.mailer.send(tx, {
+        to: user.email,
+        subject: translate(lang, 'mail.lockoutSubject'),
+        text: translate(lang, 'mail.lockoutBody', {
+          brand,
+          userId: user.username,
+          minutes: LOGIN_FAILURE_WINDOW_SECONDS / 60,
+        }),
+      });
+    });
+  }
+
+  /** Password-less sign-in with a code mailed to the account's address (purpose login). */
+  async function loginWithCode(
+    input: { email: string; emailCode: string; totpCode?: string | undefined },
+    meta: RequestMeta,
+  ) {
+    const codeId = await codes.check(input.email, 'login', input.emailCode);
+    const user = await findUserByEmail(db, input.email);
+    // Codes for unknown addresses are never mailed; answer as for a wrong code.
+    if (!user) throw rule(E.codeWrong);
+    if (user.disabled) throw rule(E.accountDisabled, {}, 'accountDisabled');
+    await secondFactor.assertCode({ userId: user.id }, input.totpCode);
+    return db.transaction(async (tx) => {
+      await codes.consume(tx, codeId);
+      await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.id));
+      return startSession(tx, user, meta);
+    });
+  }
+
+  /**
+   * Answers the same whether or not an account uses the address (status, message, limits), so
+   * it cannot be used to find out who has an account: unknown addresses get no mail, and for a
+   * registration a taken address gets a notice instead of a code.
+   */
+  async function sendCode(
+    email: string,
+    purpose: EmailCodePurpose,
+    callerId: number | undefined,
+    lang: Language,
+    source?: string,
+  ) {
     if (purpose === 'payPassword') {
       // Only for the logged-in customer's own address.
       const me = callerId ? await findUserById(db, callerId) : undefined;
       if (!me) throw new AppError(401, E.loginExpired);
       if (me.email !== email) throw rule(E.emailUnknown, {}, 'emailUnknown');
+      return codes.send(email, purpose, lang, source);
     }
-    return codes.send(email, purpose, lang);
+    const owner = await findUserByEmail(db, email);
+    const delivery: CodeDelivery =
+      purpose === 'register'
+        ? owner
+          ? { kind: 'accountExists', userId: owner.username }
+          : { kind: 'code' }
+        : owner
+          ? { kind: 'code' }
+          : { kind: 'none' };
+    return codes.send(email, purpose, lang, source, delivery);
   }
 
   async function notifyPasswordChanged(tx: Tx, user: UserRow) {
@@ -205,14 +289,17 @@ export function createAuthService(deps: Deps) {
       await sessions.revokeAllOfUser(tx, user.id);
       await notifyPasswordChanged(tx, user);
     });
-    await throttle.clear(`user:${user.username.toLowerCase()}`);
-    await throttle.clear(`user:${user.email}`);
+    // A new password ends the lockout: whoever was guessing now guesses a new one.
+    await throttle.clear(`login:${user.id}`);
   }
 
+  /** The code is checked first, so an unknown address answers as a known one with a wrong code. */
   async function resetPassword(input: { email: string; emailCode: string; password: string }) {
-    const user = await findUserByEmail(db, input.email);
-    if (!user) throw rule(E.emailUnknown, {}, 'emailUnknown');
     const codeId = await codes.check(input.email, 'resetPassword', input.emailCode);
+    const user = await findUserByEmail(db, input.email);
+    // Codes for unknown addresses are never mailed; answer as for a wrong code.
+    if (!user) throw rule(E.codeWrong);
+    await newPasswordAllowed(input.password, [user.username, user.email]);
     await db.transaction((tx) => codes.consume(tx, codeId));
     await setLoginPassword(user, input.password);
   }
@@ -220,13 +307,12 @@ export function createAuthService(deps: Deps) {
   async function updatePassword(userId: number, input: { oldPassword: string; password: string }) {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError(401, E.loginExpired);
-    const key = `pwd:${user.id}`;
-    await throttle.assertAllowed(key);
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      await throttle.recordFailure(key);
-      throw rule(E.wrongOldPassword, {}, 'wrongOldPassword');
-    }
+    const checked = await throttle.guard([{ key: `pwd:${user.id}` }], () =>
+      verifyPassword(user.passwordHash, input.oldPassword),
+    );
+    if (!checked) throw rule(E.wrongOldPassword, {}, 'wrongOldPassword');
     if (input.oldPassword === input.password) throw rule(E.samePassword, {}, 'samePassword');
+    await newPasswordAllowed(input.password, [user.username, user.email]);
     await setLoginPassword(user, input.password);
   }
 
@@ -243,10 +329,9 @@ export function createAuthService(deps: Deps) {
   /** Checks the transaction password, with the same failure limit as logins. */
   async function verifyPayPassword(user: UserRow, payPassword: string, field = 'payPassword') {
     if (!user.payPasswordHash) throw rule(E.payPasswordNotSet, {}, 'payPasswordNotSet');
+    const hash = user.payPasswordHash;
     const key = `pay:${user.id}`;
-    await throttle.assertAllowed(key);
-    if (!(await verifyPassword(user.payPasswordHash, payPassword))) {
-      await throttle.recordFailure(key);
+    if (!(await throttle.guard([{ key }], () => verifyPassword(hash, payPassword)))) {
       // The field lets forms show the message under the password input.
       throw new AppError(Code.rule, E.wrongPayPassword, {}, 'wrongPayPassword', field);
     }
@@ -261,8 +346,14 @@ export function createAuthService(deps: Deps) {
     if (!user) throw new AppError(401, E.loginExpired);
     if (!user.payPasswordHash) throw rule(E.payPasswordNotSet, {}, 'payPasswordNotSet');
     let codeId: number | undefined;
-    if (input.emailCode) codeId = await codes.check(user.email, 'payPassword', input.emailCode);
-    else await verifyPayPassword(user, input.oldPayPassword ?? '', 'oldPayPassword');
+    const { emailCode } = input;
+    if (emailCode) {
+      // The code path counts against the same limit as the old transaction password.
+      await throttle.guard([{ key: `pay:${user.id}` }], async () => {
+        codeId = await codes.check(user.email, 'payPassword', emailCode);
+        return true;
+      });
+    } else await verifyPayPassword(user, input.oldPayPassword ?? '', 'oldPayPassword');
     const hash = await hashPassword(input.payPassword);
     await db.transaction(async (tx) => {
       if (codeId) await codes.consume(tx, codeId);
@@ -275,12 +366,14 @@ export function createAuthService(deps: Deps) {
     registerCompany,
     registerQuick,
     login,
+    loginWithCode,
     sendCode,
     resetPassword,
     updatePassword,
     settingPayPassword,
     updatePayPassword,
     verifyPayPassword,
+    secondFactor,
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
