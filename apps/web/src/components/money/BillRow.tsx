@@ -1,6 +1,6 @@
 /**
  * One line of the bill (SPEC §3 "Wallet bill"): what happened, on which wallet, the signed amount in rise or
- * fall colour, the balance right after it, the reason, the time (DD/MM/YYYY hh:mm:ss A) and the rate of a
+ * fall colour, the balance right after it, an adjustment's category, the reason, the time (DD/MM/YYYY hh:mm:ss A) and the rate of a
  * conversion. A transfer that may still be cancelled gets a "Cancel transfer" button (`onCancel`).
  */
 import type { BillItem } from '@beurs/contracts';
@@ -55,6 +55,11 @@ export function BillRow({ item, onCancel, cancelling }: BillRowProps) {
           <div className="bill-row__title">
             <span>{t(`bill.types.${billTypeKey(item)}`)}</span>
             <span className="tag tag--neutral">{t(`wallets.${item.walletType}`)}</span>
+            {item.category && (
+              <span className="tag tag--neutral" data-testid="bill-category">
+                {t(`bill.categories.${item.category}`)}
+              </span>
+            )}
           </div>
           {item.reason && <p className="bill-row__reason">{item.reason}</p>}
           <time className="bill-row__time num" dateTime={new Date(item.createTimeTimestamp).toISOString()}>
