@@ -1,6 +1,10 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as r from './rules.js';
+
+// The server's blocklist (apps/server/src/platform/password-policy.ts) is this list, folded the same way.
+const common = new Set(dictionary['passwords-common'].map((w) => w.toLowerCase()));
 
 /** [schema name, input, expected: true | the catalogue key of the first error] */
 type Row = [string, z.ZodType, unknown, true | string];
@@ -34,14 +38,25 @@ const rows: Row[] = [
   ['userId', r.userId, 'has space', r.V.userIdFormat],
   ['userId', r.userId, 'dash-no', r.V.userIdFormat],
   ['userId', r.userId, '', r.V.enterUserId],
-  // password: 8-20 of letters, digits and !@#$%^&*-_™€<>+=
+  // password, NIST SP 800-63B: 8-128 printable characters (code points), spaces and any script, no composition
   ['password', r.password, 'abcd1234', true],
   ['password', r.password, 'Ab1!@#$%^&*-_™€<>+=', true],
+  ['password', r.password, 'with space1', true],
+  ['password', r.password, 'quote"char1', true],
+  ['password', r.password, 'a'.repeat(21), true],
+  ['password', r.password, 'a'.repeat(128), true],
+  ['password', r.password, 'wachtwoord met spaties', true],
+  ['password', r.password, '密码很长的一句话', true],
+  ['password', r.password, '😀😀😀😀😀😀😀😀', true],
   ['password', r.password, 'short1!', r.V.passwordFormat],
-  ['password', r.password, 'a'.repeat(21), r.V.passwordFormat],
-  ['password', r.password, 'with space1', r.V.passwordFormat],
-  ['password', r.password, 'quote"char1', r.V.passwordFormat],
+  ['password', r.password, '😀😀😀😀', r.V.passwordFormat],
+  ['password', r.password, 'a'.repeat(129), r.V.passwordFormat],
+  ['password', r.password, 'tab\there1', r.V.passwordFormat],
+  ['password', r.password, 'nul\u0000char1', r.V.passwordFormat],
+  ['password', r.password, 'lone\uD800half1', r.V.passwordFormat],
   ['password', r.password, '', r.V.enterPassword],
+  ['newPassword', r.newPassword, 'new pass phrase', true],
+  ['newPassword', r.newPassword, 'seven77', r.V.passwordFormat],
   ['newPassword', r.newPassword, '', r.V.enterNewPassword],
   // transaction password: 6 digits
   ['payPassword', r.payPassword, '123456', true],
@@ -103,5 +118,31 @@ describe('SPEC §5 validation rules', () => {
     expect(r.email.parse('  Eva@Example.NL ')).toBe('eva@example.nl');
     expect(r.invitationCode.parse('demo2026')).toBe('DEMO2026');
     expect(r.phone.parse('06-1234 5678')).toBe('0612345678');
+  });
+});
+
+/** [password, context words, expected: undefined (accepted) or the catalogue key] */
+type ProblemRow = [string, string[], string | undefined];
+const context = ['anna_b', 'anna.bakker@example.com'.split('@')[0] ?? '', 'Beurs'];
+const problemRows: ProblemRow[] = [
+  ['Demo1234!', [], undefined],
+  ['correct horse battery staple', context, undefined],
+  ['Secret123!', context, undefined],
+  ['password', [], r.V.passwordCommon],
+  ['PASSWORD1', [], r.V.passwordCommon],
+  ['iloveyou123', [], r.V.passwordCommon],
+  ['qwertyuiop', [], r.V.passwordCommon],
+  ['12345678', [], r.V.passwordCommon],
+  ['my anna_b secret', context, r.V.passwordPersonal],
+  ['Anna.Bakker2026', context, r.V.passwordPersonal],
+  ['BEURS trading 1', context, r.V.passwordPersonal],
+  // Context words shorter than 4 are not looked for.
+  ['abc is my name', ['abc'], undefined],
+  ['short', [], r.V.passwordFormat],
+];
+
+describe('new passwords: blocklist and context words', () => {
+  it.each(problemRows)('%j with context %j -> %s', (password, words, expected) => {
+    expect(r.passwordProblem(password, common, words)).toBe(expected);
   });
 });
