@@ -90,11 +90,14 @@ async function customerWhoTraded(page: Page, request: APIRequestContext): Promis
     true,
   );
 
+  // The fee schedule the ticket shows, which each order sends back (docs/trading.md "Fees").
+  const rates = await request.get(`${API}/stock_rate/site/get?stockCode=AAPL`);
+  const { termsVersion } = ((await rates.json()) as { data: { termsVersion: string } }).data;
   const bought = await ok<{ position: { id: number } | null }>(
     request,
     '/stock/create',
     user.token,
-    { stockCode: 'AAPL', direction: 0, orderType: 0, quantity: 10 },
+    { stockCode: 'AAPL', direction: 0, orderType: 0, quantity: 10, termsVersion },
     true,
   );
   if (!bought.position) throw new Error('the market buy did not fill');
@@ -103,7 +106,7 @@ async function customerWhoTraded(page: Page, request: APIRequestContext): Promis
     request,
     '/stock/create',
     user.token,
-    { stockCode: 'AAPL', direction: 0, orderType: 1, price: '1.00', quantity: 2 },
+    { stockCode: 'AAPL', direction: 0, orderType: 1, price: '1.00', quantity: 2, termsVersion },
     true,
   );
   return { user, id };

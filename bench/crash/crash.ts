@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { auditLedger } from '../../apps/server/test/ledger-audit.js';
 import { type AppProcess, killAppProcess, startAppProcess, stopAppProcess } from '../lib/app-process.js';
-import { MARKET_OPEN_AT } from '../orders/order.js';
+import { MARKET_OPEN_AT, STOCK_TERMS } from '../orders/order.js';
 import { type BenchUser, createBenchUsers } from '../wallet/fixtures.js';
 
 /** What the load sends, and how its writes are counted. */
@@ -71,7 +71,7 @@ export const ORDERS: CrashOperation = {
   funding: { US_STOCK: '10000000' },
   verified: true,
   clockStart: MARKET_OPEN_AT,
-  body: () => ({ stockCode: 'AAPL', direction: 0, orderType: 0, quantity: randomInt(1, 6) }),
+  body: () => ({ stockCode: 'AAPL', direction: 0, orderType: 0, quantity: randomInt(1, 6), termsVersion: STOCK_TERMS }),
   idOf: (answer) => (answer?.order as { id?: number } | undefined)?.id,
   countSql: 'select count(*)::int as n from trade_orders',
 };

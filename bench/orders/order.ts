@@ -2,11 +2,14 @@
  * What the order bench places, when, and the order's own SQL as a pgbench script (the second reference).
  */
 
+/** The default stock fee schedule (buyRate:sellRate) the bench's orders say their ticket showed. */
+export const STOCK_TERMS = '0.001:0.001';
+
 /** A Monday, 10:30 in New York: the US market is open for the whole run (SIM_CLOCK_START of the server). */
 export const MARKET_OPEN_AT = '2026-11-23T15:30:00Z';
 
 /** What each request places: a market buy of one Apple share, margin held in US_STOCK. */
-export const ORDER = { stockCode: 'AAPL', direction: 0, orderType: 0, quantity: 1 };
+export const ORDER = { stockCode: 'AAPL', direction: 0, orderType: 0, quantity: 1, termsVersion: STOCK_TERMS };
 
 /** The rows, message and answer one such order sends to trade_open_now, as the server made them (captured). */
 const POSITION = {
@@ -27,6 +30,7 @@ const POSITION = {
   initial_margin: '43.30',
   added_margin: '0',
   open_fee: '0.22',
+  close_fee_rate: '0.001',
   hold_id: null,
   hold_seq: 0,
   stop_loss: null,
@@ -59,6 +63,7 @@ const ORDER_ROW = {
   fee: '0.22',
   amount: '216.48',
   rate: '1',
+  close_fee_rate: '0.001',
   hold_id: null,
   status: 1,
   profit: null,

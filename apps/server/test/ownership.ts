@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { notify } from '../src/modules/inbox/service.js';
 import { users } from '../src/platform/db/schema.js';
 import type { Harness } from './harness.js';
+import { STOCK_TERMS } from './trading.js';
 
 export interface OwnedProbe {
   name: string;
@@ -37,7 +38,13 @@ async function ownerOrder(h: Harness, owner: { token: string; user: { id: number
   await h.fund(owner.user.id, 'BALANCE', '10000');
   const res = await h.postKeyed<{ order: { id: number }; position: { id: number } | null }>(
     '/stock/create',
-    { stockCode: 'SAP', direction: 0, quantity: 1, ...(limit ? { orderType: 1, price: limit } : {}) },
+    {
+      stockCode: 'SAP',
+      direction: 0,
+      quantity: 1,
+      termsVersion: STOCK_TERMS,
+      ...(limit ? { orderType: 1, price: limit } : {}),
+    },
     owner.token,
   );
   if (res.status !== 200) throw new Error(`stock/create: ${JSON.stringify(res.body)}`);

@@ -2,11 +2,14 @@
  * Test helpers for trading: a market whose prices a test pins (bid, ask, open or closed) on top of the simulator,
  * so every order rule can be checked on a known price path, and a verified, funded trader.
  */
-import type { Wallet } from '@beurs/contracts';
+import { trading, type Wallet } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { MarketProvider } from '../src/market/provider.js';
 import type { InstrumentRef, Quote } from '../src/market/types.js';
-import { users } from '../src/platform/db/schema.js';
+import { tradableByCode } from '../src/modules/trading/instruments.js';
+import { settingsOf, termsOf } from '../src/modules/trading/service.js';
+import { DEFAULT_RULES } from '../src/modules/trading/settings.js';
+import { tradePositions, users } from '../src/platform/db/schema.js';
 import type { Harness } from './harness.js';
 
 export interface Pin {
@@ -66,4 +69,32 @@ export async function trader(h: Harness, funds: Partial<Record<Wallet, string>> 
   await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
   for (const [wallet, amount] of Object.entries(funds)) await h.fund(u.user.id, wallet as Wallet, amount);
   return u;
+}
+
+/** The default stock fee schedule as a ticket shows it (settings.ts DEFAULT_RULES): what orders send as terms. */
+export const STOCK_TERMS = trading.termsVersionOf(DEFAULT_RULES.stock.buyRate, DEFAULT_RULES.stock.sellRate);
+
+/**
+ * An order body with the fee schedule its ticket would show now (the current rule of the instrument's class, or of
+ * the position an addition adds to), unless the body says which terms it saw.
+ */
+export async function withTerms(h: Harness, url: string, body: unknown): Promise<unknown> {
+  if (typeof body !== 'object' || body === null || 'termsVersion' in body) return body;
+  const b = body as { stockCode?: unknown; source?: unknown; positionId?: unknown };
+  let assetClass: trading.AssetClass | null = null;
+  if (url === '/orders/additions' && typeof b.positionId === 'number') {
+    const [row] = await h.db
+      .select({ assetClass: tradePositions.assetClass })
+      .from(tradePositions)
+      .where(eq(tradePositions.id, b.positionId));
+    assetClass = (row?.assetClass as trading.AssetClass | undefined) ?? null;
+  } else if (/\/create$/.test(url) && typeof b.stockCode === 'string') {
+    try {
+      assetClass = tradableByCode(b.stockCode, typeof b.source === 'number' ? b.source : undefined).assetClass;
+    } catch {
+      assetClass = 'stock';
+    }
+  }
+  if (!assetClass) return body;
+  return { ...body, termsVersion: termsOf(await settingsOf(h.deps).rule(assetClass)) };
 }

@@ -88,17 +88,16 @@ export const priceInput = z
   .refine((s) => /[1-9]/.test(s), { error: r.V.correctAmount });
 
 /** Whole units, 1 to 1,000,000,000 (the lot size and minimum are checked by the server: 422). */
-export const quantity = z.coerce
-  .number({ error: r.V.addQuantity })
-  .int({ error: r.V.addQuantity })
-  .min(1, { error: r.V.addQuantity })
-  .max(1_000_000_000, { error: r.V.addQuantity });
+export const quantity = r.integer(
+  z.number().int({ error: r.V.addQuantity }).min(1, { error: r.V.addQuantity }).max(1_000_000_000, {
+    error: r.V.addQuantity,
+  }),
+  r.V.addQuantity,
+);
 
-export const leverage = z.coerce
-  .number({ error: r.V.invalid })
-  .int({ error: r.V.invalid })
-  .min(1, { error: r.V.invalid })
-  .max(100, { error: r.V.invalid });
+export const leverage = r.integer(
+  z.number().int({ error: r.V.invalid }).min(1, { error: r.V.invalid }).max(100, { error: r.V.invalid }),
+);
 
 export const stockCode = z
   .string({ error: r.V.instrumentCode })
@@ -106,8 +105,23 @@ export const stockCode = z
   .min(1, { error: r.V.instrumentCode })
   .max(20, { error: r.V.instrumentCode });
 
+/**
+ * The fee schedule of an asset class as an order ticket shows it: "buyRate:sellRate" (fractions of the notional,
+ * without trailing zeros, e.g. "0.001:0.001"). getHalfOrFullNum and /stock_rate/site/get answer it; an order
+ * sends the one its ticket showed and is refused (422 termsChanged, nothing written) when the schedule is no
+ * longer that, so the fee charged on the fill and, later, on the close is the one the customer saw.
+ */
+export function termsVersionOf(buyRate: string, sellRate: string): string {
+  const plain = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate);
+  return `${plain(buyRate)}:${plain(sellRate)}`;
+}
+export const termsVersion = z
+  .string({ error: r.V.invalid })
+  .trim()
+  .regex(/^\d+(\.\d+)?:\d+(\.\d+)?$/, { error: r.V.invalid });
+
 /** The source of an instrument (SPEC §3 market source). */
-export const source = z.coerce.number({ error: r.V.invalid }).int({ error: r.V.invalid });
+export const source = r.integer(z.number().int({ error: r.V.invalid }));
 
 /**
  * An order ticket. `price` is required for limit orders (orderType 1) and ignored for market orders, which fill
@@ -128,6 +142,11 @@ export const orderInput = z
     /** Optional protective prices set on the position when the order fills. */
     stopLoss: priceInput.optional(),
     takeProfit: priceInput.optional(),
+    /**
+     * The fee schedule the ticket showed (termsVersionOf; getHalfOrFullNum's termsVersion). Required: an order
+     * that does not say which terms the customer saw cannot be held to them (docs/trading.md "Fees").
+     */
+    termsVersion,
   })
   .refine((o) => o.orderType === OrderType.Market || o.price !== undefined, {
     error: r.V.correctAmount,
@@ -283,6 +302,8 @@ export const additions = defineEndpoint({
       quantity,
       orderType: orderType.default(OrderType.Market),
       price: priceInput.optional(),
+      /** The fee schedule the ticket showed, as on the create endpoints. */
+      termsVersion,
     })
     .refine((o) => o.orderType === OrderType.Market || o.price !== undefined, {
       error: r.V.correctAmount,
@@ -358,7 +379,7 @@ export const consignList = defineEndpoint({
   summary:
     "The caller's orders, newest first: by default the entrusted ones (status 0, cancellable); `status` 1 filled, 2 cancelled; `all` every order.",
   request: positionFilter.extend({
-    status: z.coerce.number().pipe(tradeStatus).optional(),
+    status: r.integer(tradeStatus).optional(),
     all: z.boolean().optional(),
   }),
   data: pageOf(order),
@@ -461,6 +482,11 @@ export const halfOrFullNum = defineEndpoint({
     /** Per unit of quantity, wallet currency, 8 decimals. */
     marginPerUnit: z.string(),
     feePerUnit: z.string(),
+    /** The fee rate of this order (buyRate or sellRate) and of closing the position it opens, fractions. */
+    feeRate: z.string(),
+    closeFeeRate: z.string(),
+    /** The fee schedule of these figures: send it with the order (termsVersionOf). */
+    termsVersion: z.string(),
     full: z.number().int(),
     half: z.number().int(),
     minCount: z.number().int(),
@@ -517,6 +543,7 @@ export const stockRate = defineEndpoint({
     buyRate: z.string(),
     sellRate: z.string(),
     maxLeverage: z.number().int(),
+    termsVersion: z.string(),
     all: z.array(
       z.object({
         assetClass,
@@ -524,8 +551,13 @@ export const stockRate = defineEndpoint({
         sellRate: z.string(),
         maxLeverage: z.number().int(),
         minCount: z.number().int(),
+        /** The ESMA retail cap of the class: the highest an operator may set. */
+        esmaLeverage: z.number().int(),
+        termsVersion: z.string(),
       }),
     ),
+    /** ESMA margin close-out level, percent (CLOSE_OUT_LEVEL_PERCENT). */
+    closeOutLevel: z.number(),
   }),
 });
 

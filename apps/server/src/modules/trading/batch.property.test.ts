@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { pinMarket, pinRates, trader } from '../../../test/trading.js';
+import { pinMarket, pinRates, STOCK_TERMS, trader } from '../../../test/trading.js';
 
 const CUSTOMERS = 4;
 /** AAPL at an ask of 100, 5:1, fee 0.1 %: one share needs 20.00 of margin and 0.10 of fee. */
@@ -67,7 +67,7 @@ describe('a burst of concurrent orders', () => {
           sent.map((o) =>
             h.postKeyed<OrderResult>(
               '/stock/create',
-              { stockCode: 'AAPL', direction: 0, quantity: o.quantity },
+              { stockCode: 'AAPL', direction: 0, quantity: o.quantity, termsVersion: STOCK_TERMS },
               (verified[o.who] ?? unverified).token,
               o.key,
             ),

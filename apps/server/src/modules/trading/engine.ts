@@ -1,20 +1,23 @@
 /**
  * The matching job (docs/trading.md "The matching job"): fills entrusted limit orders the market has reached,
  * executes stop-losses and take-profits, and closes out positions by the ESMA margin rule. It runs on one node at
- * a time: every run first takes a PostgreSQL session advisory lock and skips when another node holds it, so a
- * second server can be added safely. Each fill or close is its own transaction, with the same row locks as the
- * customer's requests, so the job and a customer closing the same position at once settle it once.
+ * a time: every run first takes a PostgreSQL session advisory lock and skips when another node holds it
+ * (platform/jobs.ts), so a second server can be added safely. Each fill or close is its own transaction, with the
+ * same row locks as the customer's requests, so the job and a customer closing the same position at once settle it
+ * once.
  */
 import { Decimal, Direction, trading } from '@beurs/contracts';
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
+import { every, runAsLeader } from '../../platform/jobs.js';
 import { tradableOrNull } from './instruments.js';
 import { type PriceBook, priceBook } from './prices.js';
 import {
   closingPrice,
   createTradingService,
+  limitFillPrice,
   type PositionRow,
   profitOf,
   STATUS,
@@ -67,11 +70,11 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
     for (const o of tradableOrders) {
       const q = prices.quote(o);
       if (!q.marketOpen) continue;
-      const limit = new Decimal(o.price);
-      const reached = o.direction === Direction.Buy ? new Decimal(q.ask).lte(limit) : new Decimal(q.bid).gte(limit);
-      if (!reached) continue;
+      // Best execution: at the market when it is better than the limit (a buy limit 218.51, ask 218.50: 218.50).
+      const fillPrice = limitFillPrice(o.direction, new Decimal(o.price), q);
+      if (!fillPrice) continue;
       const done = await attempt(`fill order ${o.id}`, () =>
-        db.transaction((tx) => service.fillEntrusted(tx, o.id, at)),
+        db.transaction((tx) => service.fillEntrusted(tx, o.id, at, fillPrice)),
       );
       if (done) filled.push(o.id);
     }
@@ -217,49 +220,12 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
 
   /** One pass under the advisory lock: a node that cannot take it skips (another node is running the job). */
   async function runOnce(): Promise<RunResult> {
-    const client = await db.$client.connect();
-    let broken: Error | undefined;
-    try {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [
-        TRADING_JOB_LOCK,
-      ]);
-      if (!rows[0]?.locked) return { filled: [], stopped: [], closedOut: [], ran: false };
-      try {
-        return await runUnlocked();
-      } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [TRADING_JOB_LOCK]).catch((err: Error) => {
-          broken = err;
-        });
-      }
-    } catch (err) {
-      broken = err instanceof Error ? err : new Error(String(err));
-      throw err;
-    } finally {
-      // A connection that may still hold the lock must not go back to the pool: destroying it frees the lock.
-      client.release(broken ?? false);
-    }
+    const pass = await runAsLeader(db, TRADING_JOB_LOCK, runUnlocked);
+    return pass.ran ? pass.result : { filled: [], stopped: [], closedOut: [], ran: false };
   }
 
-  /**
-   * Runs the job every `intervalMs` (never two passes of this process at once). Answers the stop function, which
-   * waits for a pass under way so the database is not closed beneath it.
-   */
-  function start(intervalMs: number): () => Promise<void> {
-    let current: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (current) return;
-      current = runOnce()
-        .catch((err: unknown) => log.warn({ err }, 'trading job failed'))
-        .finally(() => {
-          current = null;
-        });
-    }, intervalMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await current;
-    };
-  }
+  /** Runs the job every `intervalMs`; answers the stop function (platform/jobs.ts). */
+  const start = (intervalMs: number) => every(intervalMs, runOnce, log, 'trading job');
 
   return { runOnce, runUnlocked, start };
 }

@@ -5,17 +5,14 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { idempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
-import { userOf } from '../../platform/request.js';
+import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { createTradingEngine } from './engine.js';
 import { type ProductEndpoint, SOURCES_BY_ENDPOINT, tradableByCode } from './instruments.js';
-import { createTradingService, type OrderPlan } from './service.js';
+import { createTradingService, type OrderPlan, termsOf } from './service.js';
 
 export function tradingRoutes(app: FastifyInstance, deps: Deps) {
-  const { db, clock } = deps;
-  const { requireUser, optionalUser } = deps.sessions;
+  const { db } = deps;
   const service = createTradingService(deps);
-  const user = { preHandler: [requireUser] };
 
   // The matching job: every node schedules it, the advisory lock lets one run it at a time.
   if (deps.config.tradingJobMs > 0) {
@@ -24,182 +21,123 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
   }
 
   const create = (endpoint: typeof trading.stockCreate, product: ProductEndpoint) =>
-    route(
-      app,
-      endpoint,
-      async ({ req, body }) => {
-        const userId = userOf(req).id;
-        const at = clock.now();
-        const lang = requestLanguage(req);
-        const request = idempotentRequest(req, `u:${userId}`, body, at);
-        const input = { ...body, endpoint: product, source: body.source ?? SOURCES_BY_ENDPOINT[product] };
-        let plan: OrderPlan;
-        try {
-          plan = await service.plan(userId, input, at);
-        } catch (error) {
-          // A replay answers the first answer, even if the order would be refused now (the market has closed).
-          const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;
-          if (stored) return stored.response as never;
-          throw error;
-        }
-        // A new position that fills now: batched with the others arriving (group commit). Anything else (a resting
-        // limit order) in a transaction of its own.
-        if (plan.fillsNow) return service.openNow(keyOf(request), plan, lang);
-        return runIdempotent(db, request, async (tx) => {
-          const placed = await service.execute(tx, plan);
-          return {
-            order: service.orderDto(placed.order, lang),
-            position: placed.position ? service.positionDto(placed.position, placed.book, lang) : null,
-          };
-        });
-      },
-      user,
-    );
-  create(trading.stockCreate, 'stock');
-  create(trading.hkCreate, 'hk');
-  create(trading.goldCreate, 'gold');
-  create(trading.crudeCreate, 'crude');
-
-  route(
-    app,
-    trading.additions,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
+    route(app, endpoint, async ({ req, body, user, idempotency: request }) => {
+      const userId = user.id;
+      const { at } = request;
       const lang = requestLanguage(req);
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) => {
-        const position = await service.lockOpenPosition(tx, userId, body.positionId);
-        const placed = await service.place(
-          tx,
-          userId,
-          {
-            source: position.source,
-            stockCode: position.code,
-            direction: position.direction === 1 ? 1 : 0,
-            orderType: body.orderType,
-            price: body.price,
-            quantity: body.quantity,
-            leverage: position.leverage,
-          },
-          at,
-          position,
-        );
+      const input = { ...body, endpoint: product, source: body.source ?? SOURCES_BY_ENDPOINT[product] };
+      let plan: OrderPlan;
+      try {
+        plan = await service.plan(userId, input, at);
+      } catch (error) {
+        // A replay answers the first answer, even if the order would be refused now (the market has closed).
+        const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;
+        if (stored) return stored.response as never;
+        throw error;
+      }
+      // A new position that fills now: batched with the others arriving (group commit). Anything else (a resting
+      // limit order) in a transaction of its own.
+      if (plan.fillsNow) return service.openNow(keyOf(request), plan, lang);
+      return runIdempotent(db, request, async (tx) => {
+        const placed = await service.execute(tx, plan);
         return {
           order: service.orderDto(placed.order, lang),
           position: placed.position ? service.positionDto(placed.position, placed.book, lang) : null,
         };
       });
-    },
-    user,
-  );
+    });
+  create(trading.stockCreate, 'stock');
+  create(trading.hkCreate, 'hk');
+  create(trading.goldCreate, 'gold');
+  create(trading.crudeCreate, 'crude');
 
-  route(
-    app,
-    trading.cancelOrder,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
-      const lang = requestLanguage(req);
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) =>
-        service.orderDto(await service.cancel(tx, userId, body.id, at), lang),
+  route(app, trading.additions, async ({ req, body, user, idempotency }) => {
+    const userId = user.id;
+    const { at } = idempotency;
+    const lang = requestLanguage(req);
+    return runIdempotent(db, idempotency, async (tx) => {
+      const position = await service.lockOpenPosition(tx, userId, body.positionId);
+      const placed = await service.place(
+        tx,
+        userId,
+        {
+          source: position.source,
+          stockCode: position.code,
+          direction: position.direction === 1 ? 1 : 0,
+          orderType: body.orderType,
+          price: body.price,
+          quantity: body.quantity,
+          leverage: position.leverage,
+          termsVersion: body.termsVersion,
+        },
+        at,
+        position,
       );
-    },
-    user,
+      return {
+        order: service.orderDto(placed.order, lang),
+        position: placed.position ? service.positionDto(placed.position, placed.book, lang) : null,
+      };
+    });
+  });
+
+  route(app, trading.cancelOrder, async ({ req, body, user, idempotency }) =>
+    runIdempotent(db, idempotency, async (tx) =>
+      service.orderDto(await service.cancel(tx, user.id, body.id, idempotency.at), requestLanguage(req)),
+    ),
   );
 
-  route(
-    app,
-    trading.positionMe,
-    async ({ req, body }) => service.openPositions(db, userOf(req).id, body, requestLanguage(req)),
-    user,
+  route(app, trading.positionMe, async ({ req, body, user }) =>
+    service.openPositions(db, user.id, body, requestLanguage(req)),
   );
-  route(
-    app,
-    trading.flatList,
-    async ({ req, body }) => service.closedPositions(db, userOf(req).id, body, requestLanguage(req)),
-    user,
+  route(app, trading.flatList, async ({ req, body, user }) =>
+    service.closedPositions(db, user.id, body, requestLanguage(req)),
   );
-  route(
-    app,
-    trading.consignList,
-    async ({ req, body }) => service.orders(db, userOf(req).id, body, requestLanguage(req)),
-    user,
+  route(app, trading.consignList, async ({ req, body, user }) =>
+    service.orders(db, user.id, body, requestLanguage(req)),
   );
-  route(
-    app,
-    trading.getByStock,
-    async ({ req, body }) => service.byStock(userOf(req).id, body.source, body.stockCode, requestLanguage(req)),
-    user,
+  route(app, trading.getByStock, async ({ req, body, user }) =>
+    service.byStock(user.id, body.source, body.stockCode, requestLanguage(req)),
   );
-  route(
-    app,
-    trading.positionDetail,
-    async ({ req, body }) => service.positionDetail(userOf(req).id, body.id, requestLanguage(req)),
-    user,
+  route(app, trading.positionDetail, async ({ req, body, user }) =>
+    service.positionDetail(user.id, body.id, requestLanguage(req)),
   );
-  route(
-    app,
-    trading.orderDetail,
-    async ({ req, body }) => service.orderDetail(userOf(req).id, body.id, requestLanguage(req)),
-    user,
+  route(app, trading.orderDetail, async ({ req, body, user }) =>
+    service.orderDetail(user.id, body.id, requestLanguage(req)),
   );
 
-  route(
-    app,
-    trading.flatPosition,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
-      const lang = requestLanguage(req);
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) => {
-        const done = await service.close(tx, userId, body.id, { quantity: body.quantity, reason: 'customer' }, at);
-        return {
-          closed: service.positionDto(done.closed, done.book, lang),
-          remaining: done.remaining ? service.positionDto(done.remaining, done.book, lang) : null,
-          order: service.orderDto(done.order, lang),
-        };
-      });
-    },
-    user,
-  );
+  route(app, trading.flatPosition, async ({ req, body, user, idempotency }) => {
+    const userId = user.id;
+    const { at } = idempotency;
+    const lang = requestLanguage(req);
+    return runIdempotent(db, idempotency, async (tx) => {
+      const done = await service.close(tx, userId, body.id, { quantity: body.quantity, reason: 'customer' }, at);
+      return {
+        closed: service.positionDto(done.closed, done.book, lang),
+        remaining: done.remaining ? service.positionDto(done.remaining, done.book, lang) : null,
+        order: service.orderDto(done.order, lang),
+      };
+    });
+  });
 
-  route(
-    app,
-    trading.addPositionMargin,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
-      const lang = requestLanguage(req);
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) => {
-        const row = await service.addMargin(tx, userId, body.id, body.amount, at);
-        return service.positionDto(row, await service.bookFor([row]), lang);
-      });
-    },
-    user,
-  );
+  route(app, trading.addPositionMargin, async ({ req, body, user, idempotency }) => {
+    const lang = requestLanguage(req);
+    return runIdempotent(db, idempotency, async (tx) => {
+      const row = await service.addMargin(tx, user.id, body.id, body.amount, idempotency.at);
+      return service.positionDto(row, await service.bookFor([row]), lang);
+    });
+  });
 
-  route(
-    app,
-    trading.setStopProfitLoss,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const lang = requestLanguage(req);
-      return db.transaction(async (tx) => {
-        const done = await service.setStops(tx, userId, body.id, body.stopLoss, body.takeProfit);
-        return service.positionDto(done.position, done.book, lang);
-      });
-    },
-    user,
-  );
+  route(app, trading.setStopProfitLoss, async ({ req, body, user }) => {
+    const lang = requestLanguage(req);
+    return db.transaction(async (tx) => {
+      const done = await service.setStops(tx, user.id, body.id, body.stopLoss, body.takeProfit);
+      return service.positionDto(done.position, done.book, lang);
+    });
+  });
 
-  route(app, trading.halfOrFullNum, async ({ req, body }) => service.halfOrFull(userOf(req).id, body), user);
+  route(app, trading.halfOrFullNum, async ({ body, user }) => service.halfOrFull(user.id, body));
 
-  route(
-    app,
-    trading.waterPageList,
-    async ({ req, body }) => service.water(userOf(req).id, body, requestLanguage(req)),
-    user,
-  );
+  route(app, trading.waterPageList, async ({ req, body, user }) => service.water(user.id, body, requestLanguage(req)));
 
   /** The asset class asked about: an instrument, a source's (first) class, or stocks. */
   const assetClassOf = (q: { stockCode?: string | undefined; source?: number | undefined }) => {
@@ -210,39 +148,33 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
     return { assetClass, lotSize: 1 };
   };
 
-  route(
-    app,
-    trading.getMinCount,
-    async ({ body }) => {
-      const t = assetClassOf(body);
-      const r = await service.settings.rule(t.assetClass);
-      return { assetClass: t.assetClass, minCount: Math.max(r.minQuantity, t.lotSize), lotSize: t.lotSize };
-    },
-    { preHandler: [optionalUser] },
-  );
+  route(app, trading.getMinCount, async ({ body }) => {
+    const t = assetClassOf(body);
+    const r = await service.settings.rule(t.assetClass);
+    return { assetClass: t.assetClass, minCount: Math.max(r.minQuantity, t.lotSize), lotSize: t.lotSize };
+  });
 
-  route(
-    app,
-    trading.stockRate,
-    async ({ body }) => {
-      const t = assetClassOf(body);
-      const all = await service.settings.all();
-      const r = all.find((x) => x.assetClass === t.assetClass);
-      if (!r) throw new AppError(404, E.notFound);
-      return {
-        assetClass: r.assetClass,
-        buyRate: r.buyRate.toFixed(),
-        sellRate: r.sellRate.toFixed(),
-        maxLeverage: r.leverageCap,
-        all: all.map((x) => ({
-          assetClass: x.assetClass,
-          buyRate: x.buyRate.toFixed(),
-          sellRate: x.sellRate.toFixed(),
-          maxLeverage: x.leverageCap,
-          minCount: x.minQuantity,
-        })),
-      };
-    },
-    { preHandler: [optionalUser] },
-  );
+  route(app, trading.stockRate, async ({ body }) => {
+    const t = assetClassOf(body);
+    const all = await service.settings.all();
+    const r = all.find((x) => x.assetClass === t.assetClass);
+    if (!r) throw new AppError(404, E.notFound);
+    return {
+      assetClass: r.assetClass,
+      buyRate: r.buyRate.toFixed(),
+      sellRate: r.sellRate.toFixed(),
+      maxLeverage: r.leverageCap,
+      termsVersion: termsOf(r),
+      all: all.map((x) => ({
+        assetClass: x.assetClass,
+        buyRate: x.buyRate.toFixed(),
+        sellRate: x.sellRate.toFixed(),
+        maxLeverage: x.leverageCap,
+        minCount: x.minQuantity,
+        esmaLeverage: trading.ESMA_LEVERAGE_CAP[x.assetClass],
+        termsVersion: termsOf(x),
+      })),
+      closeOutLevel: trading.CLOSE_OUT_LEVEL_PERCENT,
+    };
+  });
 }

@@ -82,6 +82,8 @@ export interface PlaceInput {
   leverage?: number | undefined;
   stopLoss?: string | undefined;
   takeProfit?: string | undefined;
+  /** The fee schedule the ticket showed (termsVersionOf): refused with 422 termsChanged when it is not current. */
+  termsVersion: string;
 }
 
 /** An order decided but not written yet (createTradingService: plan, then execute or openNow). */
@@ -100,6 +102,8 @@ export interface OrderPlan {
   fillsNow: boolean;
   rate: Decimal;
   fig: ReturnType<typeof figuresOf>;
+  /** The fee rate of the close of what this order opens, from the schedule it was placed under. */
+  closeFeeRate: Decimal;
 }
 
 /** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
@@ -144,6 +148,24 @@ export function profitOf(
 ) {
   return cents(price.minus(row.openPrice).times(quantity).times(row.multiplier).times(sign(row.direction)).times(rate));
 }
+
+/**
+ * The price a limit order fills at once the market has reached it: the better of the limit and the market, as
+ * best execution asks (a buy at min(limit, ask), a sell at max(limit, bid)); null while the market has not
+ * reached the limit.
+ */
+export function limitFillPrice(direction: number, limit: Decimal, q: { bid: string; ask: string }): Decimal | null {
+  if (direction === Direction.Buy) {
+    const ask = new Decimal(q.ask);
+    return ask.lte(limit) ? ask : null;
+  }
+  const bid = new Decimal(q.bid);
+  return bid.gte(limit) ? bid : null;
+}
+
+/** The fee schedule of a rule as tickets show it and orders send it back. */
+export const termsOf = (r: { buyRate: Decimal; sellRate: Decimal }) =>
+  trading.termsVersionOf(r.buyRate.toFixed(), r.sellRate.toFixed());
 
 /** The price a position closes at: the bid for a long (it sells), the ask for a short (it buys back). */
 export const closingPrice = (direction: number, q: { bid: string; ask: string }) =>
@@ -199,6 +221,10 @@ export function createTradingService(deps: Deps) {
   async function plan(userId: number, input: PlaceInput, at: Date, addTo?: PositionRow): Promise<OrderPlan> {
     const t = tradable(input.source, input.stockCode, input.endpoint);
     const r = await settings.rule(t.assetClass);
+    // Checked before anything else is decided: a ticket that showed other fees is reviewed again, not filled.
+    if (input.termsVersion !== termsOf(r)) {
+      throw rule(E.termsChanged, { terms: termsOf(r) }, 'termsChanged');
+    }
     const leverage = input.leverage ?? addTo?.leverage ?? r.leverageCap;
     if (leverage > r.leverageCap) {
       throw rule(E.leverageTooHigh, { leverage, max: r.leverageCap }, 'leverageTooHigh');
@@ -214,14 +240,17 @@ export function createTradingService(deps: Deps) {
     const marketPrice = new Decimal(buy ? q.ask : q.bid);
     const limit = input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : null;
     if (!limit && !q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
-    const fillsNow = q.marketOpen && (!limit || (buy ? marketPrice.lte(limit) : marketPrice.gte(limit)));
-    const price = fillsNow ? marketPrice : (limit as Decimal);
+    // A limit the market has already reached fills at once at the better of the two (limitFillPrice).
+    const reached = limit ? limitFillPrice(input.direction, limit, q) : marketPrice;
+    const fillsNow = q.marketOpen && reached !== null;
+    const price = fillsNow && reached ? reached : (limit as Decimal);
     checkStops(input.direction, price, input.stopLoss, input.takeProfit);
 
     const rate = prices.rate(t.priceCurrency, walletCurrency);
     const feeRate = buy ? r.buyRate : r.sellRate;
+    const closeFeeRate = buy ? r.sellRate : r.buyRate;
     const fig = figuresOf(t, input.quantity, price, rate, leverage, feeRate);
-    return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig };
+    return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig, closeFeeRate };
   }
 
   /**
@@ -258,6 +287,7 @@ export function createTradingService(deps: Deps) {
       fee: fig.fee.toFixed(2),
       amount: cents(fig.notional).toFixed(2),
       rate: rate.toString(),
+      closeFeeRate: p.closeFeeRate.toFixed(),
       stopLoss: input.stopLoss ?? null,
       takeProfit: input.takeProfit ?? null,
       createdAt: at,
@@ -267,6 +297,7 @@ export function createTradingService(deps: Deps) {
   /** A new position's row for an order filling at `fillPrice` (openNow and fillOpen share it). */
   function newPositionRow(
     order: { userId: number; direction: number; quantity: number; leverage: number; rate: unknown },
+    closeFeeRate: Decimal,
     o: { stopLoss?: string | null; takeProfit?: string | null },
     t: Tradable,
     fillPrice: Decimal,
@@ -291,6 +322,7 @@ export function createTradingService(deps: Deps) {
       initialMargin: margin.toFixed(2),
       addedMargin: '0',
       openFee: fee.toFixed(2),
+      closeFeeRate: closeFeeRate.toFixed(),
       holdSeq: 0,
       stopLoss: o.stopLoss ?? null,
       takeProfit: o.takeProfit ?? null,
@@ -427,7 +459,7 @@ export function createTradingService(deps: Deps) {
       cancelledAt: null,
     } satisfies OrderRow;
     const position = {
-      ...newPositionRow(order, p.input, p.t, p.price, p.fig.margin, p.fig.fee, p.at),
+      ...newPositionRow(order, p.closeFeeRate, p.input, p.t, p.price, p.fig.margin, p.fig.fee, p.at),
       id: 0,
       holdId: null,
       closePrice: null,
@@ -539,6 +571,14 @@ export function createTradingService(deps: Deps) {
     const positionId = addTo?.id ?? p.positionId;
     const seq = addTo ? addTo.holdSeq + 1 : 0;
     const heldBefore = addTo ? new Decimal(addTo.margin) : ZERO;
+    // The close fee rate the order was placed under; an order from before migration 0015 has none and takes the
+    // schedule of this moment, as every order did then.
+    let closeFeeRate: Decimal;
+    if (order.closeFeeRate != null) closeFeeRate = new Decimal(order.closeFeeRate);
+    else {
+      const r = await settings.rule(t.assetClass);
+      closeFeeRate = order.direction === Direction.Buy ? r.sellRate : r.buyRate;
+    }
 
     // The margin held and the fee charged in one guarded update: the available balance carries both or neither.
     const fees = await ledger.systemAccount(tx, 'fees', account.currency);
@@ -573,6 +613,12 @@ export function createTradingService(deps: Deps) {
         .times(addTo.openRate)
         .plus(addNotional.times(order.rate as string))
         .dividedBy(oldNotional.plus(addNotional));
+      // Each part keeps the rate it was bought under: weighted by quantity, the close fee of the whole (quantity ×
+      // close price × rate) is the sum of the parts' close fees.
+      const blendedCloseFeeRate = oldQty
+        .times(addTo.closeFeeRate)
+        .plus(closeFeeRate.times(order.quantity))
+        .dividedBy(newQty);
       [position] = await tx
         .update(tradePositions)
         .set({
@@ -582,6 +628,7 @@ export function createTradingService(deps: Deps) {
           margin: heldBefore.plus(margin).toFixed(2),
           initialMargin: new Decimal(addTo.initialMargin).plus(margin).toFixed(2),
           openFee: new Decimal(addTo.openFee).plus(fee).toFixed(2),
+          closeFeeRate: blendedCloseFeeRate.toDecimalPlaces(12).toFixed(),
           holdId,
           holdSeq: seq,
         })
@@ -590,7 +637,11 @@ export function createTradingService(deps: Deps) {
     } else {
       [position] = await tx
         .insert(tradePositions)
-        .values({ ...newPositionRow(order, order, t, fillPrice, margin, fee, at), id: positionId, holdId })
+        .values({
+          ...newPositionRow(order, closeFeeRate, order, t, fillPrice, margin, fee, at),
+          id: positionId,
+          holdId,
+        })
         .returning();
     }
     if (!position) throw new Error('position not stored');
@@ -620,11 +671,12 @@ export function createTradingService(deps: Deps) {
   }
 
   /**
-   * Fills an entrusted limit order at its limit price (the matching job, when the market has reached it).
-   * Its margin and fee were fixed and held when it was placed, so the fill cannot fail for lack of money.
-   * Null when the order is no longer entrusted (cancelled or filled meanwhile).
+   * Fills an entrusted limit order (the matching job, when the market has reached it) at `fillPrice`, the better
+   * of the limit and the market (limitFillPrice). Its margin and fee were fixed and held when it was placed (the
+   * figures its ticket showed), so the fill cannot fail for lack of money and a better price does not change
+   * them. Null when the order is no longer entrusted (cancelled or filled meanwhile).
    */
-  async function fillEntrusted(tx: Tx, orderId: number, at: Date) {
+  async function fillEntrusted(tx: Tx, orderId: number, at: Date, fillPrice?: Decimal) {
     const [order] = await tx
       .select()
       .from(tradeOrders)
@@ -633,6 +685,14 @@ export function createTradingService(deps: Deps) {
     if (!order) return null;
     const t = tradableOrNull(order.source, order.code);
     if (!t) throw new Error(`order ${order.id}: instrument ${order.code} gone`);
+    const limit = new Decimal(order.price);
+    // Never worse than the limit, whatever the caller passed.
+    const price =
+      fillPrice === undefined
+        ? limit
+        : order.direction === Direction.Buy
+          ? Decimal.min(fillPrice, limit)
+          : Decimal.max(fillPrice, limit);
     if (order.holdId) await ledger.release(tx, order.holdId, at);
     let addTo: PositionRow | undefined;
     if (order.addToPositionId) {
@@ -645,7 +705,7 @@ export function createTradingService(deps: Deps) {
     const ids = await idsAndKyc(tx, order.userId);
     const account = await ledger.walletAccount(tx, order.userId, t.wallet);
     return fillOpen(tx, {
-      order: { ...order, fillPrice: order.price },
+      order: { ...order, fillPrice: priceText(price) },
       isNew: false,
       positionId: ids.positionId,
       account,
@@ -720,8 +780,8 @@ export function createTradingService(deps: Deps) {
     if (!q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
     const price = closingPrice(row.direction, q);
     const rate = prices.rate(t.priceCurrency, walletCurrency);
-    const r = await settings.rule(t.assetClass);
-    const feeRate = row.direction === Direction.Buy ? r.sellRate : r.buyRate;
+    // The schedule the position opened under, not the operator's current one.
+    const feeRate = new Decimal(row.closeFeeRate);
     const notional = new Decimal(quantity).times(price).times(row.multiplier).times(rate);
     const feeDue = cents(notional.times(feeRate));
     const pnl = profitOf(row, quantity, price, rate);
@@ -1341,6 +1401,9 @@ export function createTradingService(deps: Deps) {
       available: toMoney(available),
       marginPerUnit: marginPerUnit.toDecimalPlaces(8).toFixed(),
       feePerUnit: feePerUnit.toDecimalPlaces(8).toFixed(),
+      feeRate: (buy ? r.buyRate : r.sellRate).toFixed(),
+      closeFeeRate: (buy ? r.sellRate : r.buyRate).toFixed(),
+      termsVersion: termsOf(r),
       full,
       half: halfUnits >= minCount ? halfUnits : 0,
       minCount,

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { type PinnedMarket, pinMarket, pinRates, trader } from '../../../test/trading.js';
+import { type PinnedMarket, pinMarket, pinRates, trader, withTerms } from '../../../test/trading.js';
 import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
 
@@ -18,6 +18,9 @@ let engine: TradingEngine;
 
 beforeAll(async () => {
   h = await createHarness({ config: { tradingJobMs: 0 } });
+  // Every order here sends the fee schedule its ticket would show (the current one) unless the test says which.
+  const postKeyed = h.postKeyed;
+  h.postKeyed = async (url, body, token, key, lang) => postKeyed(url, await withTerms(h, url, body), token, key, lang);
   m = pinMarket(h);
   engine = createTradingEngine(h.deps);
 });
@@ -497,7 +500,7 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
 });
 
 describe('limit orders rest, fill when the price is reached and can be cancelled', () => {
-  it('holds margin and fee, fills at the limit when the ask reaches it', async () => {
+  it('holds margin and fee, fills when the ask reaches the limit, at the better ask', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
     const placed = await buyAapl(u.token, { orderType: 1, price: '95' });
@@ -510,7 +513,8 @@ describe('limit orders rest, fill when the price is reached and can be cancelled
     m.set('AAPL', 0, { bid: '94.4', ask: '94.5' });
     expect((await engine.runOnce()).filled).toContain(placed.body.data.order.id);
     const me = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
-    expect(me.body.data.list[0]).toMatchObject({ openPrice: '95', positionNum: 10, isolatedPosition: '190.00' });
+    // Best execution: the ask (94.5) is better than the limit (95). Margin and fee stay as held (the ticket's).
+    expect(me.body.data.list[0]).toMatchObject({ openPrice: '94.5', positionNum: 10, isolatedPosition: '190.00' });
     const w = await wallet(u.token, 'US_STOCK');
     expect(w).toMatchObject({ usedBalance: '190.00', balance: (1000 - 190 - 0.95).toFixed(2) });
   });
