@@ -2,14 +2,14 @@
  * Sessions for customers and operators. A token is random, stored as its SHA-256, expires
  * after inactivity and absolutely, and is revoked at logout or when the password changes.
  */
-import type { OperatorRole } from '@beurs/contracts';
+import { Code, consoleApi, E, type OperatorRole, roleAtLeast } from '@beurs/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
 import type { Db, Tx } from './db/client.js';
-import { operators, sessions, users } from './db/schema.js';
-import { forbidden, unauthenticated } from './errors.js';
+import { operators, secondFactors, sessions, users } from './db/schema.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface CurrentUser {
@@ -36,6 +36,18 @@ export function tokenFrom(req: FastifyRequest): string | undefined {
   const token = h.startsWith('Bearer ') ? h.slice(7) : h;
   return token.length >= 20 && token.length <= 200 ? token : undefined;
 }
+
+/** What a session guard enforces. route() (platform/http.ts) picks the guard from the contract's auth and role. */
+export type GuardSpec = { auth: 'user' | 'optional' } | { auth: 'operator'; role: OperatorRole };
+type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+const guardSpecs = new WeakMap<Guard, GuardSpec>();
+const asGuard = (spec: GuardSpec, guard: Guard) => {
+  guardSpecs.set(guard, spec);
+  return guard;
+};
+/** What `hook` enforces if it is one of the session guards (route() refuses them as hand-written hooks). */
+export const guardSpecOf = (hook: unknown): GuardSpec | undefined =>
+  typeof hook === 'function' ? guardSpecs.get(hook as Guard) : undefined;
 
 /** Sliding last-seen updates are written at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000;
@@ -139,35 +151,61 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     return { id: s.userId, sessionId: s.id };
   }
 
-  /** preHandler: a logged-in customer is required (401 otherwise). */
-  const requireUser = async (req: FastifyRequest, _reply: FastifyReply) => {
+  /** A logged-in customer is required (401 otherwise). */
+  const requireUser = asGuard({ auth: 'user' }, async (req) => {
     const user = await loadUser(req);
     if (!user) throw unauthenticated();
     req.user = user;
-  };
+  });
 
-  /** preHandler: a customer when a valid token is present, a guest otherwise. */
-  const optionalUser = async (req: FastifyRequest, _reply: FastifyReply) => {
+  /** A customer when a valid token is present, a guest otherwise. */
+  const optionalUser = asGuard({ auth: 'optional' }, async (req) => {
     const user = await loadUser(req);
     if (user) req.user = user;
-  };
+  });
 
-  const ROLE_RANK: Record<OperatorRole, number> = { reviewer: 1, admin: 2 };
-  const requireOperator =
-    (role: OperatorRole = 'reviewer') =>
-    async (req: FastifyRequest, _reply: FastifyReply) => {
+  /** What an operator without a second factor may call (OPERATOR_TOTP_REQUIRED): enrol it, or leave. */
+  const ENROLMENT_PATHS = [
+    consoleApi.consoleMe,
+    consoleApi.consoleLogout,
+    consoleApi.consoleTotpStatus,
+    consoleApi.consoleTotpStart,
+    consoleApi.consoleTotpConfirm,
+    consoleApi.consoleTotpDisable,
+  ].map((e) => e.path);
+  const enrolmentOnly = (url: string | undefined) => ENROLMENT_PATHS.some((p) => url?.endsWith(p));
+
+  /** An operator of at least `role` (401 without an operator session, 403 with a lower role); one guard per role. */
+  const operatorGuards = new Map<OperatorRole, Guard>();
+  const requireOperator = (role: OperatorRole = 'reviewer'): Guard => {
+    const known = operatorGuards.get(role);
+    if (known) return known;
+    const guard = asGuard({ auth: 'operator', role }, async (req) => {
       const token = tokenFrom(req);
       const s = token ? await lookup(token, config.operatorTokenIdleSeconds) : undefined;
       if (!s?.operatorId) throw unauthenticated();
       const [op] = await db
-        .select({ id: operators.id, username: operators.username, role: operators.role, disabled: operators.disabled })
+        .select({
+          id: operators.id,
+          username: operators.username,
+          role: operators.role,
+          disabled: operators.disabled,
+          totpOn: sql<boolean>`${secondFactors.confirmedAt} is not null`,
+        })
         .from(operators)
+        .leftJoin(secondFactors, eq(secondFactors.operatorId, operators.id))
         .where(eq(operators.id, s.operatorId));
       if (!op || op.disabled) throw unauthenticated();
       const opRole = op.role as OperatorRole;
-      if (ROLE_RANK[opRole] < ROLE_RANK[role]) throw forbidden();
+      if (!roleAtLeast(opRole, role)) throw forbidden();
+      if (config.operatorTotpRequired && !op.totpOn && !enrolmentOnly(req.routeOptions.url)) {
+        throw new AppError(Code.forbidden, E.totpEnrolmentRequired);
+      }
       req.operator = { id: op.id, username: op.username, role: opRole, sessionId: s.id };
-    };
+    });
+    operatorGuards.set(role, guard);
+    return guard;
+  };
 
   async function revoke(sessionId: number) {
     await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));

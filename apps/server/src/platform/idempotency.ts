@@ -17,8 +17,11 @@ import { idempotencyKeys } from './db/schema.js';
 import { conflict, invalid } from './errors.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
-/** Secrets are not part of the fingerprint (a 6-digit PIN hashed without salt could be recovered). */
-const SECRET_FIELDS = new Set(['payPassword', 'password']);
+/**
+ * Secrets are not part of the fingerprint (a 6-digit PIN hashed without salt could be recovered); nor is a
+ * second-factor code, which changes every 30 seconds while the request it proves stays the same.
+ */
+const SECRET_FIELDS = new Set(['payPassword', 'password', 'totpCode']);
 /** How long keys are kept (docs/money.md). */
 export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 3600 * 1000;
 
