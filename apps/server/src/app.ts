@@ -1,10 +1,7 @@
 /** buildApp: plugins and modules, nothing else. Tests build the app the same way. */
-import fs from 'node:fs';
-import path from 'node:path';
-import { APP_VERSION, E, market as marketApi, UPLOAD_MAX_BYTES } from '@beurs/contracts';
+import { APP_VERSION, BODY_MAX_BYTES, E, market as marketApi, UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -18,6 +15,7 @@ import { createEmailCodes } from './modules/auth/codes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { consoleMoneyRoutes } from './modules/console/money-routes.js';
 import { consoleRoutes } from './modules/console/routes.js';
+import { trialBalanceRoutes } from './modules/console/trial-balance.js';
 import { depositRoutes } from './modules/deposits/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
@@ -34,10 +32,13 @@ import { createInProcessBus } from './platform/bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
+import { installSecurityHeaders, serveClients } from './platform/edge.js';
 import { AppError } from './platform/errors.js';
 import { createFileStore } from './platform/files.js';
+import { installHostileInputGuard } from './platform/hostile-input.js';
 import { installEnvelope, sendError } from './platform/http.js';
 import { purgeExpiredKeys } from './platform/idempotency.js';
+import { loggerOptions } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createThrottle } from './platform/throttle.js';
 
@@ -45,6 +46,7 @@ export interface BuildOptions {
   db: Db;
   config: Config;
   clock?: Clock;
+  /** false: silent; an object adds to the server's logger options (tests pass a stream); redaction always holds. */
   logger?: boolean | object;
   /** Per-IP limits; tests that fire many requests from one address turn them off. */
   rateLimits?: boolean;
@@ -55,11 +57,14 @@ export async function buildApp(
   opts: BuildOptions,
 ): Promise<{ app: FastifyInstance; deps: Deps; routes: ReadonlyArray<{ method: string; url: string }> }> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : { ...loggerOptions(opts.config.logLevel), ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     trustProxy: opts.config.trustProxy,
     // One line per request drowns the start-up banner and the MAIL lines; errors are still logged.
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_MAX_BYTES,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and over-long path parameters get an envelope too.
@@ -74,6 +79,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
+  installHostileInputGuard(app);
+  await installSecurityHeaders(app);
 
   const clock = opts.clock ?? systemClock;
   const { db, config } = opts;
@@ -93,9 +100,14 @@ export async function buildApp(
     ledger: createLedger({ walletCurrency: config.walletCurrency }),
   };
   await deps.ledger.ensureSystemAccounts(db);
-  // Housekeeping: idempotency keys are kept 7 days (docs/money.md).
-  const purge = () =>
+  // route() picks each endpoint's session guard from its contract and dates idempotent requests with these.
+  app.decorate('sessions', deps.sessions);
+  app.decorate('clock', clock);
+  // Housekeeping: idempotency keys are kept 7 days (docs/money.md); uploads nothing refers to, a day.
+  const purge = () => {
     purgeExpiredKeys(db, clock.now()).catch((err: unknown) => app.log.warn({ err }, 'idempotency purge failed'));
+    deps.files.purgeOrphans(clock.now()).catch((err: unknown) => app.log.warn({ err }, 'orphan file purge failed'));
+  };
   const housekeeping = setInterval(purge, 3600_000);
   housekeeping.unref();
   app.addHook('onClose', async () => {
@@ -141,28 +153,11 @@ export async function buildApp(
       consoleMoneyRoutes(web, deps);
       tradingRoutes(web, deps);
       consoleTradingRoutes(web, deps);
+      trialBalanceRoutes(web, deps);
     },
     { prefix: '/web' },
   );
 
   if (opts.serveClients !== false) serveClients(app, config);
   return { app, deps, routes };
-}
-
-function serveClients(app: FastifyInstance, config: Config) {
-  const has = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
-  if (has(config.webDist)) {
-    app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: 'index.html' });
-  }
-  if (has(config.consoleDist)) {
-    app.register(fastifyStatic, {
-      root: config.consoleDist,
-      prefix: '/console/',
-      decorateReply: !has(config.webDist),
-      wildcard: true,
-      index: 'index.html',
-    });
-    // The wildcard route does not answer the bare folder; /console and /console/ open the app.
-    app.get('/console/', (_req, reply) => reply.sendFile('index.html', config.consoleDist));
-  }
 }

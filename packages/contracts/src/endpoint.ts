@@ -12,11 +12,17 @@ export interface Endpoint<
   Req extends z.ZodType = z.ZodType,
   Data extends z.ZodType = z.ZodType,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends Auth = Auth,
+  I extends boolean = boolean,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path under /web, Fastify style (`/userMessage/:id`). */
   path: string;
-  auth: Auth;
+  /**
+   * Who may call it; the server picks its session guard from this alone, before the body is read
+   * (docs/security.md "Auth is decided by the contract").
+   */
+  auth: A;
   summary: string;
   tag: string;
   /** Query (GET) or JSON body (POST). Multipart endpoints describe their fields here too. */
@@ -26,17 +32,20 @@ export interface Endpoint<
   /** multipart/form-data upload (field `file`). */
   multipart?: boolean;
   /** Moves money: accepts an Idempotency-Key header and replays the first answer. */
-  idempotent?: boolean;
+  idempotent?: I;
   /** Operator role needed (console endpoints). */
-  role?: 'admin' | 'reviewer';
+  role?: 'supervisor' | 'admin' | 'reviewer';
 }
 
 export const defineEndpoint = <
   Req extends z.ZodType,
   Data extends z.ZodType,
   Params extends z.ZodType | undefined = undefined,
+  // Inferred as literals, so a handler's context is typed by them (ctx.user for 'user', ctx.idempotency).
+  A extends Auth = Auth,
+  I extends boolean = false,
 >(
-  e: Endpoint<Req, Data, Params>,
+  e: Endpoint<Req, Data, Params, A, I>,
 ) => e;
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

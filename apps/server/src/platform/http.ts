@@ -3,12 +3,34 @@
  * code, msg translated from the request language. Routes are registered from contract
  * objects, so validation, types and the OpenAPI document all come from packages/contracts.
  */
-import { Code, E, type Endpoint, type ParamsOf, type ParsedRequestOf } from '@beurs/contracts';
+import {
+  BODY_MAX_BYTES,
+  Code,
+  E,
+  type Endpoint,
+  type ParamsOf,
+  type ParsedRequestOf,
+  UPLOAD_MAX_BYTES,
+} from '@beurs/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type CurrentOperator, type CurrentUser, type GuardSpec, guardSpecOf, type Sessions } from './auth.js';
+import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import { requestLanguage, translate } from './i18n.js';
+import { type IdempotentRequest, idempotencyKeyOf } from './idempotency.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What route() needs beyond the endpoint: the session guards it runs from the contract's auth and the
+     * clock that dates idempotent requests. buildApp decorates the root instance; every plugin inherits them.
+     */
+    sessions: Sessions;
+    clock: Clock;
+  }
+}
 
 export interface Envelope {
   code: number;
@@ -18,6 +40,8 @@ export interface Envelope {
   field?: string;
   requestId?: string;
 }
+
+const MB = 1024 * 1024;
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const lang = requestLanguage(req);
@@ -40,8 +64,12 @@ export function installEnvelope(app: FastifyInstance) {
       return sendError(req, reply, appErr);
     }
     const status = (error as FastifyError).statusCode;
-    if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return sendError(req, reply, new AppError(Code.payloadTooLarge, E.uploadTooLarge, { n: 5 }));
+    // A file over the upload limit and a request body over the body limit are different mistakes.
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return sendError(req, reply, new AppError(Code.payloadTooLarge, E.uploadTooLarge, { n: UPLOAD_MAX_BYTES / MB }));
+    }
+    if (status === 413) {
+      return sendError(req, reply, new AppError(Code.payloadTooLarge, E.bodyTooLarge, { n: BODY_MAX_BYTES / MB }));
     }
     if (status === 415) return sendError(req, reply, new AppError(Code.unsupportedMedia, E.invalidBody));
     if (status === 429) return sendError(req, reply, new AppError(Code.tooMany, E.tooMany));
@@ -83,16 +111,58 @@ export class SerializedAnswer<E extends Endpoint = Endpoint> {
   }
 }
 
-export interface HandlerContext<E extends Endpoint> {
+/** The caller as the contract's auth promises it: always there for 'user' and 'operator', maybe for 'optional'. */
+export type CallerOf<E extends Endpoint> = E['auth'] extends 'user'
+  ? { user: CurrentUser }
+  : E['auth'] extends 'operator'
+    ? { operator: CurrentOperator }
+    : E['auth'] extends 'optional'
+      ? { user?: CurrentUser }
+      : unknown;
+
+/** An idempotent endpoint's handler gets its request (key, scope, path, body, time) ready for runIdempotent. */
+export type IdempotencyOf<E extends Endpoint> = [NonNullable<E['idempotent']>] extends [true]
+  ? { idempotency: IdempotentRequest }
+  : unknown;
+
+export type HandlerContext<E extends Endpoint> = {
   req: FastifyRequest;
   reply: FastifyReply;
   body: ParsedRequestOf<E>;
   params: NonNullable<E['params']> extends z.ZodType ? z.output<NonNullable<E['params']>> : ParamsOf<E>;
+} & CallerOf<E> &
+  IdempotencyOf<E>;
+
+type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The session guard of an endpoint, from its contract alone; none for public endpoints. */
+function guardOf(sessions: Sessions, endpoint: Endpoint): Hook | undefined {
+  switch (endpoint.auth) {
+    case 'public':
+      return undefined;
+    case 'optional':
+      return sessions.optionalUser;
+    case 'user':
+      return sessions.requireUser;
+    case 'operator':
+      return sessions.requireOperator(endpoint.role ?? 'reviewer');
+  }
+}
+
+/** The idempotent request of a call that passed its guard and validation; 400 without a well-formed key. */
+function idempotencyOf(req: FastifyRequest, clock: Clock, body: unknown): IdempotentRequest {
+  const scope = req.operator ? `op:${req.operator.id}` : req.user ? `u:${req.user.id}` : undefined;
+  if (!scope) throw new Error(`idempotent ${req.url} answered without a caller`);
+  return { scope, key: idempotencyKeyOf(req), endpoint: req.url.split('?')[0] ?? req.url, body, at: clock.now() };
 }
 
 /**
- * Registers a contract endpoint. `prefix` is where /web is mounted. Hooks (auth, rate limits)
- * come from the options the caller passes; the handler returns the `data` of the envelope, or that
+ * Registers a contract endpoint (under the /web prefix of the plugin it is called in). The contract decides
+ * who may call it: its auth and role pick the session guard, which runs as the route's first onRequest hook,
+ * before the body is read, parsed or validated, so a caller without the right session gets 401 (403 for too
+ * low a role) whatever it sent. An idempotent endpoint's Idempotency-Key is read after validation and handed
+ * to the handler as ctx.idempotency. `options` carry what the contract does not say (rate limits, other
+ * hooks); a session guard among them is refused. The handler returns the `data` of the envelope, or that
  * envelope already parsed and serialised for this endpoint (SerializedAnswer).
  */
 export function route<E extends Endpoint>(
@@ -101,14 +171,34 @@ export function route<E extends Endpoint>(
   handler: (
     ctx: HandlerContext<E>,
   ) => Promise<z.input<E['data']> | SerializedAnswer<E>> | z.input<E['data']> | SerializedAnswer<E>,
-  options: { preHandler?: Array<(req: FastifyRequest, reply: FastifyReply) => Promise<void>>; config?: object } = {},
+  options: { preHandler?: Hook[]; config?: object } = {},
 ) {
+  const name = `${endpoint.method} ${endpoint.path}`;
+  // TRANSITION (issue 12, H1): a hand-written guard that agrees with the contract is dropped; strict at the end.
+  const agrees = (spec: GuardSpec) =>
+    spec.auth === endpoint.auth && (spec.auth !== 'operator' || spec.role === (endpoint.role ?? 'reviewer'));
+  const handWritten = options.preHandler?.map(guardSpecOf).find((spec) => spec && !agrees(spec));
+  if (handWritten) {
+    const says = endpoint.role ? `auth '${endpoint.auth}', role '${endpoint.role}'` : `auth '${endpoint.auth}'`;
+    throw new Error(
+      `${name}: auth comes from the contract (${says}); remove preHandler ${JSON.stringify(handWritten)}`,
+    );
+  }
+  if (endpoint.idempotent && endpoint.auth !== 'user' && endpoint.auth !== 'operator') {
+    throw new Error(`${name}: an idempotent endpoint needs a caller to scope its keys (auth 'user' or 'operator')`);
+  }
+  if (endpoint.role && endpoint.auth !== 'operator') throw new Error(`${name}: a role without auth 'operator'`);
+  if (endpoint.auth !== 'public' && !app.hasDecorator('sessions')) {
+    throw new Error(`${name}: route() needs app.sessions (decorated by buildApp)`);
+  }
+  const guard = endpoint.auth === 'public' ? undefined : guardOf(app.sessions, endpoint);
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
     config: options.config ?? {},
-    preHandler: options.preHandler ?? [],
+    onRequest: guard ? [guard] : [],
+    preHandler: (options.preHandler ?? []).filter((hook) => !guardSpecOf(hook)),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
@@ -118,7 +208,17 @@ export function route<E extends Endpoint>(
     },
     handler: async (req, reply) => {
       const body = (isQuery ? req.query : req.body) as ParsedRequestOf<E>;
-      const data = await handler({ req, reply, body, params: req.params as HandlerContext<E>['params'] });
+      const ctx = {
+        req,
+        reply,
+        body,
+        params: req.params,
+        ...(req.user ? { user: req.user } : {}),
+        ...(req.operator ? { operator: req.operator } : {}),
+        ...(endpoint.idempotent ? { idempotency: idempotencyOf(req, app.clock, body) } : {}),
+      };
+      // The guard above set what CallerOf<E> promises, and IdempotencyOf<E> is there when the contract says so.
+      const data = await handler(ctx as HandlerContext<E>);
       if (data instanceof SerializedAnswer) {
         // Already parsed through the contract when it was serialised; only this endpoint's answer may go out.
         if (data.endpoint !== endpoint) throw new Error(`answer of ${data.endpoint.path} sent on ${endpoint.path}`);
