@@ -1,26 +1,25 @@
 import { E, user as userApi } from '@beurs/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CurrentUser } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
-import { rateLimit, userOf } from '../../platform/request.js';
+import { rateLimit } from '../../platform/request.js';
 
 export function fileRoutes(app: FastifyInstance, deps: Deps) {
-  const { requireUser } = deps.sessions;
-
   const upload =
     (kind: 'image' | 'document') =>
-    async ({ req }: { req: Parameters<typeof userOf>[0] }) => {
+    async ({ req, user }: { req: FastifyRequest; user: CurrentUser }) => {
       if (!req.isMultipart()) throw new AppError(400, E.uploadMissing);
       const part = await req.file();
       if (part?.fieldname !== 'file') throw new AppError(400, E.uploadMissing);
       const buffer = await part.toBuffer();
-      return deps.files.save(userOf(req).id, buffer, kind, part.filename);
+      return deps.files.save(user.id, buffer, kind, part.filename);
     };
 
-  route(app, userApi.fileUpload, upload('image'), { preHandler: [requireUser], config: rateLimit(30) });
-  route(app, userApi.fileTermsUpload, upload('document'), { preHandler: [requireUser], config: rateLimit(30) });
+  route(app, userApi.fileUpload, upload('image'), { config: rateLimit(30) });
+  route(app, userApi.fileTermsUpload, upload('document'), { config: rateLimit(30) });
 
   // Served only with a valid signature; the signed address is handed only to whoever may see it.
   app.get('/file/:id', { schema: { hide: true } }, async (req, reply) => {
@@ -30,10 +29,12 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     if (!deps.files.verifySignature(params.data.id, query.data.exp, query.data.sig)) throw notFound();
     const file = await deps.files.read(params.data.id);
     if (!file) throw notFound();
+    // A PDF opened inline runs in the browser's PDF viewer on our origin; as an attachment it is only saved.
+    const disposition = file.row.mime === 'application/pdf' ? 'attachment; filename="document.pdf"' : 'inline';
     return reply
       .header('cache-control', 'private, max-age=600')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
+      .header('content-disposition', disposition)
       .type(file.row.mime)
       .send(file.body);
   });

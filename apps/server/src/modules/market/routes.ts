@@ -15,7 +15,6 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route, SerializedAnswer, sendError } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { userOf } from '../../platform/request.js';
 import { createSecondCache } from '../../platform/second-cache.js';
 import { createQuoteHub, createTickLoop } from './live.js';
 import { createMarketService, type Viewer } from './service.js';
@@ -39,10 +38,6 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
     loop.stop();
     hub.close();
   });
-
-  const { optionalUser, requireUser } = deps.sessions;
-  const guestOrUser = { preHandler: [optionalUser] };
-  const userOnly = { preHandler: [requireUser] };
 
   /** Names in the request language; selfSelectStatus from the caller's watchlist (none for guests). */
   const viewerOf = async (req: FastifyRequest): Promise<Viewer> => ({
@@ -69,25 +64,20 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
     const answerOf = (page: Page<QuoteDto>) => SerializedAnswer.of(endpoint, page as z.input<L['data']>);
     // At most this many distinct (query, language) answers of this endpoint are kept per second.
     const answers = createSecondCache<{ page: Page<QuoteDto>; answer: SerializedAnswer<L> }>(clock, 100);
-    route(
-      app,
-      endpoint,
-      async ({ req, body }) => {
-        const lang = requestLanguage(req);
-        const shared = await answers.get(`${lang} ${JSON.stringify(body)}`, async () => {
-          const page = await build(body, { lang, selected: NOBODY });
-          return { page, answer: answerOf(page) };
-        });
-        if (!req.user) return shared.answer;
-        const selected = await watchlist.keys(req.user.id);
-        if (!shared.page.list.some((q) => selected.has(q.key))) return shared.answer;
-        const list = shared.page.list.map((q) =>
-          selected.has(q.key) ? Object.assign({}, q, { selfSelectStatus: 1 as const }) : q,
-        );
-        return answerOf({ ...shared.page, list });
-      },
-      guestOrUser,
-    );
+    route(app, endpoint, async ({ req, body }) => {
+      const lang = requestLanguage(req);
+      const shared = await answers.get(`${lang} ${JSON.stringify(body)}`, async () => {
+        const page = await build(body, { lang, selected: NOBODY });
+        return { page, answer: answerOf(page) };
+      });
+      if (!req.user) return shared.answer;
+      const selected = await watchlist.keys(req.user.id);
+      if (!shared.page.list.some((q) => selected.has(q.key))) return shared.answer;
+      const list = shared.page.list.map((q) =>
+        selected.has(q.key) ? Object.assign({}, q, { selfSelectStatus: 1 as const }) : q,
+      );
+      return answerOf({ ...shared.page, list });
+    });
   }
 
   // ---- lists ----
@@ -97,30 +87,21 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   quoteList(api.topList, (body, viewer) => service.topList(body.market, body.type, viewer, body));
   quoteList(api.hotStock, (body, viewer) => service.hot(body.market, viewer, body));
   quoteList(api.ztStockList, (body, viewer) => service.zt(body.market, viewer, body));
-  route(
-    app,
-    api.homeCustomList,
-    async ({ req, body }) => service.homeCustom(await rowsOf(req), await viewerOf(req), body),
-    guestOrUser,
+  route(app, api.homeCustomList, async ({ req, body }) =>
+    service.homeCustom(await rowsOf(req), await viewerOf(req), body),
   );
   quoteList(api.globalIndex, (body, viewer) => service.globalIndex(viewer, body));
   quoteList(api.futuresList, (body, viewer) => service.futures(body.category, viewer, body));
-  route(
-    app,
-    api.futuresOptList,
-    async ({ req, body }) => service.futuresOpt(await rowsOf(req), await viewerOf(req), body),
-    guestOrUser,
+  route(app, api.futuresOptList, async ({ req, body }) =>
+    service.futuresOpt(await rowsOf(req), await viewerOf(req), body),
   );
   quoteList(api.forexIndex, (body, viewer) => service.forexIndex(viewer, body));
   quoteList(api.forexList, (body, viewer) => service.forexList(body.group, viewer, body));
   quoteList(api.getStock, (body, viewer) => service.search(body, viewer, body));
 
   // ---- one instrument ----
-  route(
-    app,
-    api.stockDetail,
-    async ({ req, body }) => service.detail(body.code, body.source, await viewerOf(req), body.withSpark),
-    guestOrUser,
+  route(app, api.stockDetail, async ({ req, body }) =>
+    service.detail(body.code, body.source, await viewerOf(req), body.withSpark),
   );
   route(app, api.kline, ({ body }) => service.kline(body.code, body.source, body.range));
   route(app, api.summaryDetail, ({ req, body }) => service.summary(body.code, body.source, requestLanguage(req)));
@@ -131,60 +112,35 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   route(app, api.getMarkets, ({ req }) => service.allMarketStatus(requestLanguage(req)));
 
   // ---- watchlist ----
-  route(
-    app,
-    api.watchlist,
-    async ({ req, body }) => {
-      const rows = await watchlist.list(userOf(req).id);
-      const mine = body.source === undefined ? rows : rows.filter((r) => r.source === body.source);
-      return service.watchlistItems(mine, await viewerOf(req), body);
-    },
-    userOnly,
-  );
+  route(app, api.watchlist, async ({ req, body, user }) => {
+    const rows = await watchlist.list(user.id);
+    const mine = body.source === undefined ? rows : rows.filter((r) => r.source === body.source);
+    return service.watchlistItems(mine, await viewerOf(req), body);
+  });
 
-  route(
-    app,
-    api.watchlistSave,
-    async ({ req, body }) => {
-      const def = service.resolve(body.stockCode, body.source);
-      const row = await watchlist.save(userOf(req).id, def.source, def.code, clock.now());
-      const viewer = { lang: requestLanguage(req), selected: new Set<string>() };
-      const { list } = await service.watchlistItems([row], viewer, { page: 1, pageSize: 1, withSpark: false });
-      const item = list[0];
-      if (!item) throw new Error('saved watchlist item has no instrument');
-      return item;
-    },
-    userOnly,
-  );
+  route(app, api.watchlistSave, async ({ req, body, user }) => {
+    const def = service.resolve(body.stockCode, body.source);
+    const row = await watchlist.save(user.id, def.source, def.code, clock.now());
+    const viewer = { lang: requestLanguage(req), selected: new Set<string>() };
+    const { list } = await service.watchlistItems([row], viewer, { page: 1, pageSize: 1, withSpark: false });
+    const item = list[0];
+    if (!item) throw new Error('saved watchlist item has no instrument');
+    return item;
+  });
 
-  route(
-    app,
-    api.watchlistDelete,
-    async ({ req, params }) => {
-      await watchlist.remove(userOf(req).id, params.id);
-      return { ok: true as const };
-    },
-    userOnly,
-  );
+  route(app, api.watchlistDelete, async ({ params, user }) => {
+    await watchlist.remove(user.id, params.id);
+    return { ok: true as const };
+  });
 
-  route(
-    app,
-    api.watchlistDeleteByCode,
-    async ({ req, params, body }) => ({
-      removed: await watchlist.removeByCode(userOf(req).id, params.stockCode, body.source),
-    }),
-    userOnly,
-  );
+  route(app, api.watchlistDeleteByCode, async ({ params, body, user }) => ({
+    removed: await watchlist.removeByCode(user.id, params.stockCode, body.source),
+  }));
 
-  route(
-    app,
-    api.watchlistSort,
-    async ({ req, body }) => {
-      await watchlist.reorder(userOf(req).id, body.ids);
-      return { ok: true as const };
-    },
-    userOnly,
-  );
+  route(app, api.watchlistSort, async ({ body, user }) => {
+    await watchlist.reorder(user.id, body.ids);
+    return { ok: true as const };
+  });
 
   // ---- live quotes (guests too) ----
   app.route({

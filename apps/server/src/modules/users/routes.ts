@@ -5,12 +5,11 @@ import { files, kycSubmissions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
-import { userOf, wsUrlFor } from '../../platform/request.js';
+import { wsUrlFor } from '../../platform/request.js';
 import { findUserById, toUserInfo } from './repo.js';
 
 export function userRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
-  const { requireUser } = deps.sessions;
 
   async function me(id: number) {
     const u = await findUserById(db, id);
@@ -18,102 +17,85 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
     return u;
   }
 
-  route(app, userApi.userInfoEndpoint, async ({ req }) => toUserInfo(await me(userOf(req).id), wsUrlFor(req)), {
-    preHandler: [requireUser],
-  });
+  route(app, userApi.userInfoEndpoint, async ({ req, user }) => toUserInfo(await me(user.id), wsUrlFor(req)));
 
   // Only one's own id: another user's id answers 404, as if it did not exist.
-  route(
-    app,
-    userApi.getUserInfoById,
-    async ({ req, body }) => {
-      if (body.id !== userOf(req).id) throw notFound();
-      return toUserInfo(await me(body.id), wsUrlFor(req));
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, userApi.getUserInfoById, async ({ req, body, user }) => {
+    if (body.id !== user.id) throw notFound();
+    return toUserInfo(await me(body.id), wsUrlFor(req));
+  });
 
-  route(
-    app,
-    userApi.updateProfile,
-    async ({ req, body }) => {
-      const id = userOf(req).id;
-      const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-      if (Object.keys(patch).length > 0) await db.update(users).set(patch).where(eq(users.id, id));
-      return toUserInfo(await me(id), wsUrlFor(req));
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, userApi.updateProfile, async ({ req, body, user }) => {
+    const id = user.id;
+    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    if (Object.keys(patch).length > 0) await db.update(users).set(patch).where(eq(users.id, id));
+    return toUserInfo(await me(id), wsUrlFor(req));
+  });
 
-  route(
-    app,
-    userApi.updateReal,
-    async ({ req, body }) => {
-      const u = await me(userOf(req).id);
-      if (u.kycStatus === 1) throw conflict(E.kycPending);
-      if (u.kycStatus === 3) throw conflict(E.kycApproved);
-      const roles: Record<string, string | undefined> = {
-        front: body.frontFileId,
-        back: body.backFileId,
-        licence: body.licenceFileId,
-        bank: body.bankFileId,
-      };
-      if (u.accountType === AccountType.Company && (!body.licenceFileId || !body.bankFileId)) {
-        throw invalid('validation.uploadCredentials', body.licenceFileId ? 'bankFileId' : 'licenceFileId');
-      }
-      const ids = Object.values(roles).filter((v): v is string => Boolean(v));
-      // Every document must be one the caller uploaded.
-      const owned = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(inArray(files.id, ids), eq(files.ownerUserId, u.id)));
-      const ownedIds = new Set(owned.map((f) => f.id));
-      const missing = Object.entries(roles).find(([, v]) => v && !ownedIds.has(v));
-      if (missing) throw invalid('validation.uploadImage', `${missing[0]}FileId`);
-      const fileMap = Object.fromEntries(Object.entries(roles).filter(([, v]) => v));
-      const now = deps.clock.now();
-      const row = await db.transaction(async (tx) => {
-        const [sub] = await tx
-          .insert(kycSubmissions)
-          .values({
-            userId: u.id,
-            status: 1,
-            idType: body.idType,
-            idNumber: body.idNumber,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            country: body.country,
-            files: fileMap,
-            createdAt: now,
-          })
-          .returning();
-        await tx
-          .update(users)
-          .set({
-            kycStatus: 1,
-            kycReason: null,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            country: body.country,
-            nationalNumber: body.idNumber,
-            ...(body.addressLine ? { addressLine: body.addressLine } : {}),
-            ...(body.city ? { city: body.city } : {}),
-            ...(body.postalCode ? { postalCode: body.postalCode } : {}),
-          })
-          .where(eq(users.id, u.id));
-        return sub;
-      });
-      if (!row) throw new Error('kyc insert returned no row');
-      return {
-        id: row.id,
-        status: row.status,
-        idType: body.idType,
-        country: row.country,
-        reason: row.reason,
-        createTimeTimestamp: row.createdAt.getTime(),
-        reviewTimeTimestamp: null,
-      };
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, userApi.updateReal, async ({ body, user }) => {
+    const u = await me(user.id);
+    if (u.kycStatus === 1) throw conflict(E.kycPending);
+    if (u.kycStatus === 3) throw conflict(E.kycApproved);
+    const roles: Record<string, string | undefined> = {
+      front: body.frontFileId,
+      back: body.backFileId,
+      licence: body.licenceFileId,
+      bank: body.bankFileId,
+    };
+    if (u.accountType === AccountType.Company && (!body.licenceFileId || !body.bankFileId)) {
+      throw invalid('validation.uploadCredentials', body.licenceFileId ? 'bankFileId' : 'licenceFileId');
+    }
+    const ids = Object.values(roles).filter((v): v is string => Boolean(v));
+    // Every document must be one the caller uploaded.
+    const owned = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(inArray(files.id, ids), eq(files.ownerUserId, u.id)));
+    const ownedIds = new Set(owned.map((f) => f.id));
+    const missing = Object.entries(roles).find(([, v]) => v && !ownedIds.has(v));
+    if (missing) throw invalid('validation.uploadImage', `${missing[0]}FileId`);
+    const fileMap = Object.fromEntries(Object.entries(roles).filter(([, v]) => v));
+    const now = deps.clock.now();
+    const row = await db.transaction(async (tx) => {
+      const [sub] = await tx
+        .insert(kycSubmissions)
+        .values({
+          userId: u.id,
+          status: 1,
+          idType: body.idType,
+          idNumber: body.idNumber,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          country: body.country,
+          files: fileMap,
+          createdAt: now,
+        })
+        .returning();
+      await tx
+        .update(users)
+        .set({
+          kycStatus: 1,
+          kycReason: null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          country: body.country,
+          nationalNumber: body.idNumber,
+          ...(body.addressLine ? { addressLine: body.addressLine } : {}),
+          ...(body.city ? { city: body.city } : {}),
+          ...(body.postalCode ? { postalCode: body.postalCode } : {}),
+        })
+        .where(eq(users.id, u.id));
+      return sub;
+    });
+    if (!row) throw new Error('kyc insert returned no row');
+    return {
+      id: row.id,
+      status: row.status,
+      idType: body.idType,
+      country: row.country,
+      reason: row.reason,
+      createTimeTimestamp: row.createdAt.getTime(),
+      reviewTimeTimestamp: null,
+    };
+  });
 }

@@ -5,14 +5,12 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { idempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
-import { userOf } from '../../platform/request.js';
+import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { createTradingService } from '../trading/service.js';
 import { bill, createWalletService, eurUsd } from './service.js';
 
 export function walletRoutes(app: FastifyInstance, deps: Deps) {
   const { db, ledger, clock } = deps;
-  const { requireUser } = deps.sessions;
   const service = createWalletService(deps);
   const trading = createTradingService(deps);
   const toWire = (b: Awaited<ReturnType<typeof ledger.balances>>[number]) => ({
@@ -23,91 +21,60 @@ export function walletRoutes(app: FastifyInstance, deps: Deps) {
     total: b.total,
   });
 
-  route(
-    app,
-    walletApi.getWalletBalance,
-    async ({ req, body }) => {
-      const all = await ledger.balances(db, userOf(req).id);
-      return all.filter((b) => !body.walletType || b.wallet === body.walletType).map(toWire);
-    },
-    { preHandler: [requireUser] },
+  route(app, walletApi.getWalletBalance, async ({ body, user }) => {
+    const all = await ledger.balances(db, user.id);
+    return all.filter((b) => !body.walletType || b.wallet === body.walletType).map(toWire);
+  });
+
+  route(app, walletApi.getWalletBill, async ({ req, body, user }) => {
+    const page = await bill(db, user.id, body, requestLanguage(req), clock.now());
+    return { ...page, list: page.list.map(({ operator: _operator, ...item }) => item) };
+  });
+
+  route(app, walletApi.transfer, async ({ body, user, idempotency: request }) => {
+    try {
+      return await service.transfer(db, request, user.id, body);
+    } catch (error) {
+      // A replay answers the first answer even when the transfer would be refused now (no live rate).
+      const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;
+      if (stored) return stored.response as TransferResult;
+      throw error;
+    }
+  });
+
+  route(app, walletApi.cancelTransfer, async ({ body, user, idempotency }) =>
+    runIdempotent(db, idempotency, (tx) => service.cancelTransfer(tx, user.id, body.entryId, idempotency.at)),
   );
 
-  route(
-    app,
-    walletApi.getWalletBill,
-    async ({ req, body }) => {
-      const page = await bill(db, userOf(req).id, body, requestLanguage(req), clock.now());
-      return { ...page, list: page.list.map(({ operator: _operator, ...item }) => item) };
-    },
-    { preHandler: [requireUser] },
-  );
-
-  route(
-    app,
-    walletApi.transfer,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const request = idempotentRequest(req, `u:${userId}`, body, clock.now());
-      try {
-        return await service.transfer(db, request, userId, body);
-      } catch (error) {
-        // A replay answers the first answer even when the transfer would be refused now (no live rate).
-        const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;
-        if (stored) return stored.response as TransferResult;
-        throw error;
-      }
-    },
-    { preHandler: [requireUser] },
-  );
-
-  route(
-    app,
-    walletApi.cancelTransfer,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), (tx) =>
-        service.cancelTransfer(tx, userId, body.entryId, at),
-      );
-    },
-    { preHandler: [requireUser] },
-  );
-
-  route(
-    app,
-    walletApi.fundingOverview,
-    async ({ req }) => {
-      const userId = userOf(req).id;
-      const [balances, rate, today] = await Promise.all([
-        ledger.balances(db, userId),
-        eurUsd(deps.market),
-        trading.todayProfit(userId, 'EUR'),
-      ]);
-      const inEur = (amount: string, currency: string) =>
-        currency === 'EUR' ? new Decimal(amount) : new Decimal(amount).dividedBy(rate);
-      let total = new Decimal(0);
-      let available = new Decimal(0);
-      let onHold = new Decimal(0);
-      const wallets = balances.map((b) => {
-        const walletTotal = inEur(b.total, b.currency);
-        total = total.plus(walletTotal);
-        available = available.plus(inEur(b.balance, b.currency));
-        onHold = onHold.plus(inEur(b.held, b.currency));
-        return { ...toWire(b), totalInCurrency: toMoney(walletTotal) };
-      });
-      return {
-        currency: 'EUR' as const,
-        total: toMoney(total),
-        available: toMoney(available),
-        onHold: toMoney(onHold),
-        wallets,
-        // Profit of open positions since the previous close (docs/trading.md), in EUR.
-        todayProfit: today.total.toFixed(2),
-        hkTodayProfit: today.hk.toFixed(2),
-        eurUsd: rate.toSignificantDigits(8).toString(),
-      };
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, walletApi.fundingOverview, async ({ user }) => {
+    const userId = user.id;
+    const [balances, rate, today] = await Promise.all([
+      ledger.balances(db, userId),
+      eurUsd(deps.market),
+      trading.todayProfit(userId, 'EUR'),
+    ]);
+    const inEur = (amount: string, currency: string) =>
+      currency === 'EUR' ? new Decimal(amount) : new Decimal(amount).dividedBy(rate);
+    let total = new Decimal(0);
+    let available = new Decimal(0);
+    let onHold = new Decimal(0);
+    const wallets = balances.map((b) => {
+      const walletTotal = inEur(b.total, b.currency);
+      total = total.plus(walletTotal);
+      available = available.plus(inEur(b.balance, b.currency));
+      onHold = onHold.plus(inEur(b.held, b.currency));
+      return { ...toWire(b), totalInCurrency: toMoney(walletTotal) };
+    });
+    return {
+      currency: 'EUR' as const,
+      total: toMoney(total),
+      available: toMoney(available),
+      onHold: toMoney(onHold),
+      wallets,
+      // Profit of open positions since the previous close (docs/trading.md), in EUR.
+      todayProfit: today.total.toFixed(2),
+      hkTodayProfit: today.hk.toFixed(2),
+      eurUsd: rate.toSignificantDigits(8).toString(),
+    };
+  });
 }
