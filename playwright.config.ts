@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder (embedded database, uploads) per run, made once by the main process.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'beurs-e2e-'));
 fs.chmodSync(process.env.E2E_DATA_DIR, 0o777);
+// The server copies its MAIL lines (with the email codes) here; the tests read codes from it, as a developer
+// reads them in the log, because the console outbox keeps them redacted.
+process.env.E2E_MAIL_LOG_FILE ??= path.join(process.env.E2E_DATA_DIR, 'mail.log');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,6 +50,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      MAIL_LOG_FILE: process.env.E2E_MAIL_LOG_FILE,
       LOG_LEVEL: 'warn',
       SIM_CLOCK_START: '2026-11-23T15:30:00Z',
     },

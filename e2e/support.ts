@@ -1,4 +1,5 @@
-/** Helpers for the browser tests: read mailed codes as the operator would, name screenshots. */
+/** Helpers for the browser tests: read mailed codes as a developer would (the MAIL line), name screenshots. */
+import fs from 'node:fs/promises';
 import { type APIRequestContext, test as base, expect, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { StorageKey } from '../apps/web/src/lib/storage';
 
@@ -78,16 +79,20 @@ export async function operatorLogin(request: APIRequestContext): Promise<string>
   return operatorToken;
 }
 
-/** The newest code mailed to `email`, from the console outbox. */
-export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  const token = await operatorLogin(request);
+/**
+ * The newest code mailed to `email`, from the server's MAIL lines (MAIL_LOG_FILE, set in playwright.config.ts):
+ * the console outbox keeps codes redacted, so no operator can read them.
+ */
+export async function mailedCode(_request: APIRequestContext, email: string): Promise<string> {
+  const file = process.env.E2E_MAIL_LOG_FILE;
+  if (!file) throw new Error('E2E_MAIL_LOG_FILE is not set (playwright.config.ts sets it)');
   for (let i = 0; i < 20; i++) {
-    const res = await request.get(`/web/console/outbox?q=${encodeURIComponent(email)}`, {
-      headers: { authorization: token },
-    });
-    const body = (await res.json()) as { data: { list: Array<{ recipient: string; body: string }> } };
-    const mail = body.data.list.find((m) => m.recipient === email);
-    const code = mail?.body.match(/\b\d{6}\b/)?.[0];
+    const lines = await fs.readFile(file, 'utf8').catch(() => '');
+    const code = lines
+      .split('\n')
+      .filter((line) => line.startsWith(`MAIL to=${email} `))
+      .at(-1)
+      ?.match(/ code=(\d{6}) /)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -125,7 +130,7 @@ async function postRetryingRateLimit(request: APIRequestContext, url: string, da
 }
 
 /**
- * A fresh individual account made through the API (email code from the outbox), for tests
+ * A fresh individual account made through the API (email code from the MAIL line), for tests
  * whose subject is not registration itself.
  */
 export async function registerUser(request: APIRequestContext, prefix = 'u'): Promise<TestUser> {
