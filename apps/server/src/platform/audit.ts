@@ -19,3 +19,11 @@ export async function audit(
     ip: req.ip ?? null,
   });
 }
+
+/**
+ * The detail of a console write: the target as it was and as it is now (null where it did not or no longer
+ * exists), and the operator's reason where the action takes one. Every console write audits one of these.
+ */
+export function change<T>(old: T | null, next: T | null, reason?: string | null) {
+  return { old, new: next, ...(reason ? { reason } : {}) };
+}

@@ -53,16 +53,16 @@ export const tradingSettingUpdate = defineEndpoint({
   role: 'admin',
   tag: 'console',
   summary:
-    'Change one asset class: leverage cap (1 to the ESMA cap; 422 leverageAboveEsma above it), fee rates (0 to 0.05) and minimum quantity. Audited; applies to new orders.',
+    'Change one asset class: leverage cap (1 to the ESMA cap; 422 leverageAboveEsma above it), fee rates (0 to 0.05) and minimum quantity, with an optional reason. Audited with the old and new values; applies to new orders.',
   request: z.object({
-    leverageCap: z.coerce.number({ error: r.V.invalid }).int({ error: r.V.invalid }).min(1, { error: r.V.invalid }),
+    leverageCap: r.integer(z.number().int({ error: r.V.invalid }).min(1, { error: r.V.invalid })),
     buyRate: feeRate,
     sellRate: feeRate,
-    minQuantity: z.coerce
-      .number({ error: r.V.invalid })
-      .int({ error: r.V.invalid })
-      .min(1, { error: r.V.invalid })
-      .max(1_000_000, { error: r.V.invalid }),
+    minQuantity: r.integer(
+      z.number().int({ error: r.V.invalid }).min(1, { error: r.V.invalid }).max(1_000_000, { error: r.V.invalid }),
+    ),
+    /** Why the rule changes, kept in the audit log with the old and new values. */
+    reason: r.operatorReason.optional(),
   }),
   params: z.object({ assetClass }),
   data: tradingSetting,
@@ -79,10 +79,7 @@ export const customerPositions = defineEndpoint({
   summary:
     "A customer's positions: `status` 1 open (default, with live profit) or 4 closed (with sellProfit), newest first.",
   request: z.object({
-    status: z.coerce
-      .number()
-      .pipe(z.union([z.literal(1), z.literal(4)]))
-      .default(1),
+    status: r.integer(z.union([z.literal(1), z.literal(4)])).default(1),
     page: r.page,
     pageSize: r.pageSize,
   }),
@@ -98,7 +95,7 @@ export const customerOrders = defineEndpoint({
   tag: 'console',
   summary: "A customer's orders, newest first, optionally of one `status` (0 entrusted, 1 filled, 2 cancelled).",
   request: z.object({
-    status: z.coerce.number().pipe(tradeStatus).optional(),
+    status: r.integer(tradeStatus).optional(),
     page: r.page,
     pageSize: r.pageSize,
   }),

@@ -115,7 +115,9 @@ describe('deposit channels', () => {
       'depositChannel.create',
       'depositChannel.update',
     ]);
-    expect(audit[2]?.detail).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
+    // Every console write carries the old and the new values (a creation has no old).
+    expect(audit[0]?.detail).toMatchObject({ old: null, new: { id: crypto.body.data.id, asset: 'USDT' } });
+    expect(audit[2]?.detail).toMatchObject({ old: { enabled: true }, new: { enabled: false } });
   });
 
   it.each([

@@ -2,10 +2,10 @@
  * Trading in the console: the rules per asset class (admins change them, audited; prices are never set by an
  * operator) and a customer's positions and orders for support.
  */
-import { consoleTrading, E, trading } from '@beurs/contracts';
+import { consoleTrading, Decimal, E, trading } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../platform/audit.js';
+import { audit, change } from '../../platform/audit.js';
 import { tradingSettings, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, rule } from '../../platform/errors.js';
@@ -13,7 +13,7 @@ import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { operatorOf } from '../../platform/request.js';
 import { createTradingService } from './service.js';
-import type { Rule } from './settings.js';
+import { DEFAULT_RULES, type Rule } from './settings.js';
 
 const toWire = (r: Rule) => ({
   assetClass: r.assetClass,
@@ -48,13 +48,38 @@ export function consoleTradingRoutes(app: FastifyInstance, deps: Deps) {
       const op = operatorOf(req);
       const esma = trading.ESMA_LEVERAGE_CAP[params.assetClass];
       if (body.leverageCap > esma) throw rule(E.leverageAboveEsma, { max: esma }, 'leverageAboveEsma');
+      const { reason, ...setting } = body;
       await db.transaction(async (tx) => {
-        const values = { ...body, updatedBy: op.id, updatedAt: clock.now() };
+        // The rule customers had until now: the stored one, or the defaults while none was stored.
+        const [stored] = await tx
+          .select()
+          .from(tradingSettings)
+          .where(eq(tradingSettings.assetClass, params.assetClass))
+          .for('update');
+        const defaults = DEFAULT_RULES[params.assetClass];
+        const old = {
+          leverageCap: stored?.leverageCap ?? esma,
+          buyRate: new Decimal(stored?.buyRate ?? defaults.buyRate).toFixed(),
+          sellRate: new Decimal(stored?.sellRate ?? defaults.sellRate).toFixed(),
+          minQuantity: stored?.minQuantity ?? defaults.minQuantity,
+        };
+        const values = { ...setting, updatedBy: op.id, updatedAt: clock.now() };
         await tx
           .insert(tradingSettings)
           .values({ assetClass: params.assetClass, ...values })
           .onConflictDoUpdate({ target: tradingSettings.assetClass, set: values });
-        await audit(tx, req, 'trading.settings', { type: 'assetClass', id: params.assetClass }, body);
+        const next = {
+          ...setting,
+          buyRate: new Decimal(setting.buyRate).toFixed(),
+          sellRate: new Decimal(setting.sellRate).toFixed(),
+        };
+        await audit(
+          tx,
+          req,
+          'trading.settings',
+          { type: 'assetClass', id: params.assetClass },
+          change(old, next, reason),
+        );
       });
       service.settings.invalidate();
       const updated = (await service.settings.all()).find((r) => r.assetClass === params.assetClass);
