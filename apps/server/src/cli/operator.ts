@@ -28,6 +28,11 @@ const embedded = config.databaseUrl
   : await startEmbeddedPostgres({
       dir: path.join(config.dataDir, 'pg'),
       port: Number(process.env.PG_PORT) || undefined,
+    }).catch(() => {
+      console.error(
+        'operator: the embedded database would not start: stop the server first (Ctrl-C), then run this again',
+      );
+      return process.exit(1);
     });
 const db = createDb(config.databaseUrl ?? embedded?.urlFor('beurs') ?? '', 1);
 try {
@@ -60,3 +65,4 @@ try {
   await db.$client.end();
   await embedded?.stop();
 }
+process.exit(process.exitCode ?? 0);
