@@ -266,6 +266,8 @@ export const adjustmentProposal = z.object({
   status: adjustmentStatus,
   /** The role an approver needs: `supervisor` above ADJUSTMENT_APPROVAL_LIMIT, else `admin`. */
   approverRole: z.enum(['admin', 'supervisor']),
+  /** ADJUSTMENT_APPROVAL_LIMIT, in the wallet's currency. */
+  approvalLimit: z.string(),
   makerId: z.number().int(),
   maker: z.string(),
   /** Who approved or rejected it (never the maker). */
