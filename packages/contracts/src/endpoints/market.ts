@@ -74,10 +74,7 @@ export const instrumentCode = z
 
 const isQuoteSource = (n: number): n is QuoteSource => (QUOTE_SOURCES as readonly number[]).includes(n);
 /** A market source in a query string. */
-export const sourceQuery = z.coerce
-  .number({ error: V.invalid })
-  .int({ error: V.invalid })
-  .refine(isQuoteSource, { error: V.invalid });
+export const sourceQuery = r.integer(z.number().int({ error: V.invalid }).refine(isQuoteSource, { error: V.invalid }));
 /** A market source in a JSON body. */
 export const sourceBody = z.number({ error: V.invalid }).int({ error: V.invalid }).refine(isQuoteSource, {
   error: V.invalid,
@@ -539,11 +536,10 @@ export const watchlist = defineEndpoint({
   request: z.object({
     source: sourceQuery.optional(),
     page: r.page,
-    pageSize: z.coerce
-      .number({ error: V.invalid })
-      .int({ error: V.invalid })
-      .min(1, { error: V.invalid })
-      .max(WATCHLIST_MAX, { error: V.invalid })
+    pageSize: r
+      .integer(
+        z.number().int({ error: V.invalid }).min(1, { error: V.invalid }).max(WATCHLIST_MAX, { error: V.invalid }),
+      )
       .default(WATCHLIST_MAX),
     withSpark: flag,
   }),

@@ -34,8 +34,8 @@ export const updateProfile = defineEndpoint({
   request: z.object({
     phone: r.phone.optional(),
     addressLine: r.address.optional(),
-    city: z.string().trim().max(100).optional(),
-    postalCode: z.string().trim().max(20).optional(),
+    city: r.shortText.optional(),
+    postalCode: r.shortText.max(20, { error: r.V.nameTooLong }).optional(),
     language: z.enum(['en', 'nl', 'zh-Hans']).optional(),
   }),
   data: userInfo,
@@ -72,8 +72,8 @@ export const updateReal = defineEndpoint({
       frontFileId: r.fileId,
       backFileId: r.fileId.optional(),
       addressLine: r.address.optional(),
-      city: z.string().trim().max(100).optional(),
-      postalCode: z.string().trim().max(20).optional(),
+      city: r.shortText.optional(),
+      postalCode: r.shortText.max(20, { error: r.V.nameTooLong }).optional(),
       licenceFileId: r.fileId.optional(),
       bankFileId: r.fileId.optional(),
     })
