@@ -1,0 +1,90 @@
+/**
+ * The HTTP edge: security headers on every answer (API, customer app, console, API reference) and the built
+ * clients served precompressed with caching that suits their file names. docs/security.md "The HTTP edge".
+ */
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
+
+/** A Host header that is a host name or address with an optional port, so it can go into a header as is. */
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The live-quotes socket of this host. CSP Level 3 lets 'self' cover ws:/wss: of the same host, but not every
+ * browser in use follows it yet; naming the socket's origin costs nothing.
+ */
+const socketOrigins = (req: IncomingMessage) => {
+  const host = req.headers.host;
+  return host && HOST.test(host) ? `ws://${host} wss://${host}` : '';
+};
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export async function installSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // No inline script anywhere: the clients and the API reference load theirs from files.
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // antd and antd-mobile write their CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for inline SVG icons, blob: for the preview of a picture being uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketOrigins],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    // Only when the request came over TLS (below); an HSTS header on plain HTTP would be a promise not kept.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // req.protocol is https only over TLS: behind a proxy that TRUST_PROXY trusts, from its X-Forwarded-Proto.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
+
+/** Hashed build output (Vite's /assets/) never changes under its name; everything else is checked each time. */
+export function cacheHeaders(reply: FastifyReply, file: string) {
+  const hashed = file.split(path.sep).includes('assets');
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** The built customer app at / and the console at /console/, with their .br/.gz twins made at build time. */
+export function serveClients(app: FastifyInstance, config: Config) {
+  const has = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
+  const common = {
+    wildcard: true,
+    index: 'index.html',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  };
+  if (has(config.webDist)) {
+    app.register(fastifyStatic, { ...common, root: config.webDist, prefix: '/' });
+  }
+  if (has(config.consoleDist)) {
+    app.register(fastifyStatic, {
+      ...common,
+      root: config.consoleDist,
+      prefix: '/console/',
+      decorateReply: !has(config.webDist),
+    });
+    // The wildcard route does not answer the bare folder; /console and /console/ open the app.
+    app.get('/console/', (_req, reply) => reply.sendFile('index.html', config.consoleDist));
+  }
+}
