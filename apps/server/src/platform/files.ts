@@ -6,18 +6,30 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { E } from '@beurs/contracts';
-import { eq } from 'drizzle-orm';
+import { E, rules } from '@beurs/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import { files } from './db/schema.js';
-import { AppError } from './errors.js';
+import { AppError, rule } from './errors.js';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 const URL_TTL_SECONDS = 3600;
+/** An upload nothing refers to after this long is deleted (purgeOrphans). */
+export const ORPHAN_AFTER_MS = 24 * 3600_000;
+const MB = 1024 * 1024;
+
+/** The name the browser gave the file, kept for operators: printable and short, or nothing. */
+const displayName = (name: string | undefined) => {
+  const clean = name
+    ?.replace(new RegExp(rules.CONTROL_CHARACTERS, 'g'), '')
+    .replace(/[\t\r\n]/g, ' ')
+    .trim();
+  return clean && !rules.isHostileText(clean) ? clean.slice(0, 200) : null;
+};
 
 /** The secret that signs file URLs: FILE_URL_SECRET, or one made once and kept in DATA_DIR. */
 export async function loadFileUrlSecret(config: Config): Promise<Buffer> {
@@ -61,16 +73,34 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
       });
     }
     const id = randomBytes(18).toString('base64url');
-    await fs.writeFile(path.join(config.uploadsDir, id), buffer, { mode: 0o600 });
-    await db.insert(files).values({
-      id,
-      ownerUserId,
-      kind,
-      mime: type.mime,
-      size: buffer.length,
-      sha256: createHash('sha256').update(buffer).digest('hex'),
-      originalName: originalName?.slice(0, 200) ?? null,
-    });
+    const file = path.join(config.uploadsDir, id);
+    try {
+      // One upload of a customer at a time counts against their quota, so two at once cannot both squeeze in.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files:${ownerUserId}`}, 0))`);
+        const [stored] = await tx
+          .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+          .from(files)
+          .where(eq(files.ownerUserId, ownerUserId));
+        if (Number(stored?.bytes ?? 0) + buffer.length > config.uploadQuotaMb * MB) {
+          throw rule(E.uploadQuota, { n: config.uploadQuotaMb });
+        }
+        await fs.writeFile(file, buffer, { mode: 0o600 });
+        await tx.insert(files).values({
+          id,
+          ownerUserId,
+          kind,
+          mime: type.mime,
+          size: buffer.length,
+          sha256: createHash('sha256').update(buffer).digest('hex'),
+          originalName: displayName(originalName),
+          createdAt: clock.now(),
+        });
+      });
+    } catch (err) {
+      await fs.rm(file, { force: true });
+      throw err;
+    }
     return { fileId: id, url: signedUrl(id), mime: type.mime, size: buffer.length };
   }
 
@@ -80,7 +110,34 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
     return { row, body: await fs.readFile(path.join(config.uploadsDir, row.id)) };
   }
 
-  return { save, read, signedUrl, verifySignature };
+  /**
+   * Deletes uploads older than a day that nothing refers to (an identity submission, a deposit proof, a bank card
+   * or a withdrawal's destination): a customer who uploads and never submits leaves nothing behind. Each row goes
+   * in one DELETE, so every node may run this at once: a file is removed by whichever node deleted its row.
+   * A table that starts keeping file ids adds itself to `referenced` below.
+   */
+  async function purgeOrphans(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - ORPHAN_AFTER_MS);
+    const { rows } = await db.execute<{ id: string }>(sql`
+      delete from files f
+      where f.created_at < ${cutoff}
+        and not exists (
+          select 1 from kyc_submissions k, jsonb_each_text(k.files) e
+          where k.user_id = f.owner_user_id and e.value = f.id)
+        and not exists (
+          select 1 from recharge_orders r where r.user_id = f.owner_user_id and r.proof_file_id = f.id)
+        and not exists (
+          select 1 from user_accounts a
+          where a.user_id = f.owner_user_id and f.id in (a.details->>'frontFileId', a.details->>'backFileId'))
+        and not exists (
+          select 1 from withdrawals w
+          where w.user_id = f.owner_user_id and f.id in (w.destination->>'frontFileId', w.destination->>'backFileId'))
+      returning f.id`);
+    for (const row of rows) await fs.rm(path.join(config.uploadsDir, row.id), { force: true });
+    return rows.length;
+  }
+
+  return { save, read, signedUrl, verifySignature, purgeOrphans };
 }
 
 export type FileStore = Awaited<ReturnType<typeof createFileStore>>;
