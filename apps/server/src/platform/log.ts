@@ -35,7 +35,7 @@ const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n\s+
  * PostgreSQL data exceptions (SQLSTATE class 22) quote the offending value in their message
  * (`invalid input syntax for type integer: "…"`): the quote goes.
  */
-const withoutQuotedValue = (text: string) => text.replace(/: ".*"$/s, ': "[withheld]"');
+const withoutQuotedValue = (text: string) => text.replace(/: "[^\n]*"$/m, ': "[withheld]"');
 
 export interface SerializedError {
   [key: string]: unknown;
