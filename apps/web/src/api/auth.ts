@@ -22,6 +22,14 @@ export function useLoginMutation() {
   });
 }
 
+/** Password-less sign-in with a mailed code (purpose login). */
+export function useLoginWithCodeMutation() {
+  return useMutation({
+    mutationFn: (request: RequestOf<typeof auth.loginByEmailCode>) => api.call(auth.loginByEmailCode, request),
+    onSuccess: startSession,
+  });
+}
+
 type WithoutLanguage<T> = Omit<T, 'language'>;
 
 export function useRegisterQuickMutation() {

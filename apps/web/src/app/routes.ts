@@ -115,6 +115,9 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Sign-in and registration.
   route('/pages/auth/login', 'routes.auth.login', false, () => import('../pages/auth/login').then((m) => m.LoginPage)),
+  route('/pages/auth/logincode', 'routes.auth.logincode', false, () =>
+    import('../pages/auth/logincode').then((m) => m.LoginWithCodePage),
+  ),
   route('/pages/auth/register', 'routes.auth.register', false, () =>
     import('../pages/auth/register').then((m) => m.RegisterPage),
   ),
@@ -172,6 +175,13 @@ export const appRoutes: readonly AppRoute[] = [
   ),
   route('/pages/setting/paypwd', 'routes.setting.paypwd', true, () =>
     import('../pages/setting/paypwd').then((m) => m.PayPasswordPage),
+  ),
+  route('/pages/setting/totp', 'routes.setting.totp', true, () =>
+    import('../pages/setting/totp').then((m) => m.TotpPage),
+  ),
+  // The published fee schedule and trading terms: open to guests, linked from settings and every order ticket.
+  route('/pages/setting/fees', 'routes.setting.fees', false, () =>
+    import('../pages/setting/fees').then((m) => m.FeesPage),
   ),
 
   // Bank cards and digital-currency wallets.

@@ -1,5 +1,7 @@
+import { ApiError } from '@beurs/api-client';
 import { rules } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
@@ -11,11 +13,12 @@ import { BrandMark } from '../../components/BrandMark';
 import { LanguageButton } from '../../components/LanguageSheet';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
-import { schemaRule, showFieldError } from '../../lib/formRules';
+import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 
 interface LoginValues {
   username: string;
   password: string;
+  totpCode?: string;
 }
 
 export function LoginPage() {
@@ -25,13 +28,19 @@ export function LoginPage() {
   const { brand } = useBrandQuery();
   const [form] = Form.useForm<LoginValues>();
   const login = useLoginMutation();
+  // Asked once the server says this account has two-step verification on (after a right password).
+  const [askCode, setAskCode] = useState(false);
 
   const submit = (values: LoginValues) => {
+    const totpCode = askCode ? optionalText(values.totpCode) : undefined;
     login.mutate(
-      { username: values.username.trim(), password: values.password },
+      { username: values.username.trim(), password: values.password, ...(totpCode ? { totpCode } : {}) },
       {
         onSuccess: () => navigate(safeRedirect(redirect), { replace: true }),
-        onError: (error) => showFieldError(form, error),
+        onError: (error) => {
+          if (error instanceof ApiError && error.reason === 'totpRequired') setAskCode(true);
+          showFieldError(form, error);
+        },
       },
     );
   };
@@ -50,7 +59,26 @@ export function LoginPage() {
         <Field name="password" label={t('fields.password')} rules={[schemaRule(rules.anyPassword)]}>
           <PasswordInput placeholder={t('fields.passwordPlaceholder')} autoComplete="current-password" />
         </Field>
-        <div className="form-row-end">
+        {askCode ? (
+          <Field
+            name="totpCode"
+            label={t('totp.codeLabel')}
+            description={<span className="form-hint">{t('totp.loginHint')}</span>}
+            rules={[{ required: true, whitespace: true, message: t('totp.codeOrRecoveryPlaceholder') }]}
+          >
+            <Input
+              placeholder={t('totp.codeOrRecoveryPlaceholder')}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              autoFocus
+              data-testid="login-totp"
+            />
+          </Field>
+        ) : null}
+        <div className="form-row-between">
+          <Link to="/pages/auth/logincode" className="text-link" data-testid="login-with-code">
+            {t('login.withCode')}
+          </Link>
           <Link to="/pages/auth/resetpwd" className="text-link">
             {t('login.forgot')}
           </Link>
