@@ -7,13 +7,13 @@
  */
 import path from 'node:path';
 import readline from 'node:readline/promises';
-import { rules } from '@beurs/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { createDb } from '../platform/db/client.js';
 import { startEmbeddedPostgres } from '../platform/db/embedded.js';
 import { operators, sessions } from '../platform/db/schema.js';
 import { translate } from '../platform/i18n.js';
+import { newPasswordProblem } from '../platform/password-policy.js';
 import { hashPassword } from '../platform/passwords.js';
 
 const [command, username] = process.argv.slice(2);
@@ -40,9 +40,10 @@ try {
   process.stderr.write(`New password for ${username}: `);
   const plain = ((await input[Symbol.asyncIterator]().next()).value ?? '').replace(/\r?\n$/, '');
   input.close();
-  const checked = rules.newPassword.safeParse(plain);
-  if (!checked.success) throw new Error(translate('en', checked.error.issues[0]?.message ?? 'validation.invalid'));
-  const passwordHash = await hashPassword(checked.data);
+  // The customers' rule for new passwords (NIST SP 800-63B: length, blocklist, own name).
+  const problem = newPasswordProblem(plain, [username]);
+  if (problem) throw new Error(translate('en', problem));
+  const passwordHash = await hashPassword(plain);
   const done = await db.transaction(async (tx) => {
     const [op] = await tx
       .update(operators)

@@ -18,11 +18,16 @@ const blocklist: ReadonlySet<string> = new Set(
 export const isCommonPassword = (password: string) => blocklist.has(password.normalize('NFKC').toLowerCase());
 
 /**
- * Refuses a new password with a translated 400 on `field`. `context`: the user ID, the email (its
- * local part is what is looked for) and the brand name.
+ * Why a new password is refused (a validation key), or undefined. `context`: the user ID, the
+ * email (its local part is what is looked for) and the brand name.
  */
-export function assertNewPassword(password: string, context: readonly string[], field = 'password') {
+export function newPasswordProblem(password: string, context: readonly string[]) {
   const words = context.map((w) => (w.includes('@') ? w.slice(0, w.lastIndexOf('@')) : w));
-  const problem = rules.passwordProblem(password, blocklist, words);
+  return rules.passwordProblem(password, blocklist, words);
+}
+
+/** Refuses a new password with a translated 400 on `field`. */
+export function assertNewPassword(password: string, context: readonly string[], field = 'password') {
+  const problem = newPasswordProblem(password, context);
   if (problem) throw invalid(problem, field);
 }
