@@ -107,6 +107,8 @@ export async function buildApp(
   const purge = () => {
     purgeExpiredKeys(db, clock.now()).catch((err: unknown) => app.log.warn({ err }, 'idempotency purge failed'));
     deps.files.purgeOrphans(clock.now()).catch((err: unknown) => app.log.warn({ err }, 'orphan file purge failed'));
+    // Sign-in counters whose window has passed (one row per attacking source would otherwise stay).
+    deps.throttle.prune().catch((err: unknown) => app.log.warn({ err }, 'sign-in counter purge failed'));
   };
   const housekeeping = setInterval(purge, 3600_000);
   housekeeping.unref();

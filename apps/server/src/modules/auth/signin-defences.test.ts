@@ -114,6 +114,22 @@ describe('attempt limits are atomic', () => {
   });
 });
 
+describe('counters', () => {
+  it('are pruned once their window has passed', async () => {
+    const attacker = from('198.51.100.77');
+    await attacker('/loginByUsername', { username: 'no-such-user', password: 'guess-guess' });
+    const rows = async () =>
+      Number(
+        (await h.db.execute(sql`select count(*) as n from signin_attempts where key like 'login:?no-such-user%'`))
+          .rows[0]?.n,
+      );
+    expect(await rows()).toBe(2);
+    h.clock.advance(15 * 60_000 + 1000);
+    await h.deps.throttle.prune();
+    expect(await rows()).toBe(0);
+  });
+});
+
 describe('a stranger cannot lock the owner out', () => {
   it('stops one source after 5 failures while the owner signs in from elsewhere', async () => {
     const u = await h.registerUser();
