@@ -11,12 +11,18 @@ export interface SearchPageParams extends PageParams {
 export type QueueKind = 'kyc' | 'deposits' | 'withdrawals';
 
 export interface QueueParams extends SearchPageParams {
-  /** ReviewStatus: 1 pending, 2 rejected, 3 approved. */
-  status: 1 | 2 | 3;
+  /** ReviewStatus: 1 pending, 2 rejected, 3 approved; withdrawals also 4, cancelled by the customer. */
+  status: 1 | 2 | 3 | 4;
 }
 
 export interface LedgerParams extends PageParams {
   walletType?: string;
+}
+
+/** Adjustment proposals of one status, optionally of one customer. */
+export interface AdjustmentParams extends SearchPageParams {
+  status: 'proposed' | 'approved' | 'rejected' | 'cancelled';
+  customerId?: number;
 }
 
 /** A customer's positions: 1 open, 4 closed. */
@@ -39,6 +45,9 @@ export const consoleKeys = {
   queues: () => [...consoleKeys.all, 'queue'] as const,
   queue: (kind: QueueKind, params: QueueParams) => [...consoleKeys.queues(), kind, params] as const,
   trialBalance: () => [...consoleKeys.all, 'trial-balance'] as const,
+  trialBalanceChecks: () => [...consoleKeys.all, 'trial-balance-checks'] as const,
+  adjustmentsAll: () => [...consoleKeys.all, 'adjustments'] as const,
+  adjustments: (params: AdjustmentParams) => [...consoleKeys.adjustmentsAll(), params] as const,
   customerWallets: (id: number) => [...consoleKeys.customer(id), 'wallets'] as const,
   customerLedgerAll: (id: number) => [...consoleKeys.customer(id), 'ledger'] as const,
   customerLedger: (id: number, params: LedgerParams) => [...consoleKeys.customerLedgerAll(id), params] as const,

@@ -16,6 +16,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { strings } from '../strings';
 import { api, endSession, queryClient } from './client';
 import {
+  type AdjustmentParams,
   consoleKeys,
   type LedgerParams,
   type OrderParams,
@@ -40,8 +41,10 @@ export type CustomerWallet = DataOf<typeof consoleMoney.customerWallets>[number]
 export type LedgerPosting = DataOf<typeof consoleMoney.customerLedger>['list'][number];
 export type DepositChannel = DataOf<typeof consoleMoney.depositChannels>[number];
 export type DepositChannelInput = RequestOf<typeof consoleMoney.depositChannelCreate>;
-export type AdjustInput = RequestOf<typeof consoleMoney.adjustBalance>;
+export type AdjustmentInput = RequestOf<typeof consoleMoney.adjustmentPropose>;
+export type AdjustmentProposal = DataOf<typeof consoleMoney.adjustmentPropose>;
 export type TrialBalance = DataOf<typeof consoleMoney.trialBalance>;
+export type TrialBalanceChecks = DataOf<typeof consoleMoney.trialBalanceChecks>;
 export type TradingSetting = DataOf<typeof consoleTrading.tradingSettings>[number];
 export type TradingSettingInput = RequestOf<typeof consoleTrading.tradingSettingUpdate>;
 export type CustomerPosition = DataOf<typeof consoleTrading.customerPositions>['list'][number];
@@ -92,8 +95,7 @@ export function useOutbox(params: SearchPageParams) {
     queryKey: consoleKeys.outbox(params),
     queryFn: ({ signal }) => api.call(consoleApi.consoleOutbox, searchRequest(params), undefined, { signal }),
     placeholderData: keepPreviousData,
-    // Operators wait here for email codes during the demo.
-    refetchInterval: 10_000,
+    // No polling: every read of customers' mail is audited, and codes are redacted (nothing to wait for here).
   });
 }
 
@@ -150,7 +152,9 @@ function afterReview(customerId: number) {
   void queryClient.invalidateQueries({ queryKey: consoleKeys.customer(customerId) });
 }
 
-export type ReviewDecision = { action: 'approve'; id: number } | { action: 'reject'; id: number; reason: string };
+export type ReviewDecision =
+  /** `payoutReference`: a withdrawal's bank reference or transaction hash (required there, absent elsewhere). */
+  { action: 'approve'; id: number; payoutReference?: string } | { action: 'reject'; id: number; reason: string };
 
 export function useReview<K extends QueueKind>(kind: K) {
   return useMutation({
@@ -158,7 +162,10 @@ export function useReview<K extends QueueKind>(kind: K) {
       const endpoints = queueEndpoints[kind];
       const row =
         decision.action === 'approve'
-          ? await api.call(withPathParams(endpoints.approve, { id: decision.id }), {})
+          ? await api.call(
+              withPathParams(endpoints.approve, { id: decision.id }),
+              decision.payoutReference === undefined ? {} : { payoutReference: decision.payoutReference },
+            )
           : await api.call(withPathParams(endpoints.reject, { id: decision.id }), { reason: decision.reason });
       return row as QueueRows[K];
     },
@@ -168,6 +175,16 @@ export function useReview<K extends QueueKind>(kind: K) {
       void queryClient.invalidateQueries({ queryKey: consoleKeys.queues() });
       void queryClient.invalidateQueries({ queryKey: consoleKeys.trialBalance() });
     },
+  });
+}
+
+/** The scheduled trial balance's latest check and its unbalanced ones (the alert of the layout and Books). */
+export function useTrialBalanceChecks(options: { refetchInterval?: number; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: consoleKeys.trialBalanceChecks(),
+    queryFn: ({ signal }) => api.call(consoleMoney.trialBalanceChecks, {}, undefined, { signal }),
+    refetchInterval: options.refetchInterval,
+    enabled: options.enabled,
   });
 }
 
@@ -210,19 +227,67 @@ export function useCustomerLedger(id: number, params: LedgerParams) {
   });
 }
 
-/**
- * A manual adjustment. The idempotency key is made when the operator opens the confirmation and
- * reused if that same confirmation is retried, so a double click or a lost answer posts once.
- */
-export function useAdjustBalance(id: number) {
+// ------------------------------------------------------------------------------ adjustments (four eyes)
+
+export function useAdjustments(
+  params: AdjustmentParams,
+  options: { enabled?: boolean; refetchInterval?: number } = {},
+) {
+  return useQuery({
+    queryKey: consoleKeys.adjustments(params),
+    queryFn: ({ signal }) =>
+      api.call(
+        consoleMoney.adjustmentQueue,
+        { ...searchRequest(params), status: params.status, customerId: params.customerId },
+        undefined,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval,
+  });
+}
+
+/** After a proposal changed: its lists, and what an approval moved. */
+function adjustmentsChanged(customerId: number, posted: boolean) {
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.adjustmentsAll() });
+  if (!posted) return;
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.customerWallets(customerId) });
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.customerLedgerAll(customerId) });
+  void queryClient.invalidateQueries({ queryKey: consoleKeys.trialBalance() });
+}
+
+/** Proposes an adjustment: nothing moves until another operator approves it. */
+export function useProposeAdjustment(customerId: number) {
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: AdjustInput; idempotencyKey: string }) =>
-      api.call(withPathParams(consoleMoney.adjustBalance, { id }), input, undefined, { idempotencyKey }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: consoleKeys.customerWallets(id) });
-      void queryClient.invalidateQueries({ queryKey: consoleKeys.customerLedgerAll(id) });
-      void queryClient.invalidateQueries({ queryKey: consoleKeys.trialBalance() });
+    mutationFn: (input: AdjustmentInput) =>
+      api.call(withPathParams(consoleMoney.adjustmentPropose, { id: customerId }), input),
+    onSuccess: () => adjustmentsChanged(customerId, false),
+  });
+}
+
+/**
+ * Approves, rejects or withdraws a proposal. An approval posts money, so it carries an idempotency key, made
+ * when the operator opens the confirmation and reused if that same confirmation is retried.
+ */
+export function useDecideAdjustment() {
+  return useMutation({
+    mutationFn: (
+      decision:
+        | { action: 'approve'; proposal: AdjustmentProposal; idempotencyKey: string }
+        | { action: 'reject'; proposal: AdjustmentProposal; reason: string }
+        | { action: 'cancel'; proposal: AdjustmentProposal },
+    ) => {
+      const { id } = decision.proposal;
+      if (decision.action === 'approve')
+        return api.call(withPathParams(consoleMoney.adjustmentApprove, { id }), {}, undefined, {
+          idempotencyKey: decision.idempotencyKey,
+        });
+      if (decision.action === 'reject')
+        return api.call(withPathParams(consoleMoney.adjustmentReject, { id }), { reason: decision.reason });
+      return api.call(withPathParams(consoleMoney.adjustmentCancel, { id }), {});
     },
+    onSuccess: (proposal) => adjustmentsChanged(proposal.customerId, proposal.status === 'approved'),
   });
 }
 
@@ -298,7 +363,7 @@ export function useLogin() {
       queryClient.clear();
       // The deadline by this browser's clock: the server's clock may differ (or run simulated time).
       session.start(data.token, Date.now() + data.expiresIn * 1000);
-      queryClient.setQueryData(consoleKeys.me(), data.operator);
+      // /console/me is read next: it also says whether the operator must set up a second factor first.
     },
   });
 }

@@ -1,12 +1,25 @@
 /** The desktop shell: side menu, header with the operator and log out, and the page. */
-import { Badge, Button, Flex, Layout, Menu, type MenuProps, Result, Spin, Tag, Typography } from 'antd';
+
+import { roleAtLeast } from '@beurs/contracts';
+import { Alert, Badge, Button, Flex, Layout, Menu, type MenuProps, Result, Spin, Tag, Typography } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorMessage, isForbidden } from '../api/client';
-import { type Operator, type TrialBalance, useLogout, useMe, useTrialBalance } from '../api/queries';
+import {
+  type Operator,
+  type TrialBalance,
+  useAdjustments,
+  useLogout,
+  useMe,
+  useTrialBalance,
+  useTrialBalanceChecks,
+} from '../api/queries';
 import { useSession } from '../api/session';
 import { strings } from '../strings';
+import { BooksAlert } from './books-alert';
 
 const { Sider, Header, Content } = Layout;
+
+const ROLE_COLOR: Record<Operator['role'], string> = { supervisor: 'purple', admin: 'volcano', reviewer: 'geekblue' };
 
 /** A queue's menu label with its pending count, when there is one. */
 function queueLabel(label: string, count: number | undefined) {
@@ -25,19 +38,29 @@ function queueLabel(label: string, count: number | undefined) {
   );
 }
 
-function menuItems(operator: Operator, pending: TrialBalance['pending'] | undefined): NonNullable<MenuProps['items']> {
+function menuItems(
+  operator: Operator,
+  pending: TrialBalance['pending'] | undefined,
+  pendingAdjustments: number | undefined,
+): NonNullable<MenuProps['items']> {
   return [
     { key: 'customers', label: strings.menu.customers },
     { key: 'kyc', label: queueLabel(strings.menu.kyc, pending?.kyc) },
     { key: 'deposits', label: queueLabel(strings.menu.deposits, pending?.deposits) },
     { key: 'withdrawals', label: queueLabel(strings.menu.withdrawals, pending?.withdrawals) },
+    // Adjustments wait here for a second operator (four eyes); proposing and deciding are for admins.
+    ...(roleAtLeast(operator.role, 'admin')
+      ? [{ key: 'approvals', label: queueLabel(strings.menu.approvals, pendingAdjustments) }]
+      : []),
     { key: 'deposit-channels', label: strings.menu.channels },
+    { key: 'awards', label: strings.menu.awards },
     // Everyone reads the trading rules; the page lets only the roles the server allows change them.
     { key: 'trading-settings', label: strings.menu.trading },
     { key: 'books', label: strings.menu.books },
     { key: 'outbox', label: strings.menu.outbox },
     // Reviewers cannot read the audit log; the server refuses it too.
-    ...(operator.role === 'admin' ? [{ key: 'audit', label: strings.menu.audit }] : []),
+    ...(roleAtLeast(operator.role, 'admin') ? [{ key: 'audit', label: strings.menu.audit }] : []),
+    { key: 'security', label: strings.menu.security },
   ];
 }
 
@@ -55,8 +78,17 @@ function ConsoleLayout() {
   const location = useLocation();
   const logout = useLogout();
   // Pending counts for the menu; a failure here just leaves the badges out.
-  const books = useTrialBalance({ refetchInterval: 30_000, enabled: me.isSuccess });
+  const books = useTrialBalance({ refetchInterval: 30_000, enabled: me.isSuccess && !me.data.totpRequired });
   const section = location.pathname.split('/')[1] ?? '';
+  // The scheduled trial balance: an unbalanced latest check is shown on every page.
+  const checks = useTrialBalanceChecks({ refetchInterval: 60_000, enabled: me.isSuccess && !me.data.totpRequired });
+  const waitingAdjustments = useAdjustments(
+    { status: 'proposed', q: '', page: 1, pageSize: 1 },
+    {
+      enabled: me.isSuccess && !me.data.totpRequired && roleAtLeast(me.data.role, 'admin'),
+      refetchInterval: 30_000,
+    },
+  );
 
   if (me.isPending) {
     return (
@@ -76,6 +108,8 @@ function ConsoleLayout() {
     );
   }
   const operator = me.data;
+  // The server refuses everything else until the operator has a second factor (OPERATOR_TOTP_REQUIRED).
+  if (operator.totpRequired && section !== 'security') return <Navigate to="/security" replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -97,7 +131,11 @@ function ConsoleLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={[section]}
-          items={menuItems(operator, books.data?.pending)}
+          items={
+            operator.totpRequired
+              ? [{ key: 'security', label: strings.menu.security }]
+              : menuItems(operator, books.data?.pending, waitingAdjustments.data?.total)
+          }
           onClick={({ key }) => navigate(`/${key}`)}
         />
       </Sider>
@@ -116,7 +154,7 @@ function ConsoleLayout() {
           <Typography.Text strong data-testid="operator-name">
             {operator.username}
           </Typography.Text>
-          <Tag color={operator.role === 'admin' ? 'volcano' : 'geekblue'} data-testid="operator-role">
+          <Tag color={ROLE_COLOR[operator.role]} data-testid="operator-role">
             {strings.header.role[operator.role] ?? operator.role}
           </Tag>
           <Button onClick={() => logout.mutate()} loading={logout.isPending}>
@@ -124,6 +162,22 @@ function ConsoleLayout() {
           </Button>
         </Header>
         <Content style={{ padding: 24, minWidth: 0 }}>
+          <BooksAlert checks={checks.data} />
+          {!operator.totpEnabled && !operator.totpRequired && section !== 'security' ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={strings.secondFactor.suggested}
+              description={strings.secondFactor.suggestedText}
+              action={
+                <Button type="primary" onClick={() => navigate('/security')}>
+                  {strings.secondFactor.setUp}
+                </Button>
+              }
+              style={{ marginBottom: 16 }}
+              data-testid="totp-suggested"
+            />
+          ) : null}
           <Outlet context={operator} />
         </Content>
       </Layout>

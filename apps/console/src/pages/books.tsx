@@ -1,10 +1,11 @@
 /** The trial balance: each currency's postings sum to zero, and every account equals its postings. */
 import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { type TrialBalance, useTrialBalance } from '../api/queries';
+import { type TrialBalance, type TrialBalanceChecks, useTrialBalance, useTrialBalanceChecks } from '../api/queries';
 import { ErrorAlert } from '../components/error-alert';
 import { ListHeader } from '../components/list-page';
 import { formatAmount, isZero } from '../lib/money';
+import { formatTime } from '../lib/time';
 import { useTitle } from '../lib/use-title';
 import { strings } from '../strings';
 
@@ -79,9 +80,66 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
   );
 }
 
+type Check = TrialBalanceChecks['alerts'][number];
+
+/** "5 minutes", "30 seconds": how often the server checks. */
+function every(ms: number): string {
+  if (ms % 60_000 === 0) return ms === 60_000 ? 'minute' : `${ms / 60_000} minutes`;
+  return `${Math.round(ms / 1000)} seconds`;
+}
+
+/** The scheduled trial balance: how often, the latest result, and every check that found the books unbalanced. */
+function ScheduledChecks({ checks }: { checks: TrialBalanceChecks }) {
+  const { latest } = checks;
+  return (
+    <Card
+      title={t.checksTitle}
+      data-testid="books-checks"
+      extra={
+        latest ? (
+          <Flex gap={8} align="center">
+            <Typography.Text type="secondary">{t.lastCheck(formatTime(latest.checkTimeTimestamp))}</Typography.Text>
+            <Tag color={latest.balanced ? 'success' : 'error'}>
+              {latest.balanced ? t.checkBalanced : t.checkUnbalanced}
+            </Tag>
+          </Flex>
+        ) : null
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        {checks.intervalMs > 0 ? t.checksEvery(every(checks.intervalMs)) : t.checksOff} {latest ? null : t.checksNone}
+      </Typography.Paragraph>
+      <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
+        {t.alertsTitle}
+      </Typography.Title>
+      <Table<Check>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={checks.alerts}
+        locale={{ emptyText: t.noAlerts }}
+        columns={[
+          {
+            title: t.checkTime,
+            dataIndex: 'checkTimeTimestamp',
+            width: 190,
+            render: (ts: number) => formatTime(ts),
+          },
+          {
+            title: t.problems,
+            dataIndex: 'problems',
+            render: (problems: string[]) => <Typography.Text type="danger">{problems.join('; ')}</Typography.Text>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 export function BooksPage() {
   useTitle(t.title);
   const books = useTrialBalance();
+  const checks = useTrialBalanceChecks();
   const data = books.data;
 
   return (
@@ -90,7 +148,13 @@ export function BooksPage() {
         title={t.title}
         hint={t.hint}
         extra={
-          <Button onClick={() => books.refetch()} loading={books.isRefetching}>
+          <Button
+            onClick={() => {
+              void books.refetch();
+              void checks.refetch();
+            }}
+            loading={books.isRefetching}
+          >
             {strings.common.refresh}
           </Button>
         }
@@ -145,6 +209,7 @@ export function BooksPage() {
               </Card>
             </Col>
           </Row>
+          {checks.data ? <ScheduledChecks checks={checks.data} /> : null}
           {data.currencies.length === 0 ? (
             <Card>
               <Empty description={t.noCurrencies} />

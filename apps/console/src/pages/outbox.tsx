@@ -26,7 +26,7 @@ const columns: TableColumnsType<OutboxMail> = [
     title: t.body,
     dataIndex: 'body',
     render: (body: string) => (
-      // Mail bodies are plain text with line breaks; codes must stay selectable.
+      // Mail bodies are plain text with line breaks.
       <Typography.Paragraph
         style={{ whiteSpace: 'pre-wrap', margin: 0 }}
         ellipsis={{ rows: 4, expandable: 'collapsible' }}
@@ -52,7 +52,7 @@ export function OutboxPage() {
     <>
       <ListHeader
         title={t.title}
-        hint={`${t.hint} ${t.autoRefresh}`}
+        hint={t.hint}
         search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
         extra={
           <Button onClick={() => outbox.refetch()} loading={outbox.isRefetching}>

@@ -1,0 +1,43 @@
+/**
+ * The alert of the scheduled trial balance: while the latest check found the books unbalanced, every page of the
+ * console says so at the top, with what did not hold and a way to the Books page.
+ */
+import { Alert, Button } from 'antd';
+import { useNavigate } from 'react-router';
+import type { TrialBalanceChecks } from '../api/queries';
+import { formatTime } from '../lib/time';
+import { strings } from '../strings';
+
+const t = strings.books;
+
+export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined }) {
+  const navigate = useNavigate();
+  const latest = checks?.latest;
+  if (!latest || latest.balanced) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      banner
+      role="alert"
+      data-testid="books-alert"
+      title={t.alertTitle}
+      description={
+        <>
+          {t.alertBody(formatTime(latest.checkTimeTimestamp))}
+          <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+            {latest.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </>
+      }
+      action={
+        <Button danger size="small" onClick={() => navigate('/books')}>
+          {t.alertOpen}
+        </Button>
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
