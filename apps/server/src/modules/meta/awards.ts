@@ -6,7 +6,7 @@ import { type Award, consoleApi, V } from '@beurs/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../ledger/ledger.js';
-import { audit } from '../../platform/audit.js';
+import { audit, change } from '../../platform/audit.js';
 import { awards, operators } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { invalid, notFound } from '../../platform/errors.js';
@@ -70,7 +70,7 @@ export function consoleAwardRoutes(app: FastifyInstance, deps: Deps) {
           .returning();
         if (!row) throw new Error('award not created');
         const created = toConsoleAward(row, op.username);
-        await audit(tx, req, 'award.create', { type: 'award', id: row.id }, { after: toAward(row) });
+        await audit(tx, req, 'award.create', { type: 'award', id: row.id }, change(null, toAward(row)));
         return created;
       });
     },
@@ -84,7 +84,7 @@ export function consoleAwardRoutes(app: FastifyInstance, deps: Deps) {
       db.transaction(async (tx) => {
         const [row] = await tx.delete(awards).where(eq(awards.id, params.id)).returning();
         if (!row) throw notFound();
-        await audit(tx, req, 'award.delete', { type: 'award', id: row.id }, { before: toAward(row) });
+        await audit(tx, req, 'award.delete', { type: 'award', id: row.id }, change(toAward(row), null));
         return { ok: true as const };
       }),
     { preHandler: [admin] },

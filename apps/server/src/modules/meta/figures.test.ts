@@ -90,6 +90,6 @@ describe('figures shown to customers are counted, not typed', () => {
       ['award.create', String(noLink.body.data.id)],
       ['award.delete', String(id)],
     ]);
-    expect(audits[2]?.detail).toMatchObject({ before: { name: award.name, source: award.source } });
+    expect(audits[2]?.detail).toMatchObject({ old: { name: award.name, source: award.source }, new: null });
   });
 });
