@@ -5,7 +5,9 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { RequireSession } from './components/layout';
 import { RouteError } from './components/route-error';
+import { ApprovalsPage } from './pages/approvals';
 import { AuditPage } from './pages/audit';
+import { AwardsPage } from './pages/awards';
 import { BooksPage } from './pages/books';
 import { CustomerPage } from './pages/customer';
 import { CustomersPage } from './pages/customers';
@@ -14,6 +16,7 @@ import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
 import { OutboxPage } from './pages/outbox';
 import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
+import { SecurityPage } from './pages/security';
 import { TradingSettingsPage } from './pages/trading-settings';
 
 export const router = createHashRouter([
@@ -29,11 +32,14 @@ export const router = createHashRouter([
       { path: 'kyc', element: <KycQueuePage /> },
       { path: 'deposits', element: <DepositQueuePage /> },
       { path: 'withdrawals', element: <WithdrawalQueuePage /> },
+      { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
+      { path: 'awards', element: <AwardsPage /> },
       { path: 'trading-settings', element: <TradingSettingsPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'security', element: <SecurityPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

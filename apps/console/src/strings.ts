@@ -230,7 +230,7 @@ export const strings = {
     payoutReference: 'Payout reference',
     payoutReferencePlaceholder: 'Bank payment reference or transaction hash',
     payoutReferenceHint:
-      'Required. The bank’s payment reference (bank card) or the transaction hash (crypto wallet): the customer sees it to trace the payment.',
+      "Required, and the customer sees it: the bank’s payment reference (bank card; 4–100 letters, digits, spaces or / - ? : ( ) . , ' + _) or the transaction hash (crypto wallet).",
   },
 
   awards: {

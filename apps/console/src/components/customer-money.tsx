@@ -1,5 +1,12 @@
-/** A customer's money in the console: wallet balances, the ledger, and (admins) a manual adjustment. */
-import { DEFAULT_WALLET_CURRENCY, Decimal, rules, WALLETS, type Wallet } from '@beurs/contracts';
+/** A customer's money in the console: wallet balances, the ledger, and (admins) proposing an adjustment. */
+import {
+  ADJUSTMENT_CATEGORIES,
+  type AdjustmentCategory,
+  DEFAULT_WALLET_CURRENCY,
+  rules,
+  WALLETS,
+  type Wallet,
+} from '@beurs/contracts';
 import {
   Alert,
   App,
@@ -9,6 +16,7 @@ import {
   Form,
   Input,
   Modal,
+  Radio,
   Select,
   Table,
   type TableColumnsType,
@@ -16,14 +24,16 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { LedgerParams } from '../api/keys';
 import {
-  type AdjustInput,
+  type AdjustmentInput,
   type CustomerWallet,
   type LedgerPosting,
-  useAdjustBalance,
+  useAdjustments,
   useCustomerLedger,
   useCustomerWallets,
+  useProposeAdjustment,
 } from '../api/queries';
 import { formatAmount, formatSigned, isZero, sign, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
@@ -152,6 +162,7 @@ const ledgerColumns: TableColumnsType<LedgerPosting> = [
     dataIndex: 'reason',
     render: (reason: string | null, row) => (
       <>
+        {row.category ? <Tag>{strings.adjustmentCategory[row.category] ?? row.category}</Tag> : null}
         <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, tooltip: reason }}>
           {reason || none}
         </Typography.Paragraph>
@@ -222,16 +233,11 @@ export function LedgerCard({ customerId }: { customerId: number }) {
 
 // -------------------------------------------------------------------------------------------- adjustment
 
-/** A fresh idempotency key; crypto.randomUUID needs a secure context, which plain http is not. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 interface AdjustForm {
   walletType: Wallet;
+  direction: 'credit' | 'debit';
   amount: string;
+  category: AdjustmentCategory;
   reason: string;
 }
 
@@ -244,56 +250,56 @@ function reasonRule(value: string | undefined) {
 
 function amountRule(value: string | undefined) {
   const amount = (value ?? '').trim();
-  if (!rules.SIGNED_AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount))
+  if (!rules.AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount))
     return Promise.reject(new Error(t.adjustAmountRequired));
   return Promise.resolve();
 }
 
-export function AdjustBalanceCard({ customerId, userId }: { customerId: number; userId: string }) {
+const categoryOptions = ADJUSTMENT_CATEGORIES.map((c) => ({ value: c, label: strings.adjustmentCategory[c] ?? c }));
+
+/**
+ * Proposes a credit or debit (four eyes): nothing moves here; another operator approves it in Approvals,
+ * where the journal entry is posted. Shows how many proposals of this customer are waiting.
+ */
+export function ProposeAdjustmentCard({ customerId, userId }: { customerId: number; userId: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<AdjustForm>();
   const wallets = useCustomerWallets(customerId);
-  const adjust = useAdjustBalance(customerId);
-  /** The adjustment being confirmed, with the key made when the confirmation opened. */
-  const [confirming, setConfirming] = useState<{ input: AdjustInput; idempotencyKey: string } | null>(null);
+  const propose = useProposeAdjustment(customerId);
+  const waiting = useAdjustments({ status: 'proposed', customerId, q: '', page: 1, pageSize: 1 });
+  const [confirming, setConfirming] = useState<AdjustmentInput | null>(null);
 
   const review = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    adjust.reset();
-    setConfirming({
-      input: { walletType: values.walletType, amount: values.amount.trim(), reason: values.reason.trim() },
-      idempotencyKey: newIdempotencyKey(),
-    });
+    propose.reset();
+    setConfirming({ ...values, amount: values.amount.trim(), reason: values.reason.trim() });
   };
 
-  const post = async () => {
+  const submit = async () => {
     if (!confirming) return;
     try {
-      // Retrying the same confirmation reuses its key, so it cannot post twice.
-      const posting = await adjust.mutateAsync(confirming);
-      void message.success(t.adjusted(formatSigned(posting.amount, posting.currency), walletLabel(posting.walletType)));
+      const proposal = await propose.mutateAsync(confirming);
+      void message.success(t.proposed(proposal.id));
       setConfirming(null);
       form.resetFields(['amount', 'reason']);
     } catch {
-      // Shown in the dialog; the operator may retry with the same key or cancel.
+      // Shown in the dialog; the operator may try again or cancel.
     }
   };
 
-  const wallet = confirming ? wallets.data?.find((w) => w.walletType === confirming.input.walletType) : undefined;
-  const currency = confirming
-    ? (wallet?.currency ?? DEFAULT_WALLET_CURRENCY[confirming.input.walletType as Wallet])
-    : 'EUR';
-  const credit = confirming ? sign(confirming.input.amount) > 0 : true;
-  const absolute = confirming ? formatAmount(new Decimal(confirming.input.amount).abs().toString(), currency) : '';
-  const after = confirming && wallet ? new Decimal(wallet.balance).plus(confirming.input.amount).toFixed(2) : null;
+  const wallet = confirming ? wallets.data?.find((w) => w.walletType === confirming.walletType) : undefined;
+  const currency = confirming ? (wallet?.currency ?? DEFAULT_WALLET_CURRENCY[confirming.walletType as Wallet]) : 'EUR';
+  const credit = confirming ? confirming.direction === 'credit' : true;
+  const absolute = confirming ? formatAmount(confirming.amount, currency) : '';
+  const waitingCount = waiting.data?.total ?? 0;
 
   return (
     <Card
       title={
         <Flex vertical>
           <span>{t.adjust}</span>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13, whiteSpace: 'normal' }}>
             {t.adjustHint}
           </Typography.Text>
         </Flex>
@@ -301,11 +307,25 @@ export function AdjustBalanceCard({ customerId, userId }: { customerId: number; 
       style={{ height: '100%' }}
       data-testid="adjust-card"
     >
+      {waitingCount > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t.waiting(waitingCount)}
+          action={
+            <Link to="/approvals">
+              <Button size="small">{t.openApprovals}</Button>
+            </Link>
+          }
+          data-testid="adjust-waiting"
+        />
+      ) : null}
       <Form<AdjustForm>
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ walletType: 'BALANCE' }}
+        initialValues={{ walletType: 'BALANCE', direction: 'credit' }}
         onFinish={review}
       >
         <Flex gap={12}>
@@ -317,13 +337,33 @@ export function AdjustBalanceCard({ customerId, userId }: { customerId: number; 
           >
             <Select options={walletOptions} />
           </Form.Item>
+          <Form.Item name="direction" label={t.adjustDirection} style={{ flex: 1 }}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={[
+                { value: 'credit', label: t.credit },
+                { value: 'debit', label: t.debit },
+              ]}
+            />
+          </Form.Item>
+        </Flex>
+        <Flex gap={12}>
           <Form.Item
             name="amount"
             label={t.adjustAmount}
             rules={[{ validator: (_, value: string | undefined) => amountRule(value) }]}
             style={{ flex: 1 }}
           >
-            <Input placeholder="25.00 / -10.50" inputMode="decimal" autoComplete="off" />
+            <Input placeholder="25.00" inputMode="decimal" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="category"
+            label={t.adjustCategory}
+            rules={[{ required: true, message: t.adjustCategoryRequired }]}
+            style={{ flex: 1 }}
+          >
+            <Select options={categoryOptions} />
           </Form.Item>
         </Flex>
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: -12, marginBottom: 12, fontSize: 12 }}>
@@ -345,13 +385,13 @@ export function AdjustBalanceCard({ customerId, userId }: { customerId: number; 
         open={confirming !== null}
         title={t.adjustConfirmTitle}
         okText={t.adjustConfirmOk}
-        okButtonProps={{ loading: adjust.isPending, danger: !credit }}
+        okButtonProps={{ loading: propose.isPending }}
         cancelText={strings.review.cancel}
-        onOk={post}
+        onOk={submit}
         onCancel={() => {
-          if (adjust.isPending) return;
+          if (propose.isPending) return;
           setConfirming(null);
-          adjust.reset();
+          propose.reset();
         }}
         mask={{ closable: false }}
         destroyOnHidden
@@ -360,29 +400,30 @@ export function AdjustBalanceCard({ customerId, userId }: { customerId: number; 
           <Flex vertical gap={12}>
             <Typography.Paragraph style={{ margin: 0 }}>
               {credit
-                ? t.adjustConfirmCredit(absolute, walletLabel(confirming.input.walletType), userId)
-                : t.adjustConfirmDebit(absolute, walletLabel(confirming.input.walletType), userId)}
+                ? t.adjustConfirmCredit(absolute, walletLabel(confirming.walletType), userId)
+                : t.adjustConfirmDebit(absolute, walletLabel(confirming.walletType), userId)}
             </Typography.Paragraph>
             <Flex align="baseline" gap={12}>
-              <SignedAmount amount={confirming.input.amount} currency={currency} fontSize={24} />
-              {wallet && after !== null ? (
-                <Typography.Text type="secondary">
-                  {t.available}: {formatAmount(wallet.balance, currency)} → {formatAmount(after, currency)}
-                </Typography.Text>
-              ) : null}
+              <SignedAmount
+                amount={credit ? confirming.amount : `-${confirming.amount}`}
+                currency={currency}
+                fontSize={24}
+              />
+              <Tag>{strings.adjustmentCategory[confirming.category] ?? confirming.category}</Tag>
             </Flex>
+            <Alert type="info" showIcon title={t.adjustConfirmFourEyes} />
             <Alert
               type="warning"
               showIcon
               title={t.adjustConfirmReason}
-              description={<Typography.Text italic>“{confirming.input.reason}”</Typography.Text>}
+              description={<Typography.Text italic>“{confirming.reason}”</Typography.Text>}
             />
-            {adjust.isError ? (
+            {propose.isError ? (
               <Alert
                 type="error"
                 showIcon
                 title={strings.review.actionFailed}
-                description={adjust.error instanceof Error ? adjust.error.message : strings.common.unexpected}
+                description={propose.error instanceof Error ? propose.error.message : strings.common.unexpected}
               />
             ) : null}
           </Flex>

@@ -12,9 +12,12 @@ export function RejectModal({
   error,
   onCancel,
   onReject,
+  hint = t.rejectReasonHint,
 }: {
   open: boolean;
   title: string;
+  /** Who will read the reason (default: the customer). */
+  hint?: string;
   pending: boolean;
   error: unknown;
   onCancel: () => void;
@@ -41,7 +44,7 @@ export function RejectModal({
         <Form.Item
           name="reason"
           label={t.rejectReason}
-          extra={t.rejectReasonHint}
+          extra={hint}
           rules={[
             {
               validator: (_, value: string | undefined) => {

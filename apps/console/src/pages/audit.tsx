@@ -1,3 +1,4 @@
+import { roleAtLeast } from '@beurs/contracts';
 import { Result, type TableColumnsType, Tag, Typography } from 'antd';
 import { isForbidden } from '../api/client';
 import { type AuditEntry, useAudit } from '../api/queries';
@@ -54,7 +55,7 @@ function Forbidden() {
 export function AuditPage() {
   useTitle(t.title);
   const operator = useOperator();
-  const isAdmin = operator.role === 'admin';
+  const isAdmin = roleAtLeast(operator.role, 'admin');
   const [params, setParams] = usePageParams();
   const audit = useAudit({ page: params.page, pageSize: params.pageSize }, isAdmin);
 

@@ -2,7 +2,7 @@
  * One customer: profile, company, wallets, positions and orders (read-only), ledger (admins may post an
  * adjustment), referrals and sessions, identity submissions.
  */
-import { ReviewStatus } from '@beurs/contracts';
+import { ReviewStatus, roleAtLeast } from '@beurs/contracts';
 import {
   Alert,
   Button,
@@ -22,7 +22,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isNotFound } from '../api/client';
 import { type CustomerDetail, type KycSubmission, useCustomer } from '../api/queries';
-import { AdjustBalanceCard, LedgerCard, WalletsCard } from '../components/customer-money';
+import { LedgerCard, ProposeAdjustmentCard, WalletsCard } from '../components/customer-money';
 import { TradingCard } from '../components/customer-trading';
 import { FileGallery } from '../components/files';
 import { AccountTypeTag, ReviewStatusTag } from '../components/tags';
@@ -120,13 +120,13 @@ export function CustomerPage() {
             <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered items={companyItems(user.company)} />
           </Card>
         ) : null}
-        {operator.role === 'admin' ? (
+        {roleAtLeast(operator.role, 'admin') ? (
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={14}>
               <WalletsCard customerId={user.id} />
             </Col>
             <Col xs={24} xl={10}>
-              <AdjustBalanceCard customerId={user.id} userId={user.userId} />
+              <ProposeAdjustmentCard customerId={user.id} userId={user.userId} />
             </Col>
           </Row>
         ) : (

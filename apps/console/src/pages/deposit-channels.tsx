@@ -1,6 +1,6 @@
 /** Where customers send deposits: crypto addresses and bank accounts. Admins add and change them. */
 import { ApiError } from '@beurs/api-client';
-import { WALLETS, type Wallet } from '@beurs/contracts';
+import { roleAtLeast, WALLETS, type Wallet } from '@beurs/contracts';
 import {
   Alert,
   App,
@@ -104,7 +104,7 @@ const required = (message: string) => [{ required: true, whitespace: true, messa
 export function DepositChannelsPage() {
   useTitle(t.title);
   const operator = useOperator();
-  const isAdmin = operator.role === 'admin';
+  const isAdmin = roleAtLeast(operator.role, 'admin');
   const channels = useDepositChannels();
   const save = useSaveDepositChannel();
   const { message } = App.useApp();

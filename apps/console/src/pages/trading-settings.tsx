@@ -4,7 +4,7 @@
  * change one asset class at a time, after a confirmation that lists what changes. The server audits it.
  */
 import { ApiError } from '@beurs/api-client';
-import { consoleTrading, Decimal, type Endpoint } from '@beurs/contracts';
+import { consoleTrading, Decimal, type Endpoint, roleAtLeast } from '@beurs/contracts';
 import {
   Alert,
   App,
@@ -38,12 +38,9 @@ import { strings } from '../strings';
 
 const t = strings.tradingSettings;
 
-/** The server's role order (platform/auth.ts): an admin may do what a reviewer may. */
-const ROLE_RANK: Record<Operator['role'], number> = { reviewer: 1, admin: 2 };
-
-/** Whether the server lets this operator call the endpoint, by the role its contract names. */
+/** Whether the server lets this operator call the endpoint, by the role its contract names (rank-based). */
 function mayCall(operator: Operator, endpoint: Endpoint): boolean {
-  return !endpoint.role || ROLE_RANK[operator.role] >= ROLE_RANK[endpoint.role];
+  return !endpoint.role || roleAtLeast(operator.role, endpoint.role);
 }
 
 function assetClassLabel(assetClass: string): string {

@@ -81,6 +81,7 @@ function toProposal(row: ProposalRow, limit: string): AdjustmentProposal {
     reason: p.reason,
     status: p.status as AdjustmentStatus,
     approverRole: approverRoleFor(p.amount, limit),
+    approvalLimit: limit,
     makerId: p.makerId,
     maker: row.maker,
     checker: row.checker,
