@@ -5,13 +5,12 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { translate } from '../../platform/i18n.js';
-import { metaOf, rateLimit, userOf, wsUrlFor } from '../../platform/request.js';
+import { metaOf, rateLimit, wsUrlFor } from '../../platform/request.js';
 import { findUserById, toUserInfo } from '../users/repo.js';
 import { createAuthService } from './service.js';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   const service = createAuthService(deps);
-  const { requireUser, optionalUser } = deps.sessions;
 
   const toSession = (req: Parameters<typeof wsUrlFor>[0], s: Awaited<ReturnType<typeof service.login>>) => {
     const wsUrl = wsUrlFor(req);
@@ -29,21 +28,16 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     { config: rateLimit(30) },
   );
 
-  route(
-    app,
-    auth.logout,
-    async ({ req }) => {
-      await deps.sessions.revoke(userOf(req).sessionId);
-      return { ok: true as const };
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, auth.logout, async ({ user }) => {
+    await deps.sessions.revoke(user.sessionId);
+    return { ok: true as const };
+  });
 
   route(
     app,
     auth.getEmailCode,
-    ({ req, body }) => service.sendCode(body.email, body.purpose, req.user?.id, metaOf(req).lang, req.ip),
-    { preHandler: [optionalUser], config: rateLimit(10) },
+    ({ req, body, user }) => service.sendCode(body.email, body.purpose, user?.id, metaOf(req).lang, req.ip),
+    { config: rateLimit(10) },
   );
 
   route(
@@ -82,31 +76,31 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   route(
     app,
     auth.updatePassword,
-    async ({ req, body }) => {
-      await service.updatePassword(userOf(req).id, body);
+    async ({ body, user }) => {
+      await service.updatePassword(user.id, body);
       return { ok: true as const };
     },
-    { preHandler: [requireUser], config: rateLimit(10) },
+    { config: rateLimit(10) },
   );
 
   route(
     app,
     auth.settingPayPassword,
-    async ({ req, body }) => {
-      await service.settingPayPassword(userOf(req).id, body.payPassword);
+    async ({ body, user }) => {
+      await service.settingPayPassword(user.id, body.payPassword);
       return { ok: true as const };
     },
-    { preHandler: [requireUser], config: rateLimit(10) },
+    { config: rateLimit(10) },
   );
 
   route(
     app,
     auth.updatePayPassword,
-    async ({ req, body }) => {
-      await service.updatePayPassword(userOf(req).id, body);
+    async ({ body, user }) => {
+      await service.updatePayPassword(user.id, body);
       return { ok: true as const };
     },
-    { preHandler: [requireUser], config: rateLimit(10) },
+    { config: rateLimit(10) },
   );
 
   // ------------------------------------------------------------------------ second factor (TOTP)
@@ -128,39 +122,37 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     });
   };
 
-  route(app, auth.totpStatus, async ({ req }) => secondFactor.status({ userId: userOf(req).id }), {
-    preHandler: [requireUser],
-  });
+  route(app, auth.totpStatus, async ({ user }) => secondFactor.status({ userId: user.id }));
 
   route(
     app,
     auth.totpStart,
-    async ({ req }) => {
-      const user = await me(userOf(req).id);
+    async ({ user: caller }) => {
+      const user = await me(caller.id);
       return secondFactor.start({ userId: user.id }, { issuer: await deps.brandName(), label: user.username });
     },
-    { preHandler: [requireUser], config: rateLimit(10) },
+    { config: rateLimit(10) },
   );
 
   route(
     app,
     auth.totpConfirm,
-    async ({ req, body }) => {
-      const user = await me(userOf(req).id);
+    async ({ body, user: caller }) => {
+      const user = await me(caller.id);
       return secondFactor.confirm({ userId: user.id }, body.code, mailChange(user, true));
     },
-    { preHandler: [requireUser], config: rateLimit(10) },
+    { config: rateLimit(10) },
   );
 
   route(
     app,
     auth.totpDisable,
-    async ({ req, body }) => {
-      const user = await me(userOf(req).id);
+    async ({ body, user: caller }) => {
+      const user = await me(caller.id);
       await secondFactor.disable({ userId: user.id }, body, user.passwordHash, mailChange(user, false));
       return { ok: true as const };
     },
-    { preHandler: [requireUser], config: rateLimit(10) },
+    { config: rateLimit(10) },
   );
 
   return service;

@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
-import { operatorOf, rateLimit } from '../../platform/request.js';
+import { rateLimit } from '../../platform/request.js';
 import { createSecondFactor } from '../auth/second-factor.js';
 import { fileMap, fileRefs } from '../files/refs.js';
 import { likeEscape } from '../reviews/queue.js';
@@ -18,10 +18,8 @@ import { consoleSecondFactorRoutes } from './second-factor-routes.js';
 
 export function consoleRoutes(app: FastifyInstance, deps: Deps) {
   const { db, sessions: sess, throttle, clock } = deps;
-  const reviewer = sess.requireOperator('reviewer');
-  const admin = sess.requireOperator('admin');
   const secondFactor = createSecondFactor(deps);
-  consoleSecondFactorRoutes(app, deps, secondFactor, reviewer);
+  consoleSecondFactorRoutes(app, deps, secondFactor);
 
   route(
     app,
@@ -79,202 +77,171 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps) {
     { config: rateLimit(20) },
   );
 
-  route(
-    app,
-    consoleApi.consoleMe,
-    async ({ req }) => {
-      const op = operatorOf(req);
-      const totpEnabled = await secondFactor.isOn({ operatorId: op.id });
-      return {
-        id: op.id,
-        username: op.username,
-        role: op.role,
-        totpEnabled,
-        totpRequired: !totpEnabled && deps.config.operatorTotpRequired,
-      };
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, consoleApi.consoleMe, async ({ operator: op }) => {
+    const totpEnabled = await secondFactor.isOn({ operatorId: op.id });
+    return {
+      id: op.id,
+      username: op.username,
+      role: op.role,
+      totpEnabled,
+      totpRequired: !totpEnabled && deps.config.operatorTotpRequired,
+    };
+  });
 
-  route(
-    app,
-    consoleApi.consoleLogout,
-    async ({ req }) => {
-      await sess.revoke(operatorOf(req).sessionId);
-      await audit(db, req, 'operator.logout');
-      return { ok: true as const };
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, consoleApi.consoleLogout, async ({ req, operator }) => {
+    await sess.revoke(operator.sessionId);
+    await audit(db, req, 'operator.logout');
+    return { ok: true as const };
+  });
 
-  route(
-    app,
-    consoleApi.consoleCustomers,
-    async ({ body }) => {
-      const q = body.q ? `%${likeEscape(body.q)}%` : undefined;
-      const where = q
-        ? or(
-            ilike(users.username, q),
-            ilike(users.email, q),
-            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, q),
-            ilike(sql`coalesce(${users.company}->>'companyName', '')`, q),
-          )
-        : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(body.pageSize)
-          .offset((body.page - 1) * body.pageSize),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return {
-        list: rows.map((u) => ({
-          id: u.id,
-          userId: u.username,
-          email: u.email,
-          name:
-            (u.company as { companyName?: string } | null)?.companyName ??
-            ([u.firstName, u.lastName].filter(Boolean).join(' ') || null),
-          accountType: u.accountType,
-          kycStatus: u.kycStatus,
-          country: u.country,
-          createTimeTimestamp: u.createdAt.getTime(),
-          lastLoginTimestamp: u.lastLoginAt?.getTime() ?? null,
-        })),
-        total: total?.n ?? 0,
-        page: body.page,
-        pageSize: body.pageSize,
-      };
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, consoleApi.consoleCustomers, async ({ body }) => {
+    const q = body.q ? `%${likeEscape(body.q)}%` : undefined;
+    const where = q
+      ? or(
+          ilike(users.username, q),
+          ilike(users.email, q),
+          ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, q),
+          ilike(sql`coalesce(${users.company}->>'companyName', '')`, q),
+        )
+      : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(body.pageSize)
+        .offset((body.page - 1) * body.pageSize),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return {
+      list: rows.map((u) => ({
+        id: u.id,
+        userId: u.username,
+        email: u.email,
+        name:
+          (u.company as { companyName?: string } | null)?.companyName ??
+          ([u.firstName, u.lastName].filter(Boolean).join(' ') || null),
+        accountType: u.accountType,
+        kycStatus: u.kycStatus,
+        country: u.country,
+        createTimeTimestamp: u.createdAt.getTime(),
+        lastLoginTimestamp: u.lastLoginAt?.getTime() ?? null,
+      })),
+      total: total?.n ?? 0,
+      page: body.page,
+      pageSize: body.pageSize,
+    };
+  });
 
-  route(
-    app,
-    consoleApi.consoleCustomer,
-    async ({ req, params }) => {
-      const u = await findUserById(db, params.id);
-      if (!u) throw notFound();
-      const now = clock.now();
-      const [referrer, [referrals], subs, [active]] = await Promise.all([
-        u.referrerId ? findUserById(db, u.referrerId) : Promise.resolve(undefined),
-        db.select({ n: count() }).from(users).where(eq(users.referrerId, u.id)),
-        db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, u.id)).orderBy(desc(kycSubmissions.createdAt)),
-        db
-          .select({ n: count() })
-          .from(sessions)
-          .where(
-            and(
-              eq(sessions.userId, u.id),
-              isNull(sessions.revokedAt),
-              gt(sessions.expiresAt, now),
-              gt(sessions.lastSeenAt, new Date(now.getTime() - deps.config.tokenIdleSeconds * 1000)),
-            ),
+  route(app, consoleApi.consoleCustomer, async ({ req, params }) => {
+    const u = await findUserById(db, params.id);
+    if (!u) throw notFound();
+    const now = clock.now();
+    const [referrer, [referrals], subs, [active]] = await Promise.all([
+      u.referrerId ? findUserById(db, u.referrerId) : Promise.resolve(undefined),
+      db.select({ n: count() }).from(users).where(eq(users.referrerId, u.id)),
+      db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, u.id)).orderBy(desc(kycSubmissions.createdAt)),
+      db
+        .select({ n: count() })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, u.id),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            gt(sessions.lastSeenAt, new Date(now.getTime() - deps.config.tokenIdleSeconds * 1000)),
           ),
-      ]);
-      // Looking at a customer's personal data is itself an audited action.
-      await audit(db, req, 'customer.view', { type: 'user', id: u.id });
-      const files = await fileRefs(
-        db,
-        deps.files,
-        subs.map((s) => fileMap(s.files)),
-      );
-      const { wsUrl: _ws, ...info } = toUserInfo(u, '');
-      return {
-        user: info,
-        referrer: referrer ? { id: referrer.id, userId: referrer.username } : null,
-        referrals: referrals?.n ?? 0,
-        kyc: subs.map((s, i) => ({
-          id: s.id,
-          status: s.status,
-          idType: s.idType as 'idCard' | 'passport' | 'DL',
-          country: s.country,
-          reason: s.reason,
-          createTimeTimestamp: s.createdAt.getTime(),
-          reviewTimeTimestamp: s.reviewedAt?.getTime() ?? null,
-          idNumber: s.idNumber,
-          firstName: s.firstName,
-          lastName: s.lastName,
-          files: files[i] ?? [],
-        })),
-        activeSessions: active?.n ?? 0,
-      };
-    },
-    { preHandler: [reviewer] },
-  );
+        ),
+    ]);
+    // Looking at a customer's personal data is itself an audited action.
+    await audit(db, req, 'customer.view', { type: 'user', id: u.id });
+    const files = await fileRefs(
+      db,
+      deps.files,
+      subs.map((s) => fileMap(s.files)),
+    );
+    const { wsUrl: _ws, ...info } = toUserInfo(u, '');
+    return {
+      user: info,
+      referrer: referrer ? { id: referrer.id, userId: referrer.username } : null,
+      referrals: referrals?.n ?? 0,
+      kyc: subs.map((s, i) => ({
+        id: s.id,
+        status: s.status,
+        idType: s.idType as 'idCard' | 'passport' | 'DL',
+        country: s.country,
+        reason: s.reason,
+        createTimeTimestamp: s.createdAt.getTime(),
+        reviewTimeTimestamp: s.reviewedAt?.getTime() ?? null,
+        idNumber: s.idNumber,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        files: files[i] ?? [],
+      })),
+      activeSessions: active?.n ?? 0,
+    };
+  });
 
-  route(
-    app,
-    consoleApi.consoleOutbox,
-    async ({ req, body }) => {
-      const where = body.q ? ilike(mailOutbox.recipient, `%${likeEscape(body.q.toLowerCase())}%`) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(mailOutbox)
-          .where(where)
-          .orderBy(desc(mailOutbox.id))
-          .limit(body.pageSize)
-          .offset((body.page - 1) * body.pageSize),
-        db.select({ n: count() }).from(mailOutbox).where(where),
-      ]);
-      // Customers' mail is personal data: whose mail an operator looked at is on record (codes are redacted).
-      await audit(db, req, 'outbox.read', undefined, {
-        q: body.q ?? null,
-        page: body.page,
-        recipients: [...new Set(rows.map((m) => m.recipient))],
-        mailIds: rows.map((m) => m.id),
-      });
-      return {
-        list: rows.map((m) => ({
-          id: m.id,
-          recipient: m.recipient,
-          subject: m.subject,
-          body: m.body,
-          transport: m.transport,
-          createTimeTimestamp: m.createdAt.getTime(),
-        })),
-        total: total?.n ?? 0,
-        page: body.page,
-        pageSize: body.pageSize,
-      };
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, consoleApi.consoleOutbox, async ({ req, body }) => {
+    const where = body.q ? ilike(mailOutbox.recipient, `%${likeEscape(body.q.toLowerCase())}%`) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.id))
+        .limit(body.pageSize)
+        .offset((body.page - 1) * body.pageSize),
+      db.select({ n: count() }).from(mailOutbox).where(where),
+    ]);
+    // Customers' mail is personal data: whose mail an operator looked at is on record (codes are redacted).
+    await audit(db, req, 'outbox.read', undefined, {
+      q: body.q ?? null,
+      page: body.page,
+      recipients: [...new Set(rows.map((m) => m.recipient))],
+      mailIds: rows.map((m) => m.id),
+    });
+    return {
+      list: rows.map((m) => ({
+        id: m.id,
+        recipient: m.recipient,
+        subject: m.subject,
+        body: m.body,
+        transport: m.transport,
+        createTimeTimestamp: m.createdAt.getTime(),
+      })),
+      total: total?.n ?? 0,
+      page: body.page,
+      pageSize: body.pageSize,
+    };
+  });
 
-  route(
-    app,
-    consoleApi.consoleAudit,
-    async ({ body }) => {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ entry: auditLog, operator: operators.username })
-          .from(auditLog)
-          .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-          .orderBy(desc(auditLog.id))
-          .limit(body.pageSize)
-          .offset((body.page - 1) * body.pageSize),
-        db.select({ n: count() }).from(auditLog),
-      ]);
-      return {
-        list: rows.map(({ entry, operator }) => ({
-          id: entry.id,
-          operator: operator ?? 'system',
-          action: entry.action,
-          targetType: entry.targetType,
-          targetId: entry.targetId,
-          detail: entry.detail,
-          ip: entry.ip,
-          createTimeTimestamp: entry.createdAt.getTime(),
-        })),
-        total: total?.n ?? 0,
-        page: body.page,
-        pageSize: body.pageSize,
-      };
-    },
-    { preHandler: [admin] },
-  );
+  route(app, consoleApi.consoleAudit, async ({ body }) => {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ entry: auditLog, operator: operators.username })
+        .from(auditLog)
+        .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+        .orderBy(desc(auditLog.id))
+        .limit(body.pageSize)
+        .offset((body.page - 1) * body.pageSize),
+      db.select({ n: count() }).from(auditLog),
+    ]);
+    return {
+      list: rows.map(({ entry, operator }) => ({
+        id: entry.id,
+        operator: operator ?? 'system',
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId,
+        detail: entry.detail,
+        ip: entry.ip,
+        createTimeTimestamp: entry.createdAt.getTime(),
+      })),
+      total: total?.n ?? 0,
+      page: body.page,
+      pageSize: body.pageSize,
+    };
+  });
 }

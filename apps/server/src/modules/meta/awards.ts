@@ -11,7 +11,6 @@ import { awards, operators } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
-import { operatorOf } from '../../platform/request.js';
 
 type AwardRow = typeof awards.$inferSelect;
 
@@ -38,55 +37,38 @@ export async function listAwards(db: Executor): Promise<Award[]> {
 
 export function consoleAwardRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
-  const reviewer = deps.sessions.requireOperator('reviewer');
-  const admin = deps.sessions.requireOperator('admin');
 
-  route(
-    app,
-    consoleApi.awardList,
-    async () => {
-      const rows = await db
-        .select({ a: awards, by: operators.username })
-        .from(awards)
-        .leftJoin(operators, eq(operators.id, awards.createdBy))
-        .orderBy(desc(awards.year), desc(awards.id));
-      return rows.map(({ a, by }) => toConsoleAward(a, by));
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, consoleApi.awardList, async () => {
+    const rows = await db
+      .select({ a: awards, by: operators.username })
+      .from(awards)
+      .leftJoin(operators, eq(operators.id, awards.createdBy))
+      .orderBy(desc(awards.year), desc(awards.id));
+    return rows.map(({ a, by }) => toConsoleAward(a, by));
+  });
 
-  route(
-    app,
-    consoleApi.awardCreate,
-    async ({ req, body }) => {
-      const op = operatorOf(req);
-      const at = clock.now();
-      // An award not yet given is not an award.
-      if (body.year > at.getUTCFullYear()) throw invalid(V.invalid, 'year');
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(awards)
-          .values({ ...body, url: body.url ?? null, createdBy: op.id, createdAt: at })
-          .returning();
-        if (!row) throw new Error('award not created');
-        const created = toConsoleAward(row, op.username);
-        await audit(tx, req, 'award.create', { type: 'award', id: row.id }, change(null, toAward(row)));
-        return created;
-      });
-    },
-    { preHandler: [admin] },
-  );
+  route(app, consoleApi.awardCreate, async ({ req, body, operator: op }) => {
+    const at = clock.now();
+    // An award not yet given is not an award.
+    if (body.year > at.getUTCFullYear()) throw invalid(V.invalid, 'year');
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(awards)
+        .values({ ...body, url: body.url ?? null, createdBy: op.id, createdAt: at })
+        .returning();
+      if (!row) throw new Error('award not created');
+      const created = toConsoleAward(row, op.username);
+      await audit(tx, req, 'award.create', { type: 'award', id: row.id }, change(null, toAward(row)));
+      return created;
+    });
+  });
 
-  route(
-    app,
-    consoleApi.awardDelete,
-    async ({ req, params }) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.delete(awards).where(eq(awards.id, params.id)).returning();
-        if (!row) throw notFound();
-        await audit(tx, req, 'award.delete', { type: 'award', id: row.id }, change(toAward(row), null));
-        return { ok: true as const };
-      }),
-    { preHandler: [admin] },
+  route(app, consoleApi.awardDelete, async ({ req, params }) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.delete(awards).where(eq(awards.id, params.id)).returning();
+      if (!row) throw notFound();
+      await audit(tx, req, 'award.delete', { type: 'award', id: row.id }, change(toAward(row), null));
+      return { ok: true as const };
+    }),
   );
 }

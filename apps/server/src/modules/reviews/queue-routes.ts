@@ -5,10 +5,10 @@ import { audit, change } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
-import { operatorOf } from '../../platform/request.js';
 import type { Decision, QueueFilter } from './queue.js';
 
-type ByIdEndpoint<Body = unknown> = Endpoint<z.ZodType<Body>, z.ZodType, z.ZodType<{ id: number }>>;
+/** A decision on one item: an operator endpoint, so its handler gets ctx.operator. */
+type ByIdEndpoint<Body = unknown> = Endpoint<z.ZodType<Body>, z.ZodType, z.ZodType<{ id: number }>, 'operator'>;
 
 /** A row of a queue page, as far as the audit of reading it needs. */
 interface QueueRow {
@@ -37,7 +37,7 @@ export const moneyDetail = (row: { customerId: number; amount: string; currency:
  */
 export function reviewQueueRoutes<Row extends { id: number; status: number }, ApproveBody = unknown>(
   app: FastifyInstance,
-  deps: Pick<Deps, 'db' | 'clock' | 'sessions'>,
+  deps: Pick<Deps, 'db' | 'clock'>,
   service: ReviewedService<Row, ApproveBody>,
   spec: {
     queue: Endpoint<z.ZodType<QueueFilter>>;
@@ -51,57 +51,41 @@ export function reviewQueueRoutes<Row extends { id: number; status: number }, Ap
   },
 ) {
   const { db, clock } = deps;
-  const reviewer = deps.sessions.requireOperator('reviewer');
   const target = (row: Row) => ({ type: spec.audit.target, id: row.id });
 
-  route(
-    app,
-    spec.queue,
-    async ({ req, body }) => {
-      const page = await service.queue(body);
-      // The queue carries customers' personal data (and, for identities, their documents' addresses): whose
-      // items an operator looked at is on record.
-      await audit(db, req, `${spec.audit.target}.queue.read`, undefined, {
-        filter: body,
-        ids: page.list.map((r) => r.id),
-        customerIds: [...new Set(page.list.map((r) => r.customerId))],
-      });
-      return page;
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, spec.queue, async ({ req, body }) => {
+    const page = await service.queue(body);
+    // The queue carries customers' personal data (and, for identities, their documents' addresses): whose
+    // items an operator looked at is on record.
+    await audit(db, req, `${spec.audit.target}.queue.read`, undefined, {
+      filter: body,
+      ids: page.list.map((r) => r.id),
+      customerIds: [...new Set(page.list.map((r) => r.customerId))],
+    });
+    return page;
+  });
 
-  route(
-    app,
-    spec.approve,
-    async ({ req, params, body }) => {
-      const decision = { id: params.id, operatorId: operatorOf(req).id, at: clock.now() };
-      return db.transaction(async (tx) => {
-        const { row, entryId } = await service.approve(tx, decision, body);
-        await audit(tx, req, spec.audit.approve, target(row), {
-          ...spec.approved(row, entryId),
-          ...change({ status: ReviewStatus.Pending }, { status: row.status }),
-        });
-        return row;
+  route(app, spec.approve, async ({ req, params, body, operator }) => {
+    const decision = { id: params.id, operatorId: operator.id, at: clock.now() };
+    return db.transaction(async (tx) => {
+      const { row, entryId } = await service.approve(tx, decision, body);
+      await audit(tx, req, spec.audit.approve, target(row), {
+        ...spec.approved(row, entryId),
+        ...change({ status: ReviewStatus.Pending }, { status: row.status }),
       });
-    },
-    { preHandler: [reviewer] },
-  );
+      return row;
+    });
+  });
 
-  route(
-    app,
-    spec.reject,
-    async ({ req, params, body }) => {
-      const decision = { id: params.id, operatorId: operatorOf(req).id, at: clock.now() };
-      return db.transaction(async (tx) => {
-        const { row } = await service.reject(tx, decision, body.reason);
-        await audit(tx, req, spec.audit.reject, target(row), {
-          ...spec.rejected(row, body.reason),
-          ...change({ status: ReviewStatus.Pending }, { status: row.status }, body.reason),
-        });
-        return row;
+  route(app, spec.reject, async ({ req, params, body, operator }) => {
+    const decision = { id: params.id, operatorId: operator.id, at: clock.now() };
+    return db.transaction(async (tx) => {
+      const { row } = await service.reject(tx, decision, body.reason);
+      await audit(tx, req, spec.audit.reject, target(row), {
+        ...spec.rejected(row, body.reason),
+        ...change({ status: ReviewStatus.Pending }, { status: row.status }, body.reason),
       });
-    },
-    { preHandler: [reviewer] },
-  );
+      return row;
+    });
+  });
 }

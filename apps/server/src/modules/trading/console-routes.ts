@@ -11,7 +11,6 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { operatorOf } from '../../platform/request.js';
 import { createTradingService } from './service.js';
 import { DEFAULT_RULES, type Rule } from './settings.js';
 
@@ -28,8 +27,6 @@ const toWire = (r: Rule) => ({
 
 export function consoleTradingRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
-  const reviewer = deps.sessions.requireOperator('reviewer');
-  const admin = deps.sessions.requireOperator('admin');
   const service = createTradingService(deps);
 
   async function customerExists(id: number) {
@@ -37,84 +34,66 @@ export function consoleTradingRoutes(app: FastifyInstance, deps: Deps) {
     if (!u) throw notFound();
   }
 
-  route(app, consoleTrading.tradingSettings, async () => (await service.settings.all()).map(toWire), {
-    preHandler: [reviewer],
+  route(app, consoleTrading.tradingSettings, async () => (await service.settings.all()).map(toWire));
+
+  route(app, consoleTrading.tradingSettingUpdate, async ({ req, params, body, operator: op }) => {
+    const esma = trading.ESMA_LEVERAGE_CAP[params.assetClass];
+    if (body.leverageCap > esma) throw rule(E.leverageAboveEsma, { max: esma }, 'leverageAboveEsma');
+    const { reason, ...setting } = body;
+    await db.transaction(async (tx) => {
+      // The rule customers had until now: the stored one, or the defaults while none was stored.
+      const [stored] = await tx
+        .select()
+        .from(tradingSettings)
+        .where(eq(tradingSettings.assetClass, params.assetClass))
+        .for('update');
+      const defaults = DEFAULT_RULES[params.assetClass];
+      const old = {
+        leverageCap: stored?.leverageCap ?? esma,
+        buyRate: new Decimal(stored?.buyRate ?? defaults.buyRate).toFixed(),
+        sellRate: new Decimal(stored?.sellRate ?? defaults.sellRate).toFixed(),
+        minQuantity: stored?.minQuantity ?? defaults.minQuantity,
+      };
+      const values = { ...setting, updatedBy: op.id, updatedAt: clock.now() };
+      await tx
+        .insert(tradingSettings)
+        .values({ assetClass: params.assetClass, ...values })
+        .onConflictDoUpdate({ target: tradingSettings.assetClass, set: values });
+      const next = {
+        ...setting,
+        buyRate: new Decimal(setting.buyRate).toFixed(),
+        sellRate: new Decimal(setting.sellRate).toFixed(),
+      };
+      await audit(
+        tx,
+        req,
+        'trading.settings',
+        { type: 'assetClass', id: params.assetClass },
+        change(old, next, reason),
+      );
+    });
+    service.settings.invalidate();
+    const updated = (await service.settings.all()).find((r) => r.assetClass === params.assetClass);
+    if (!updated) throw notFound();
+    return toWire(updated);
   });
 
-  route(
-    app,
-    consoleTrading.tradingSettingUpdate,
-    async ({ req, params, body }) => {
-      const op = operatorOf(req);
-      const esma = trading.ESMA_LEVERAGE_CAP[params.assetClass];
-      if (body.leverageCap > esma) throw rule(E.leverageAboveEsma, { max: esma }, 'leverageAboveEsma');
-      const { reason, ...setting } = body;
-      await db.transaction(async (tx) => {
-        // The rule customers had until now: the stored one, or the defaults while none was stored.
-        const [stored] = await tx
-          .select()
-          .from(tradingSettings)
-          .where(eq(tradingSettings.assetClass, params.assetClass))
-          .for('update');
-        const defaults = DEFAULT_RULES[params.assetClass];
-        const old = {
-          leverageCap: stored?.leverageCap ?? esma,
-          buyRate: new Decimal(stored?.buyRate ?? defaults.buyRate).toFixed(),
-          sellRate: new Decimal(stored?.sellRate ?? defaults.sellRate).toFixed(),
-          minQuantity: stored?.minQuantity ?? defaults.minQuantity,
-        };
-        const values = { ...setting, updatedBy: op.id, updatedAt: clock.now() };
-        await tx
-          .insert(tradingSettings)
-          .values({ assetClass: params.assetClass, ...values })
-          .onConflictDoUpdate({ target: tradingSettings.assetClass, set: values });
-        const next = {
-          ...setting,
-          buyRate: new Decimal(setting.buyRate).toFixed(),
-          sellRate: new Decimal(setting.sellRate).toFixed(),
-        };
-        await audit(
-          tx,
-          req,
-          'trading.settings',
-          { type: 'assetClass', id: params.assetClass },
-          change(old, next, reason),
-        );
-      });
-      service.settings.invalidate();
-      const updated = (await service.settings.all()).find((r) => r.assetClass === params.assetClass);
-      if (!updated) throw notFound();
-      return toWire(updated);
-    },
-    { preHandler: [admin] },
-  );
+  route(app, consoleTrading.customerPositions, async ({ req, params, body: query }) => {
+    await customerExists(params.id);
+    const lang = requestLanguage(req);
+    const filter = { page: query.page, pageSize: query.pageSize };
+    return query.status === 4
+      ? service.closedPositions(db, params.id, filter, lang)
+      : service.openPositions(db, params.id, filter, lang);
+  });
 
-  route(
-    app,
-    consoleTrading.customerPositions,
-    async ({ req, params, body: query }) => {
-      await customerExists(params.id);
-      const lang = requestLanguage(req);
-      const filter = { page: query.page, pageSize: query.pageSize };
-      return query.status === 4
-        ? service.closedPositions(db, params.id, filter, lang)
-        : service.openPositions(db, params.id, filter, lang);
-    },
-    { preHandler: [reviewer] },
-  );
-
-  route(
-    app,
-    consoleTrading.customerOrders,
-    async ({ req, params, body }) => {
-      await customerExists(params.id);
-      return service.orders(
-        db,
-        params.id,
-        { status: body.status, all: body.status === undefined, page: body.page, pageSize: body.pageSize },
-        requestLanguage(req),
-      );
-    },
-    { preHandler: [reviewer] },
-  );
+  route(app, consoleTrading.customerOrders, async ({ req, params, body }) => {
+    await customerExists(params.id);
+    return service.orders(
+      db,
+      params.id,
+      { status: body.status, all: body.status === undefined, page: body.page, pageSize: body.pageSize },
+      requestLanguage(req),
+    );
+  });
 }

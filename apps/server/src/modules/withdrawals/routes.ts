@@ -4,8 +4,7 @@ import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
-import { idempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
-import { userOf } from '../../platform/request.js';
+import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { createAuthService } from '../auth/service.js';
 import { moneyDetail, reviewQueueRoutes } from '../reviews/queue-routes.js';
 import { findUserById } from '../users/repo.js';
@@ -13,106 +12,76 @@ import { createWithdrawalService } from './service.js';
 
 export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
-  const { requireUser } = deps.sessions;
   const service = createWithdrawalService(deps);
   const auth = createAuthService(deps);
 
   // ----------------------------------------------------------------------------- cards and crypto wallets
 
-  route(app, walletApi.selectCardNo, async ({ req, body }) => service.listAccounts(userOf(req).id, body.kind), {
-    preHandler: [requireUser],
-  });
+  route(app, walletApi.selectCardNo, async ({ body, user }) => service.listAccounts(user.id, body.kind));
 
-  route(app, walletApi.addCardNo, async ({ req, body }) => service.addAccount(userOf(req).id, body, clock.now()), {
-    preHandler: [requireUser],
-  });
+  route(app, walletApi.addCardNo, async ({ body, user }) => service.addAccount(user.id, body, clock.now()));
 
-  route(app, walletApi.updateCardNo, async ({ req, body }) => service.updateAccount(userOf(req).id, body.id, body), {
-    preHandler: [requireUser],
-  });
+  route(app, walletApi.updateCardNo, async ({ body, user }) => service.updateAccount(user.id, body.id, body));
 
-  route(
-    app,
-    walletApi.deleteCard,
-    async ({ req, body }) => {
-      await service.deleteAccount(userOf(req).id, body.id, clock.now());
-      return { ok: true as const };
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, walletApi.deleteCard, async ({ body, user }) => {
+    await service.deleteAccount(user.id, body.id, clock.now());
+    return { ok: true as const };
+  });
 
   // ---------------------------------------------------------------------------------------- withdrawals
 
-  route(
-    app,
-    walletApi.usableWithdrawalAmount,
-    async ({ req, body }) => service.usable(userOf(req).id, body.walletType),
-    {
-      preHandler: [requireUser],
-    },
-  );
+  route(app, walletApi.usableWithdrawalAmount, async ({ body, user }) => service.usable(user.id, body.walletType));
 
-  route(
-    app,
-    walletApi.withdrawalApply,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
-      const { payPassword, totpCode, ...request } = body;
-      // A missing key answers 400 before the password is tried.
-      const idempotent = idempotentRequest(req, `u:${userId}`, request, at);
-      const user = await findUserById(db, userId);
-      if (!user) throw new AppError(401, E.loginExpired);
-      // Another customer's card answers 404 whatever the password (checked again in the transaction).
-      await service.ownAccount(db, userId, body.accountId);
-      // The transaction password is the one thing asked (with the login failure limit); it is checked
-      // before the transaction, whose connection must not wait on another one from the pool.
-      await auth.verifyPayPassword(user, payPassword);
-      // With two-step verification on, a withdrawal also needs a current code. A code is good once, so a
-      // retry of a withdrawal that went through answers its first answer rather than "code already used".
-      try {
-        await auth.secondFactor.assertCode({ userId }, totpCode);
-      } catch (error) {
-        const stored = await storedAnswer(db, keyOf(idempotent));
-        if (stored) return stored.response as WithdrawalRecord;
-        throw error;
-      }
-      return runIdempotent(db, idempotent, (tx) => service.apply(tx, userId, request, at));
-    },
-    { preHandler: [requireUser] },
-  );
-
-  route(app, walletApi.withdrawalListPage, async ({ req, body }) => service.listPage(userOf(req).id, body), {
-    preHandler: [requireUser],
+  route(app, walletApi.withdrawalApply, async ({ body, user: caller, idempotency }) => {
+    const userId = caller.id;
+    const { at } = idempotency;
+    const { payPassword, totpCode, ...request } = body;
+    // route() answered a missing key with 400 before the password is tried. The code is not part of the
+    // request a retry must match (a retry carries a fresh code), nor is the password.
+    const idempotent = { ...idempotency, body: request };
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError(401, E.loginExpired);
+    // Another customer's card answers 404 whatever the password (checked again in the transaction).
+    await service.ownAccount(db, userId, body.accountId);
+    // The transaction password is the one thing asked (with the login failure limit); it is checked
+    // before the transaction, whose connection must not wait on another one from the pool.
+    await auth.verifyPayPassword(user, payPassword);
+    // With two-step verification on, a withdrawal also needs a current code. A code is good once, so a
+    // retry of a withdrawal that went through answers its first answer rather than "code already used".
+    try {
+      await auth.secondFactor.assertCode({ userId }, totpCode);
+    } catch (error) {
+      const stored = await storedAnswer(db, keyOf(idempotent));
+      if (stored) return stored.response as WithdrawalRecord;
+      throw error;
+    }
+    return runIdempotent(db, idempotent, (tx) => service.apply(tx, userId, request, at));
   });
 
-  route(
-    app,
-    walletApi.withdrawalCancel,
-    async ({ req, body }) => {
-      const userId = userOf(req).id;
-      const at = clock.now();
-      // The key makes a retried cancel answer the first answer instead of a 409 (and never release twice).
-      return runIdempotent(db, idempotentRequest(req, `u:${userId}`, body, at), async (tx) => {
-        const record = await service.cancel(tx, userId, body.id, at);
-        await audit(
-          tx,
-          req,
-          'withdrawal.cancel',
-          { type: 'withdrawal', id: record.id },
-          {
-            customerId: userId,
-            by: 'customer',
-            amount: record.amount,
-            currency: record.currency,
-            wallet: record.walletType,
-          },
-        );
-        return record;
-      });
-    },
-    { preHandler: [requireUser] },
-  );
+  route(app, walletApi.withdrawalListPage, async ({ body, user }) => service.listPage(user.id, body));
+
+  route(app, walletApi.withdrawalCancel, async ({ req, body, user, idempotency }) => {
+    const userId = user.id;
+    const { at } = idempotency;
+    // The key makes a retried cancel answer the first answer instead of a 409 (and never release twice).
+    return runIdempotent(db, idempotency, async (tx) => {
+      const record = await service.cancel(tx, userId, body.id, at);
+      await audit(
+        tx,
+        req,
+        'withdrawal.cancel',
+        { type: 'withdrawal', id: record.id },
+        {
+          customerId: userId,
+          by: 'customer',
+          amount: record.amount,
+          currency: record.currency,
+          wallet: record.walletType,
+        },
+      );
+      return record;
+    });
+  });
 
   // ------------------------------------------------------------------------------------------- console
 
