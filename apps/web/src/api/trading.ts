@@ -239,6 +239,8 @@ export function useSetStopsMutation() {
 // ------------------------------------------------------------------------------------------------ paths
 
 export const TRADE_PATH = '/pages/trade/index';
+/** The published fee schedule and trading terms (settings, and the link on every order ticket). */
+export const FEES_PATH = '/pages/setting/fees';
 
 /** trade/detail of a position (query name, code, source, id, type) or of an order. */
 export function tradeDetailPath(

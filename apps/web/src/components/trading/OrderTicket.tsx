@@ -13,10 +13,11 @@ import { Decimal, type OrderResult, type Quote, trading } from '@beurs/contracts
 import { Button, Segmented } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLiveQuote } from '../../api/live';
 import { useQuoteQuery, useSummaryQuery } from '../../api/market';
 import {
+  FEES_PATH,
   type OrderRequest,
   type TicketProduct,
   TRADE_PATH,
@@ -37,7 +38,7 @@ import { greaterThan, leverageSteps, openingPrice, type Side, ticketFigures } fr
 import { ConfirmSheet, Facts } from './Sheet';
 import { PriceField, QuantityField, QuantityPresets } from './TicketInput';
 import { TicketQuote } from './TicketQuote';
-import { TradeError } from './TradeError';
+import { reasonOf, TradeError } from './TradeError';
 import { useKeyedSend } from './useKeyedSend';
 import './trading.css';
 
@@ -196,6 +197,8 @@ function TicketForm({
     quantity: q,
     leverage,
     ...stops,
+    // The fee schedule of the figures on screen: the server refuses the order if it is no longer current.
+    termsVersion: info?.termsVersion ?? '',
   });
 
   const review = () => {
@@ -206,13 +209,24 @@ function TicketForm({
     setConfirming(true);
   };
 
+  /** After 422 termsChanged: the figures at the new schedule, then the confirmation with them. */
+  const reviewAgain = async () => {
+    create.reset();
+    const fresh = await ticket.refetch();
+    if (fresh.data) setConfirming(true);
+  };
+
   const submit = () => {
     send(request(), {
       onSuccess: (answer) => {
         setConfirming(false);
         setResult(answer);
       },
-      onError: () => setConfirming(false),
+      onError: (error) => {
+        setConfirming(false);
+        // The fees changed since the ticket was shown: show the new figures at once.
+        if (reasonOf(error) === 'termsChanged') void ticket.refetch();
+      },
     });
   };
 
@@ -456,11 +470,15 @@ function TicketForm({
               create.reset();
               setLeverage(maxLeverage);
             },
+            onReviewAgain: () => void reviewAgain(),
           }}
         />
       )}
 
       <p className="trade-note">{t('trading.ticket.note')}</p>
+      <Link to={FEES_PATH} className="text-link ticket-terms" data-testid="ticket-fees-link">
+        {t('routes.setting.fees')} ›
+      </Link>
       <SimulatedNotice compact />
 
       <ConfirmSheet

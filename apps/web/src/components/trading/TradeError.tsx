@@ -1,13 +1,15 @@
 /**
  * A refused trade, said with what to do next. The server's message (translated, with the figures) is the
  * text; the `reason` of a 422 adds the way out: not enough margin → transfer to the product's wallet or
- * deposit; market closed → a limit order; below the minimum → use the minimum; identity → verify.
+ * deposit; market closed → a limit order; below the minimum → use the minimum; identity → verify; fees changed
+ * since the ticket was shown → review the new figures again.
  */
 import { ApiError } from '@beurs/api-client';
 import type { Wallet } from '@beurs/contracts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FEES_PATH } from '../../api/trading';
 import { errorMessage } from '../../lib/toast';
 import { Icon } from '../Icon';
 import './trading.css';
@@ -21,6 +23,8 @@ export interface TradeErrorActions {
   onUseMinimum?: () => void;
   /** Sets the highest allowed leverage (leverage too high). */
   onUseMaxLeverage?: () => void;
+  /** Fetches the ticket's figures at the new fee schedule and shows the confirmation again (terms changed). */
+  onReviewAgain?: () => void;
 }
 
 export function reasonOf(error: unknown): string | undefined {
@@ -92,6 +96,26 @@ export function TradeError({
       <button key="lev" type="button" className="text-link" onClick={actions.onUseMaxLeverage}>
         {t('trading.errors.useMaxLeverage')}
       </button>,
+    );
+  }
+  if (reason === 'termsChanged') {
+    if (actions.onReviewAgain) {
+      links.push(
+        <button
+          key="review"
+          type="button"
+          className="text-link"
+          onClick={actions.onReviewAgain}
+          data-testid="trade-error-review"
+        >
+          {t('trading.errors.reviewAgain')}
+        </button>,
+      );
+    }
+    links.push(
+      <Link key="fees" to={FEES_PATH} className="text-link" data-testid="trade-error-fees">
+        {t('routes.setting.fees')} ›
+      </Link>,
     );
   }
   if (reason === 'kycRequired') {

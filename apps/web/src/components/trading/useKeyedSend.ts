@@ -12,7 +12,7 @@ export function useKeyedSend<TResult, TError, TRequest, TContext>(
   mutation: UseMutationResult<TResult, TError, { request: TRequest; idempotencyKey: string }, TContext>,
 ) {
   const intent = useIdempotencyKey();
-  return (request: TRequest, then: { onSuccess?: (result: TResult) => void; onError?: () => void } = {}) =>
+  return (request: TRequest, then: { onSuccess?: (result: TResult) => void; onError?: (error: TError) => void } = {}) =>
     mutation.mutate(
       { request, idempotencyKey: intent.keyFor(request) },
       {
@@ -22,7 +22,7 @@ export function useKeyedSend<TResult, TError, TRequest, TContext>(
         },
         onError: (error) => {
           if (error instanceof ApiError && error.kind === 'server') intent.renew();
-          then.onError?.();
+          then.onError?.(error);
         },
       },
     );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/auth';
 import { useIsLoggedIn } from '../../api/session';
+import { FEES_PATH } from '../../api/trading';
 import { useAppVersionQuery } from '../../api/user';
 import { LANGUAGE_NAMES } from '../../app/i18n';
 import { LOGIN_PATH } from '../../app/navigation';
@@ -90,6 +91,7 @@ export function SettingsPage() {
       <h2 className="section-title">{t('settings.about')}</h2>
       <Menu>
         <MenuItem icon="doc" label={t('routes.auth.protocol')} to="/pages/auth/protocol" />
+        <MenuItem icon="doc" label={t('routes.setting.fees')} to={FEES_PATH} testId="setting-fees" />
         <VersionItem />
       </Menu>
 

@@ -37,7 +37,7 @@ import { DirectionTag } from '../../components/trading/OrderTicket';
 import { TRADE_TIME_FORMAT, usePriceText } from '../../components/trading/Rows';
 import { Facts, Sheet } from '../../components/trading/Sheet';
 import { PriceField, QuantityField, QuantityPresets } from '../../components/trading/TicketInput';
-import { TradeError } from '../../components/trading/TradeError';
+import { reasonOf, TradeError } from '../../components/trading/TradeError';
 import { useCancelOrder } from '../../components/trading/useCancelOrder';
 import { useKeyedSend } from '../../components/trading/useKeyedSend';
 import { useLivePosition } from '../../components/trading/useLivePosition';
@@ -428,15 +428,19 @@ function AddToPositionSheet({
 
   const submit = () => {
     setAttempted(true);
-    if (error) return;
+    if (error || !info) return;
     send(
-      { positionId: position.id, quantity: q, orderType: 0 },
+      // The fee schedule of the figures shown: refused (termsChanged) if it changed, and the figures refetched.
+      { positionId: position.id, quantity: q, orderType: 0, termsVersion: info.termsVersion },
       {
         onSuccess: () => {
           toastSuccess(t('trading.addToPosition.done'));
           setQuantity('');
           setAttempted(false);
           onClose();
+        },
+        onError: (failure) => {
+          if (reasonOf(failure) === 'termsChanged') void ticket.refetch();
         },
       },
     );
