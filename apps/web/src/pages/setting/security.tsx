@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useTotpStatusQuery } from '../../api/totp';
 import { useUserInfoQuery } from '../../api/user';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
@@ -7,6 +8,7 @@ import { ErrorState, Loading } from '../../components/States';
 export function SecurityPage() {
   const { t } = useTranslation();
   const userInfo = useUserInfoQuery();
+  const totp = useTotpStatusQuery();
 
   return (
     <Page>
@@ -37,6 +39,14 @@ export function SecurityPage() {
             }
             to="/pages/setting/paypwd"
             testId="pay-password-entry"
+          />
+          <MenuItem
+            icon="shield"
+            label={t('security.totp')}
+            hint={t('security.totpHint')}
+            value={totp.data?.enabled ? t('security.on') : <span className="tag tag--warn">{t('security.off')}</span>}
+            to="/pages/setting/totp"
+            testId="totp-entry"
           />
         </Menu>
       )}

@@ -16,28 +16,37 @@ import {
   rules,
   type Wallet,
   type WithdrawalRecord,
+  WithdrawalStatus,
   wallet,
 } from '@beurs/contracts';
-import { Button, Dialog, Form, Segmented } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { Button, Dialog, Form, Input, Segmented } from 'antd-mobile';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useBankCardsQuery, useCryptoWalletsQuery } from '../../api/cards';
+import { useTotpStatusQuery } from '../../api/totp';
 import { useUserInfoQuery } from '../../api/user';
-import { useUsableWithdrawalQuery, useWithdrawalApplyMutation, useWithdrawalRecordsQuery } from '../../api/withdrawal';
+import {
+  useUsableWithdrawalQuery,
+  useWithdrawalApplyMutation,
+  useWithdrawalCancelMutation,
+  useWithdrawalRecordsQuery,
+} from '../../api/withdrawal';
 import { canGoBack, PROFILE_PATH } from '../../app/navigation';
 import { AppForm, Field } from '../../components/AppForm';
 import { Icon } from '../../components/Icon';
 import { LoadMore } from '../../components/LoadMore';
 import { AmountInput } from '../../components/money/AmountInput';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
+import { noteServerTime, serverNow } from '../../components/money/serverClock';
 import { WalletPicker } from '../../components/money/WalletPicker';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
 import { ErrorState, Loading, StateBlock } from '../../components/States';
-import { schemaRule } from '../../lib/formRules';
+import { optionalText, schemaRule } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { toastError } from '../../lib/toast';
+import { toastError, toastSuccess } from '../../lib/toast';
 import { maskAccountNumber } from '../bcard/index';
 import { Fact, formatDateTime, ReasonNote, ReviewTag, shorten } from '../deposit/record';
 import { networkLabel } from '../vm/index';
@@ -55,6 +64,7 @@ interface WithdrawValues {
   accountId?: number;
   amount: string;
   payPassword: string;
+  totpCode?: string;
 }
 
 type Destination = BankCard | CryptoWallet;
@@ -137,6 +147,7 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
   const usable = useUsableWithdrawalQuery(walletType);
   const destinations = useDestinations(kind);
   const apply = useWithdrawalApplyMutation();
+  const totp = useTotpStatusQuery();
   const intent = useIdempotencyKey();
   const paths = PATHS[kind];
 
@@ -188,8 +199,10 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
     });
     if (!confirmed) return;
     // The key belongs to what was confirmed, not to the password typed (a retry with a corrected password is a new request).
+    // The authenticator code is not part of it: a retry after a lost answer with the next code is the same request.
+    const totpCode = optionalText(values.totpCode);
     apply.mutate(
-      { request, idempotencyKey: intent.keyFor(request) },
+      { request: { ...request, ...(totpCode ? { totpCode } : {}) }, idempotencyKey: intent.keyFor(request) },
       {
         onSuccess: (record) => {
           intent.renew();
@@ -305,6 +318,15 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
       >
         <PasswordInput digits={6} placeholder={t('fields.payPasswordPlaceholder')} autoComplete="off" />
       </Field>
+      {totp.data?.enabled ? (
+        <Field
+          name="totpCode"
+          label={t('totp.codeLabel')}
+          rules={[{ required: true, whitespace: true, message: t('totp.codeOrRecoveryPlaceholder') }]}
+        >
+          <Input placeholder={t('totp.codeOrRecoveryPlaceholder')} autoComplete="one-time-code" autoCapitalize="off" />
+        </Field>
+      ) : null}
       <p className="form-hint form-hint--block">{t('withdraw.reviewNote')}</p>
     </AppForm>
   );
@@ -349,8 +371,64 @@ function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAgain: () 
   );
 }
 
-function WithdrawalItem({ record }: { record: WithdrawalRecord }) {
+/** A time in the reader's language and time zone: "25 Nov 2026, 16:30", "25 nov 2026, 16:30", "2026年11月25日 16:30". */
+function useDateTimeFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }), [language]);
+}
+
+/**
+ * Cancels a pending withdrawal after a confirmation; the key belongs to the confirmation, so a lost answer retried
+ * replays it instead of failing as "no longer pending".
+ */
+function useCancelWithdrawal() {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const mutation = useWithdrawalCancelMutation();
+  const intent = useIdempotencyKey();
+  const cancel = async (record: WithdrawalRecord) => {
+    const confirmed = await Dialog.confirm({
+      title: t('withdraw.record.cancelTitle'),
+      content: t('withdraw.record.cancelText', {
+        amount: money.amount(record.amount, { currency: record.currency }),
+        wallet: t(`wallets.${record.walletType}`),
+      }),
+      confirmText: t('withdraw.record.cancelConfirm'),
+      cancelText: t('withdraw.record.cancelKeep'),
+    });
+    if (!confirmed) return;
+    const request = { id: record.id };
+    mutation.mutate(
+      { ...request, idempotencyKey: intent.keyFor(request) },
+      {
+        onSuccess: () => {
+          intent.renew();
+          toastSuccess(t('withdraw.record.cancelled'));
+        },
+        onError: (error) => {
+          // Decided meanwhile (paid or rejected): the list is read again and shows what happened.
+          if (error instanceof ApiError && error.kind === 'server') intent.renew();
+          toastError(error);
+        },
+      },
+    );
+  };
+  return { cancel, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+}
+
+function WithdrawalItem({
+  record,
+  onCancel,
+  cancelling,
+}: {
+  record: WithdrawalRecord;
+  onCancel: (record: WithdrawalRecord) => void;
+  cancelling: boolean;
+}) {
+  const { t } = useTranslation();
+  const dateTime = useDateTimeFormat();
+  const expectedBy = record.expectedByTimestamp;
   return (
     <li className="money-item" data-testid="withdrawal-record" data-id={record.id}>
       <div className="money-item__top">
@@ -365,12 +443,43 @@ function WithdrawalItem({ record }: { record: WithdrawalRecord }) {
         <ReviewTag status={record.status} kind="withdraw" />
       </div>
       {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} />}
-      {record.status === ReviewStatus.Pending && <p className="money-item__note">{t('withdraw.record.onHold')}</p>}
+      {record.status === ReviewStatus.Approved && record.payoutReference && (
+        <div className="money-reason money-reference" data-testid="record-reference">
+          <strong>{t('withdraw.record.reference')}</strong>
+          <span className="money-mono">{record.payoutReference}</span>
+        </div>
+      )}
+      {record.status === ReviewStatus.Pending && (
+        <>
+          <p className="money-item__note">{t('withdraw.record.onHold')}</p>
+          {expectedBy !== null && (
+            <p className="money-item__note money-item__expected" data-testid="record-expected">
+              {serverNow() > expectedBy
+                ? t('withdraw.record.late', { time: dateTime.format(expectedBy) })
+                : t('withdraw.record.expectedBy', { time: dateTime.format(expectedBy) })}
+            </p>
+          )}
+          <Button
+            size="small"
+            shape="rounded"
+            fill="outline"
+            className="money-item__action"
+            loading={cancelling}
+            onClick={() => onCancel(record)}
+            data-testid="withdrawal-cancel"
+          >
+            {t('withdraw.record.cancel')}
+          </Button>
+        </>
+      )}
       <div className="money-item__meta">
         <span>{formatDateTime(record.createTimeTimestamp)}</span>
         {record.reviewTimeTimestamp && (
           <span>
-            {t('withdraw.record.reviewed')} {formatDateTime(record.reviewTimeTimestamp)}
+            {record.status === WithdrawalStatus.Cancelled
+              ? t('withdraw.record.cancelledAt')
+              : t('withdraw.record.reviewed')}{' '}
+            {formatDateTime(record.reviewTimeTimestamp)}
           </span>
         )}
       </div>
@@ -382,6 +491,9 @@ function WithdrawalItem({ record }: { record: WithdrawalRecord }) {
 function WithdrawalRecords() {
   const { t } = useTranslation();
   const query = useWithdrawalRecordsQuery();
+  const { cancel, pendingId } = useCancelWithdrawal();
+  // A record is not from the future: its time tells how far ahead the server's clock may run (SIM_CLOCK_START).
+  for (const r of query.data?.pages[0]?.list ?? []) noteServerTime(r.createTimeTimestamp, false);
   return (
     <section aria-label={t('withdraw.record.title')} data-testid="withdrawal-records">
       <h2 className="section-title">{t('withdraw.record.title')}</h2>
@@ -397,7 +509,7 @@ function WithdrawalRecords() {
             {query.data.pages
               .flatMap((p) => p.list)
               .map((r) => (
-                <WithdrawalItem key={r.id} record={r} />
+                <WithdrawalItem key={r.id} record={r} onCancel={cancel} cancelling={pendingId === r.id} />
               ))}
           </ul>
           <LoadMore query={query} endText={t('deposit.record.end')} failedText={t('deposit.record.loadMoreFailed')} />
