@@ -1,5 +1,6 @@
+import { ApiError } from '@beurs/api-client';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { errorMessage } from '../api/client';
 import { useLogin } from '../api/queries';
@@ -10,6 +11,7 @@ import { strings } from '../strings';
 interface Credentials {
   username: string;
   password: string;
+  totpCode?: string;
 }
 
 function returnPath(state: unknown): string {
@@ -26,6 +28,9 @@ export function LoginPage() {
   const { token, notice } = useSession();
   const location = useLocation();
   const login = useLogin();
+  // Shown once the server says this operator has a second factor (after a right password).
+  const [askCode, setAskCode] = useState(false);
+  const needsCode = login.error instanceof ApiError && login.error.reason === 'totpRequired';
 
   // The notice ("session ended") is for this visit only.
   useEffect(() => () => session.clearNotice(), []);
@@ -42,10 +47,10 @@ export function LoginPage() {
         {notice && !login.isError ? <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
         {login.isError ? (
           <Alert
-            type="error"
+            type={needsCode ? 'info' : 'error'}
             showIcon
-            title={strings.login.failed}
-            description={errorMessage(login.error)}
+            title={needsCode ? errorMessage(login.error) : strings.login.failed}
+            description={needsCode ? undefined : errorMessage(login.error)}
             style={{ marginBottom: 16 }}
             data-testid="login-error"
           />
@@ -54,7 +59,17 @@ export function LoginPage() {
           layout="vertical"
           requiredMark={false}
           disabled={login.isPending}
-          onFinish={(values) => login.mutate({ username: values.username.trim(), password: values.password })}
+          onFinish={(values) => {
+            const totpCode = askCode ? values.totpCode?.trim() : undefined;
+            login.mutate(
+              { username: values.username.trim(), password: values.password, ...(totpCode ? { totpCode } : {}) },
+              {
+                onError: (error) => {
+                  if (error instanceof ApiError && error.reason === 'totpRequired') setAskCode(true);
+                },
+              },
+            );
+          }}
         >
           <Form.Item
             label={strings.login.username}
@@ -70,6 +85,21 @@ export function LoginPage() {
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
+          {askCode ? (
+            <Form.Item
+              label={strings.login.code}
+              name="totpCode"
+              extra={strings.login.codeHint}
+              rules={[{ required: true, whitespace: true, message: strings.login.codeRequired }]}
+            >
+              <Input
+                autoComplete="one-time-code"
+                placeholder={strings.login.codePlaceholder}
+                autoFocus
+                data-testid="login-totp"
+              />
+            </Form.Item>
+          ) : null}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             {strings.login.submit}
           </Button>

@@ -1,0 +1,239 @@
+/**
+ * The operator's own two-step verification: enrol by QR code, confirm with a code, keep the recovery codes
+ * (shown once), or turn it off to move to a new phone.
+ */
+import { Alert, Button, Card, Flex, Form, Input, List, message, Segmented, Space, Spin, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { errorMessage } from '../api/client';
+import {
+  secondFactorDone,
+  useSecondFactorConfirm,
+  useSecondFactorDisable,
+  useSecondFactorStart,
+  useSecondFactorStatus,
+} from '../api/second-factor';
+import { useOperator } from '../lib/use-operator';
+import { useTitle } from '../lib/use-title';
+import { strings } from '../strings';
+
+const t = strings.secondFactor;
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    void message.success(t.copied);
+  } catch {
+    void message.error(t.copyFailed);
+  }
+}
+
+function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
+  const start = useSecondFactorStart();
+  const confirm = useSecondFactorConfirm();
+
+  if (!start.data) {
+    return (
+      <Card>
+        <Typography.Paragraph>{t.intro}</Typography.Paragraph>
+        {start.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(start.error)}
+            style={{ marginBottom: 16 }}
+            data-testid="totp-error"
+          />
+        ) : null}
+        <Button type="primary" onClick={() => start.mutate()} loading={start.isPending} data-testid="totp-start">
+          {t.start}
+        </Button>
+      </Card>
+    );
+  }
+  const { uri, secret } = start.data;
+  return (
+    <Card>
+      <Flex gap={48} wrap>
+        <div>
+          <Typography.Title level={5}>{t.scan}</Typography.Title>
+          <div style={{ background: '#fff', padding: 8, display: 'inline-block' }} data-testid="totp-qr">
+            <QRCodeSVG value={uri} size={200} marginSize={2} title={t.scan} />
+          </div>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 4 }}>
+            {t.manual}
+          </Typography.Paragraph>
+          <Space>
+            <Typography.Text code data-testid="totp-secret">
+              {secret.replace(/(.{4})/g, '$1 ').trim()}
+            </Typography.Text>
+            <Button size="small" onClick={() => copy(secret)}>
+              {t.copyKey}
+            </Button>
+          </Space>
+        </div>
+        <div style={{ minWidth: 280 }}>
+          <Typography.Title level={5}>{t.confirmTitle}</Typography.Title>
+          {confirm.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title={errorMessage(confirm.error)}
+              style={{ marginBottom: 16 }}
+              data-testid="totp-error"
+            />
+          ) : null}
+          <Form<{ code: string }>
+            layout="vertical"
+            requiredMark={false}
+            disabled={confirm.isPending}
+            onFinish={(values) =>
+              confirm.mutate({ code: values.code.trim() }, { onSuccess: (data) => onRecovery(data.recoveryCodes) })
+            }
+          >
+            <Form.Item
+              label={t.code}
+              name="code"
+              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t.codeRequired }]}
+            >
+              <Input
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                style={{ width: 160 }}
+                data-testid="totp-code"
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={confirm.isPending}>
+              {t.confirm}
+            </Button>
+          </Form>
+        </div>
+      </Flex>
+    </Card>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Card data-testid="totp-recovery">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t.recoveryTitle}
+      </Typography.Title>
+      <Alert type="warning" showIcon title={t.recoveryText} style={{ marginBottom: 16 }} />
+      <List
+        grid={{ gutter: 8, column: 2 }}
+        dataSource={codes}
+        style={{ maxWidth: 420 }}
+        renderItem={(code) => (
+          <List.Item style={{ marginBottom: 4 }}>
+            <Typography.Text code style={{ fontSize: 15 }}>
+              {code}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+      <Space>
+        <Button onClick={() => copy(codes.join('\n'))}>{t.copyCodes}</Button>
+        <Button
+          type="primary"
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void secondFactorDone().then(onDone);
+          }}
+        >
+          {t.saved}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
+function TurnOff({ left }: { left: number }) {
+  const [mode, setMode] = useState<'code' | 'password'>('code');
+  const disable = useSecondFactorDisable();
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Alert type="success" showIcon title={t.on} description={`${t.onText} ${t.recoveryLeft(left)}`} />
+      <Card title={t.offTitle} style={{ maxWidth: 520 }}>
+        <Typography.Paragraph type="secondary">{t.offText}</Typography.Paragraph>
+        {disable.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(disable.error)}
+            style={{ marginBottom: 16 }}
+            data-testid="totp-error"
+          />
+        ) : null}
+        <Segmented
+          value={mode}
+          onChange={(v) => setMode(v as 'code' | 'password')}
+          options={[
+            { label: t.code, value: 'code' },
+            { label: t.password, value: 'password' },
+          ]}
+          style={{ marginBottom: 16 }}
+        />
+        <Form<{ code?: string; password?: string }>
+          layout="vertical"
+          requiredMark={false}
+          disabled={disable.isPending}
+          onFinish={(values) =>
+            disable.mutate(mode === 'code' ? { code: values.code?.trim() } : { password: values.password })
+          }
+        >
+          {mode === 'code' ? (
+            <Form.Item key="code" label={t.code} name="code" rules={[{ required: true, message: t.offNeedsProof }]}>
+              <Input autoComplete="one-time-code" style={{ width: 240 }} />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              key="password"
+              label={t.password}
+              name="password"
+              rules={[{ required: true, message: t.offNeedsProof }]}
+            >
+              <Input.Password autoComplete="current-password" style={{ width: 240 }} />
+            </Form.Item>
+          )}
+          <Button danger htmlType="submit" loading={disable.isPending}>
+            {t.off}
+          </Button>
+        </Form>
+      </Card>
+    </Space>
+  );
+}
+
+export function SecurityPage() {
+  useTitle(t.title);
+  const operator = useOperator();
+  const status = useSecondFactorStatus();
+  // Only in this page's memory: they are never fetched again.
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t.title}
+      </Typography.Title>
+      {operator.totpRequired && !recovery ? (
+        <Alert type="warning" showIcon title={t.required} description={t.requiredText} data-testid="totp-required" />
+      ) : null}
+      {recovery ? (
+        <RecoveryCodes codes={recovery} onDone={() => setRecovery(null)} />
+      ) : status.isPending ? (
+        <Spin />
+      ) : status.isError ? (
+        <Alert type="error" showIcon title={strings.common.loadFailed} description={errorMessage(status.error)} />
+      ) : status.data.enabled ? (
+        <TurnOff left={status.data.recoveryCodesLeft} />
+      ) : (
+        <Enrol onRecovery={setRecovery} />
+      )}
+    </Space>
+  );
+}
