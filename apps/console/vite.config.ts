@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The API server serves the built console at /console/ and the API under /web. */
 const apiTarget = process.env.CONSOLE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   base: '/console/',
-  plugins: [react()],
+  // .br and .gz beside every text file of the build; the server sends them as they are (preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

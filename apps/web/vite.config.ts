@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The name shown before /dict/data?type=brand answers; operators change the live one in the console. */
 const DEFAULT_BRAND_NAME = process.env.VITE_BRAND_NAME ?? 'Kade Markets';
@@ -12,7 +13,8 @@ const brandInHtml = (): Plugin => ({
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), brandInHtml()],
+  // .br and .gz beside every text file of the build; the server sends them as they are (preCompressed).
+  plugins: [react(), brandInHtml(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   define: {
     'import.meta.env.VITE_BRAND_NAME': JSON.stringify(DEFAULT_BRAND_NAME),
   },

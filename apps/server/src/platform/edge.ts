@@ -51,6 +51,8 @@ export async function installSecurityHeaders(app: FastifyInstance) {
     // Only when the request came over TLS (below); an HSTS header on plain HTTP would be a promise not kept.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
+    // Older browsers read this instead of frame-ancestors.
+    frameguard: { action: 'deny' },
   });
   // req.protocol is https only over TLS: behind a proxy that TRUST_PROXY trusts, from its X-Forwarded-Proto.
   app.addHook('onRequest', async (req, reply) => {
@@ -69,7 +71,8 @@ export function serveClients(app: FastifyInstance, config: Config) {
   const has = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
   const common = {
     wildcard: true,
-    index: 'index.html',
+    // A list: with preCompressed, @fastify/static finds the index of / only from a list (a string answers 404).
+    index: ['index.html'],
     preCompressed: true,
     cacheControl: false,
     setHeaders: cacheHeaders,

@@ -1,0 +1,169 @@
+/**
+ * The HTTP edge: security headers on every answer (API, errors, the customer app, the console, the API reference),
+ * HSTS only when a trusted proxy says the request came over TLS, and the built clients served from their
+ * precompressed twins with hashed assets cached for a year and index.html revalidated. The clients here are a
+ * temporary dist folder laid out as Vite builds it (the .br/.gz made with zlib, as vite-plugin-compression2 does).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createHarness, type Harness } from './harness.js';
+
+const JS = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+async function writeDist(dir: string, base: string) {
+  await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
+  const files: Record<string, string> = {
+    'index.html': `<!doctype html><html><head><script type="module" src="${base}assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`,
+    'assets/index-AbC123.js': JS,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    await fs.writeFile(file, text);
+    await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(text));
+    await fs.writeFile(`${file}.gz`, zlib.gzipSync(text));
+  }
+}
+
+let h: Harness;
+let proxied: Harness;
+
+beforeAll(async () => {
+  const root = await fs.mkdtemp(path.join(inject('scratchDir'), 'dist-'));
+  const webDist = path.join(root, 'web');
+  const consoleDist = path.join(root, 'console');
+  await writeDist(webDist, '/');
+  await writeDist(consoleDist, '/console/');
+  h = await createHarness({ serveClients: true, config: { webDist, consoleDist } });
+  proxied = await createHarness({ config: { trustProxy: true } });
+});
+
+const get = (url: string, headers: Record<string, string> = {}, app = h.app) =>
+  app.inject({ method: 'GET', url, headers: { host: 'kade.example:3000', ...headers } });
+
+function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  const csp = String(headers['content-security-policy'] ?? '');
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+  expect(directives['default-src'], what).toEqual(["'self'"]);
+  expect(directives['script-src'], what).toEqual(["'self'"]);
+  expect(csp, what).not.toContain('unsafe-eval');
+  expect(directives['script-src-attr'], what).toEqual(["'none'"]);
+  expect(directives['frame-ancestors'], what).toEqual(["'none'"]);
+  expect(directives['object-src'], what).toEqual(["'none'"]);
+  expect(directives['connect-src'], what).toEqual(["'self'", 'ws://kade.example:3000', 'wss://kade.example:3000']);
+  expect(directives['img-src'], what).toEqual(["'self'", 'data:', 'blob:']);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('no-referrer');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  // Plain HTTP: no promise of HTTPS.
+  expect(headers['strict-transport-security'], what).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it('on API answers, errors and 404s', async () => {
+    const user = await h.registerUser();
+    const answers = [
+      [
+        'an API answer',
+        await h.app.inject({
+          method: 'POST',
+          url: '/web/api/user/info',
+          payload: {},
+          headers: { host: 'kade.example:3000', authorization: user.token },
+        }),
+      ],
+      [
+        'a 401',
+        await h.app.inject({
+          method: 'POST',
+          url: '/web/api/user/info',
+          payload: {},
+          headers: { host: 'kade.example:3000' },
+        }),
+      ],
+      [
+        'a 400',
+        await h.app.inject({
+          method: 'POST',
+          url: '/web/loginByUsername',
+          headers: { host: 'kade.example:3000' },
+          payload: { username: 'a\u0000' },
+        }),
+      ],
+      ['a 404', await get('/web/no-such-thing')],
+      ['the API reference', await get('/web/docs/')],
+    ] as const;
+    for (const [what, res] of answers) expectSecurityHeaders(res.headers, `${what} (${res.statusCode})`);
+    expect(answers[0][1].statusCode).toBe(200);
+  });
+
+  it('on the customer app and the console', async () => {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/assets/index-AbC123.js',
+      '/console/',
+      '/console',
+      '/console/assets/index-AbC123.js',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expectSecurityHeaders(res.headers, url);
+    }
+  });
+
+  it('a Host header that is not a host name stays out of the policy', async () => {
+    const res = await get('/web/no-such-thing', { host: "evil; script-src 'unsafe-inline'" });
+    expect(String(res.headers['content-security-policy'])).not.toContain("unsafe-inline'; ");
+    expect(String(res.headers['content-security-policy'])).toMatch(/connect-src 'self'\s*;/);
+  });
+
+  it('HSTS only over TLS as told by a trusted proxy', async () => {
+    const tls = await get('/web/no-such-thing', { 'x-forwarded-proto': 'https' }, proxied.app);
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const plain = await get('/web/no-such-thing', { 'x-forwarded-proto': 'http' }, proxied.app);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY the header is anyone's to forge: ignored.
+    const untrusted = await get('/web/no-such-thing', { 'x-forwarded-proto': 'https' });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('static files', () => {
+  it.each([['/assets/index-AbC123.js'], ['/console/assets/index-AbC123.js']])(
+    '%s is sent precompressed and cached for a year',
+    async (url) => {
+      const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(JS);
+      expect(br.rawPayload.length).toBeLessThan(JS.length / 10);
+      const gz = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(JS);
+      const plain = await get(url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(JS);
+    },
+  );
+
+  it.each([['/'], ['/index.html'], ['/console/'], ['/console']])(
+    '%s is compressed and revalidated on every load',
+    async (url) => {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+    },
+  );
+});
