@@ -3,6 +3,7 @@
 CREATE TABLE "signin_attempts" (
 	"key" text PRIMARY KEY NOT NULL,
 	"failures" integer NOT NULL,
+	"pending" integer DEFAULT 0 NOT NULL,
 	"window_started_at" timestamp with time zone NOT NULL,
 	"notified_at" timestamp with time zone
 );

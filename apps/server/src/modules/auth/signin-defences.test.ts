@@ -102,6 +102,14 @@ describe('attempt limits are atomic', () => {
     expect(late.body.reason).toBe('codeExpired');
   });
 
+  it('concurrent right passwords wait for the checks in flight instead of being refused', async () => {
+    const u = await h.registerUser();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => h.post('/loginByUsername', { username: u.email, password: u.password })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  });
+
   it('the current-password check of a password change is limited too', async () => {
     const u = await h.registerUser();
     verified.calls = 0;

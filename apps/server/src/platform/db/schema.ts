@@ -82,9 +82,10 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed secret checks per key within a window that starts at the first failure. A slot is
- * taken (failures + 1) before the secret is checked and given back on success, so concurrent
- * guesses cannot overrun the limit (platform/throttle.ts).
+ * Failed secret checks per key within a window that starts at the first attempt. A slot is
+ * taken (pending + 1) before the secret is checked only while failures + pending < allowed, and
+ * turns into a failure or is given back, so concurrent guesses cannot overrun the limit
+ * (platform/throttle.ts).
  */
 export const signinAttempts = pgTable(
   'signin_attempts',
@@ -92,6 +93,8 @@ export const signinAttempts = pgTable(
     /** `login:<userId>`, `login:<userId>@<ip>`, `pay:<userId>`, `op:<name>`, ... */
     key: text('key').primaryKey(),
     failures: integer('failures').notNull(),
+    /** Checks in flight: slots taken whose outcome is not known yet. */
+    pending: integer('pending').notNull().default(0),
     windowStartedAt: ts('window_started_at').notNull(),
     /** Set when the account's owner was mailed about this lockout: once per window. */
     notifiedAt: ts('notified_at'),
