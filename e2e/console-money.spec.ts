@@ -1,7 +1,7 @@
 /**
  * The console's money work on a desktop viewport: a reviewer approves an identity submission from the
- * queue, an admin adjusts a customer's balance (the ledger and the customer's bill show it), and a
- * reviewer sees balances but no adjustment form. Each test registers its own customer.
+ * queue, an admin proposes adjustments that a supervisor approves or rejects (four eyes; the ledger and the
+ * customer's bill show the approved one), and a reviewer sees balances but no adjustment form. Each test registers its own customer.
  */
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
@@ -129,7 +129,7 @@ test('a reviewer approves an identity submission from the queue', async ({ page,
   await expect(page.getByRole('row').filter({ hasText: 'NX7654321' })).toContainText('reviewer');
 });
 
-test('an admin adjusts a balance; the ledger, the wallets and the customer’s bill show it', async ({
+test('an admin proposes an adjustment, a supervisor approves it; the ledger and the customer’s bill show it', async ({
   page,
   request,
 }) => {
@@ -142,75 +142,109 @@ test('an admin adjusts a balance; the ledger, the wallets and the customer’s b
   await expect(funding).toContainText('€0.00');
   await expect(page.getByTestId('ledger-card')).toContainText('No postings yet.');
 
-  // A credit: the confirmation says the customer sees the reason, and the call carries an idempotency key.
+  // A proposal: the confirmation says nothing moves until another operator approves it.
   const adjust = page.getByTestId('adjust-card');
+  await expect(adjust).toContainText('Propose adjustment');
   await adjust.getByLabel('Amount').fill('25');
+  await adjust.getByLabel('Category').click();
+  await page.locator('.ant-select-item-option[title="Goodwill gesture"]').click();
   await adjust.getByLabel('Reason').fill('Goodwill credit for the delayed payout');
-  await adjust.getByRole('button', { name: 'Review adjustment' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Post this adjustment?' });
+  await adjust.getByRole('button', { name: 'Review proposal' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Propose this adjustment?' });
   await expect(confirm).toContainText(`Credit €25.00 to the Funding wallet of ${user.userId}.`);
-  await expect(confirm).toContainText('The customer will see this reason in their bill and inbox');
+  await expect(confirm).toContainText('Nothing moves now. Another operator must approve it');
   await expect(confirm).toContainText('Goodwill credit for the delayed payout');
   await shot(page, 'console-adjust-confirm');
-  const posted = page.waitForRequest((r) => r.url().endsWith(`/web/console/customers/${id}/adjust`));
-  await confirm.getByRole('button', { name: 'Post adjustment' }).click();
-  const sent = await posted;
-  expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
-  expect(sent.postDataJSON()).toEqual({
+  const proposed = page.waitForRequest((r) => r.url().endsWith(`/web/console/customers/${id}/adjustments`));
+  await confirm.getByRole('button', { name: 'Propose adjustment' }).click();
+  expect((await proposed).postDataJSON()).toEqual({
     walletType: 'BALANCE',
+    direction: 'credit',
     amount: '25',
+    category: 'goodwill',
     reason: 'Goodwill credit for the delayed payout',
   });
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('Adjustment of +€25.00 posted to Funding.')).toBeVisible();
+  await expect(page.getByTestId('adjust-waiting')).toContainText('1 proposal for this customer wait');
+  // Nothing moved.
+  await expect(funding).toContainText('€0.00');
+  await expect(page.getByTestId('ledger-card')).toContainText('No postings yet.');
 
+  // A debit the wallet cannot carry, proposed too: it is refused at approval.
+  await adjust.getByRole('radio', { name: 'Debit' }).check({ force: true });
+  await adjust.getByLabel('Amount').fill('100');
+  await adjust.getByLabel('Category').click();
+  await page.locator('.ant-select-item-option[title="Correction"]').click();
+  await adjust.getByLabel('Reason').fill('Too much');
+  await adjust.getByRole('button', { name: 'Review proposal' }).click();
+  await expect(confirm).toContainText(`Debit €100.00 from the Funding wallet of ${user.userId}.`);
+  await confirm.getByRole('button', { name: 'Propose adjustment' }).click();
+  await expect(confirm).toBeHidden();
+
+  // The maker cannot decide their own proposals; the page says why.
+  await page.getByRole('menuitem', { name: /Approvals/ }).click();
+  await page.getByPlaceholder('Search by user ID or email').fill(user.userId);
+  await page.getByPlaceholder('Search by user ID or email').press('Enter');
+  const mine = page.getByRole('row').filter({ hasText: 'Goodwill credit for the delayed payout' });
+  await expect(mine).toContainText('by admin');
+  await expect(mine).toContainText('Goodwill gesture');
+  await expect(mine).toContainText('You proposed this: another operator must approve or reject it.');
+  await expect(mine.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await expect(mine.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  await shot(page, 'console-approvals-maker');
+
+  // A second operator approves: one journal entry, in the approver's name.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signIn(page, 'supervisor', 'Super1234!');
+  await page.goto(`/console/#/approvals?q=${user.userId}`);
+  const waiting = page.getByRole('row').filter({ hasText: 'Goodwill credit for the delayed payout' });
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('dialog', { name: /Approve adjustment/ });
+  await expect(approve).toContainText('+€25.00 on the Funding wallet');
+  const approval = page.waitForRequest((r) => /\/web\/console\/adjustments\/\d+\/approve$/.test(r.url()));
+  await approve.getByRole('button', { name: 'Approve and post' }).click();
+  expect((await approval).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
+  await expect(page.getByText(/approved and posted/)).toBeVisible();
+
+  // The debit beyond the available balance is refused and nothing moves; the supervisor rejects it.
+  const tooMuch = page.getByRole('row').filter({ hasText: 'Too much' });
+  await tooMuch.getByRole('button', { name: 'Approve' }).click();
+  await approve.getByRole('button', { name: 'Approve and post' }).click();
+  await expect(approve.getByText('The action failed')).toBeVisible();
+  await expect(approve).toContainText('Insufficient available balance');
+  await approve.getByRole('button', { name: 'Cancel' }).click();
+  await tooMuch.getByRole('button', { name: 'Reject' }).click();
+  const rejectDialog = page.getByRole('dialog', { name: /Reject adjustment/ });
+  await rejectDialog.getByLabel('Reason').fill('The customer has only €25.00');
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText(/rejected; nothing moved/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: user.userId })).toHaveCount(0);
+
+  await page.goto(`/console/#/customers/${id}`);
   const ledger = page.getByTestId('ledger-card');
   const credit = ledger.getByRole('row').filter({ hasText: 'Goodwill credit for the delayed payout' });
   await expect(credit).toContainText('Adjustment');
+  await expect(credit).toContainText('Goodwill gesture');
   await expect(credit).toContainText('+€25.00');
-  await expect(credit).toContainText('admin');
+  await expect(credit).toContainText('supervisor');
   await expect(funding).toContainText('€25.00');
-
-  // A debit, shown in red with a minus; the wallet goes down by it.
-  await adjust.getByLabel('Amount').fill('-10.50');
-  await adjust.getByLabel('Reason').fill('Reversal of a duplicate credit');
-  await adjust.getByRole('button', { name: 'Review adjustment' }).click();
-  await expect(confirm).toContainText(`Debit €10.50 from the Funding wallet of ${user.userId}.`);
-  await confirm.getByRole('button', { name: 'Post adjustment' }).click();
-  await expect(confirm).toBeHidden();
-  const debit = ledger.getByRole('row').filter({ hasText: 'Reversal of a duplicate credit' });
-  await expect(debit).toContainText('\u2212€10.50');
-  await expect(debit).toContainText('€14.50');
-  await expect(funding).toContainText('€14.50');
   await ledger.scrollIntoViewIfNeeded();
   await shot(page, 'console-customer-money');
 
-  // A debit below zero available is refused and nothing changes.
-  await adjust.getByLabel('Amount').fill('-100');
-  await adjust.getByLabel('Reason').fill('Too much');
-  await adjust.getByRole('button', { name: 'Review adjustment' }).click();
-  await confirm.getByRole('button', { name: 'Post adjustment' }).click();
-  await expect(confirm.getByText('The action failed')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(funding).toContainText('€14.50');
-
-  // The wallet filter narrows the ledger.
-  await page.getByTestId('ledger-wallet-filter').click();
-  await page.locator('.ant-select-item-option[title="US stocks"]').click();
-  await expect(ledger).toContainText('No postings yet.');
-
-  // The customer sees the adjustments, with the operator's reasons, in their own bill.
+  // The customer sees the adjustment with its category and reason in their own bill.
   const bill = await request.post(`${API}/wallet/getWalletBill`, {
     headers: { authorization: user.token },
     data: { page: 1, pageSize: 20 },
   });
-  const items = ((await bill.json()) as { data: { list: Array<{ amount: string; reason: string | null }> } }).data.list;
-  expect(items).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ amount: '25.00', reason: 'Goodwill credit for the delayed payout' }),
-      expect.objectContaining({ amount: '-10.50', reason: 'Reversal of a duplicate credit' }),
-    ]),
-  );
+  const items = ((await bill.json()) as { data: { list: Array<Record<string, unknown>> } }).data.list;
+  expect(items).toEqual([
+    expect.objectContaining({
+      amount: '25.00',
+      category: 'goodwill',
+      reason: 'Goodwill credit for the delayed payout',
+    }),
+  ]);
+  expect(JSON.stringify(items)).not.toContain('supervisor');
 
   // The books still balance.
   await page.getByRole('menuitem', { name: 'Books' }).click();
@@ -230,7 +264,8 @@ test('a reviewer sees wallets and the ledger but cannot adjust or change deposit
   await expect(page.getByTestId('wallets-card').getByRole('row').filter({ hasText: 'Funding' })).toContainText('€0.00');
   await expect(page.getByTestId('ledger-card')).toBeVisible();
   await expect(page.getByTestId('adjust-card')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Review adjustment' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Review proposal' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: /Approvals/ })).toHaveCount(0);
   await shot(page, 'console-reviewer-customer');
 
   await page.getByRole('menuitem', { name: 'Deposit channels' }).click();

@@ -9,6 +9,7 @@ import {
   API,
   documentPng,
   expect,
+  fundCustomer,
   operatorLogin,
   registerUser,
   shot,
@@ -82,13 +83,7 @@ async function customerWhoTraded(page: Page, request: APIRequestContext): Promis
   const submission = ((await queue.json()) as { data: { list: Array<{ id: number }> } }).data.list[0];
   if (!submission) throw new Error('no identity submission');
   await ok(request, `/console/kyc/${submission.id}/approve`, operator, {});
-  await ok(
-    request,
-    `/console/customers/${id}/adjust`,
-    operator,
-    { walletType: 'US_STOCK', amount: '10000', reason: 'Trading test funds' },
-    true,
-  );
+  await fundCustomer(request, id, 'US_STOCK', '10000', 'Trading test funds');
 
   // The fee schedule the ticket shows, which each order sends back (docs/trading.md "Fees").
   const rates = await request.get(`${API}/stock_rate/site/get?stockCode=AAPL`);

@@ -4,9 +4,18 @@
  * cards and crypto wallets use the shared checks, and a withdrawal puts the amount on hold at once.
  * Each test registers its own user; the operator side goes through the console API.
  */
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, expect, operatorLogin, prepareDevice, registerUser, shot, type TestUser, test } from './support';
+import {
+  API,
+  expect,
+  fundCustomer,
+  operatorLogin,
+  prepareDevice,
+  registerUser,
+  shot,
+  type TestUser,
+  test,
+} from './support';
 
 interface Channel {
   id: number;
@@ -101,15 +110,15 @@ async function setPayPassword(request: APIRequestContext, user: TestUser) {
   expect(res.ok()).toBe(true);
 }
 
-/** An operator credits the customer's BALANCE wallet (a manual adjustment, idempotent). */
+/** Operators credit the customer's BALANCE wallet (a manual adjustment, proposed and approved). */
 async function credit(request: APIRequestContext, user: TestUser, amount: string) {
-  const token = await operatorLogin(request);
-  const id = await customerId(request, user);
-  const res = await request.post(`${API}/console/customers/${id}/adjust`, {
-    headers: { authorization: token, 'idempotency-key': randomUUID() },
-    data: { walletType: 'BALANCE', amount, reason: 'Test funds for the withdrawal screen' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await fundCustomer(
+    request,
+    await customerId(request, user),
+    'BALANCE',
+    amount,
+    'Test funds for the withdrawal screen',
+  );
 }
 
 const field = (page: Page, testId: string) => page.getByTestId(testId).locator('input');

@@ -79,6 +79,38 @@ export async function operatorLogin(request: APIRequestContext): Promise<string>
   return operatorToken;
 }
 
+let supervisorToken: string | undefined;
+
+/**
+ * Funds a customer's wallet the way operators must (four eyes, docs/security.md): the demo admin proposes a
+ * credit and the demo supervisor, a second operator allowed any amount, approves it. Answers the journal entry.
+ */
+export async function fundCustomer(
+  request: APIRequestContext,
+  customerId: number,
+  walletType: string,
+  amount: string,
+  reason: string,
+): Promise<number> {
+  const admin = await operatorLogin(request);
+  if (!supervisorToken) {
+    const res = await request.post('/web/console/login', { data: { username: 'supervisor', password: 'Super1234!' } });
+    supervisorToken = (await res.json()).data.token as string;
+  }
+  const proposed = await request.post(`/web/console/customers/${customerId}/adjustments`, {
+    headers: { authorization: admin },
+    data: { walletType, direction: 'credit', amount, category: 'correction', reason },
+  });
+  if (!proposed.ok()) throw new Error(`propose ${proposed.status()}: ${await proposed.text()}`);
+  const id = (await proposed.json()).data.id as number;
+  const approved = await request.post(`/web/console/adjustments/${id}/approve`, {
+    headers: { authorization: supervisorToken, 'idempotency-key': crypto.randomUUID() },
+    data: {},
+  });
+  if (!approved.ok()) throw new Error(`approve ${approved.status()}: ${await approved.text()}`);
+  return (await approved.json()).data.entryId as number;
+}
+
 /**
  * The newest code mailed to `email`, from the server's MAIL lines (MAIL_LOG_FILE, set in playwright.config.ts):
  * the console outbox keeps codes redacted, so no operator can read them.

@@ -8,9 +8,18 @@
  * playwright.config.ts), so the US market and forex are open. Registration, identity approval and the
  * money come through the API (they have their own tests).
  */
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, expect, operatorLogin, prepareDevice, registerUser, shot, type TestUser, test } from './support';
+import {
+  API,
+  expect,
+  fundCustomer,
+  operatorLogin,
+  prepareDevice,
+  registerUser,
+  shot,
+  type TestUser,
+  test,
+} from './support';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAF0lEQVR4nGNkaPjPQApgIkn1qIZRDcNKAwBZOQGU2bJ1nQAAAABJRU5ErkJggg==',
@@ -53,13 +62,13 @@ async function verifyIdentity(request: APIRequestContext, user: TestUser) {
 
 /** An operator credits one of the customer's wallets (a manual adjustment with a reason). */
 async function credit(request: APIRequestContext, user: TestUser, walletType: string, amount: string) {
-  const token = await operatorLogin(request);
-  const id = await customerId(request, user);
-  const res = await request.post(`${API}/console/customers/${id}/adjust`, {
-    headers: { authorization: token, 'idempotency-key': randomUUID() },
-    data: { walletType, amount, reason: 'Test funds for the trading screens' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await fundCustomer(
+    request,
+    await customerId(request, user),
+    walletType,
+    amount,
+    'Test funds for the trading screens',
+  );
 }
 
 async function balanceOf(request: APIRequestContext, user: TestUser, walletType: string) {

@@ -4,18 +4,13 @@
  * Each test registers its own customer and funds it through the console's manual adjustment.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, expect, operatorLogin, prepareDevice, registerUser, shot, test, userInfo } from './support';
+import { API, expect, fundCustomer, prepareDevice, registerUser, shot, test, userInfo } from './support';
 
-/** Credits `amount` to a wallet of the customer as an operator adjustment (a journal entry and a message). */
+/** Credits `amount` to a wallet of the customer as an approved operator adjustment (an entry and a message). */
 async function fund(request: APIRequestContext, token: string, walletType: string, amount: string, reason: string) {
   const id = (await userInfo(request, token)).body.data?.id;
   if (typeof id !== 'number') throw new Error('no customer id');
-  const operator = await operatorLogin(request);
-  const res = await request.post(`${API}/console/customers/${id}/adjust`, {
-    headers: { authorization: operator, 'idempotency-key': crypto.randomUUID() },
-    data: { walletType, amount, reason },
-  });
-  if (!res.ok()) throw new Error(`adjust ${res.status()}: ${await res.text()}`);
+  await fundCustomer(request, id, walletType, amount, reason);
 }
 
 async function balances(request: APIRequestContext, token: string): Promise<Record<string, string>> {
