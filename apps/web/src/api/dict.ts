@@ -1,11 +1,11 @@
-/** Operator-editable content (GET /dict/data): brand and marketing figures. */
+/** Operator-editable content (GET /dict/data) and the counted reach figures (GET /dict/figures). */
 import { user } from '@beurs/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applyDefaultLanguage, languageSource } from '../app/i18n';
 import { api } from './client';
 
-type DictType = 'brand' | 'marketing' | 'support' | 'config';
+type DictType = 'brand' | 'support' | 'config';
 
 export const dictKeys = {
   all: ['dict'] as const,
@@ -58,20 +58,18 @@ export function useBrandQuery() {
   return { ...query, brand: query.data ?? DEFAULT_BRAND };
 }
 
-export const MARKETING_KEYS = ['exchanges', 'countries', 'awards', 'markets'] as const;
-export type MarketingKey = (typeof MARKETING_KEYS)[number];
-export type MarketingFigures = Partial<Record<MarketingKey, string>>;
+/**
+ * SPEC §1's four figures, counted by the server from the instruments (exchanges, countries, markets) and the awards
+ * an operator entered with their source; the award figure is left out while there are none.
+ */
+export const FIGURE_KEYS = ['exchanges', 'countries', 'awards', 'markets'] as const;
+export type FigureKey = (typeof FIGURE_KEYS)[number];
 
-/** The marketing figures of SPEC §1; a figure the operator removed is simply not shown. */
-export function useMarketingQuery() {
-  return useDictQuery('marketing', (entries): MarketingFigures => {
-    const figures: MarketingFigures = {};
-    for (const entry of entries) {
-      const key = MARKETING_KEYS.find((k) => k === entry.key);
-      const value = text(entry.value);
-      if (key && value) figures[key] = value;
-    }
-    return figures;
+export function useFiguresQuery() {
+  return useQuery({
+    queryKey: [...dictKeys.all, 'figures'] as const,
+    queryFn: ({ signal }) => api.call(user.figures, {}, undefined, { signal }),
+    staleTime: 10 * 60_000,
   });
 }
 

@@ -71,3 +71,24 @@ export function useWithdrawalApplyMutation() {
     },
   });
 }
+
+export interface CancelWithdrawalVariables {
+  id: number;
+  /** Made when the customer confirmed the cancel; a retried confirmation sends it again. */
+  idempotencyKey: string;
+}
+
+/** Cancels a pending withdrawal: the amount is available again at once, so balances are read again. */
+export function useWithdrawalCancelMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: CancelWithdrawalVariables): Promise<WithdrawalRecord> =>
+      api.call(wallet.withdrawalCancel, { id }, undefined, { idempotencyKey }),
+    retry: retryLostCall,
+    retryDelay: 1_000,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}

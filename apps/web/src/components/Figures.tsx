@@ -1,40 +1,67 @@
 import { useTranslation } from 'react-i18next';
-import { MARKETING_KEYS, useMarketingQuery } from '../api/dict';
+import { FIGURE_KEYS, type FigureKey, useFiguresQuery } from '../api/dict';
 
-/** The marketing figures (exchanges, countries, awards, markets) as the operator set them. */
+/**
+ * SPEC §1's figures as the server counts them (exchanges, countries and markets of the instruments we offer). Awards
+ * show only when an operator entered named ones, each with who gave it and where it is published.
+ */
 export function Figures({ variant = 'grid' }: { variant?: 'grid' | 'hero' }) {
   const { t } = useTranslation();
-  const marketing = useMarketingQuery();
-  const shown = MARKETING_KEYS.filter((key) => marketing.data?.[key]);
+  const figures = useFiguresQuery();
 
-  if (marketing.isPending) {
+  if (figures.isPending) {
     return (
       <div className={`figures figures--${variant}`} role="status" aria-busy="true" aria-label={t('common.loading')}>
-        {MARKETING_KEYS.map((key) => (
+        {FIGURE_KEYS.map((key) => (
           <div key={key} className="figure figure--skeleton" />
         ))}
       </div>
     );
   }
-  if (marketing.isError) {
+  if (figures.isError) {
     return (
       <div className="figures-error">
         <span>{t('home.figuresFailed')}</span>
-        <button type="button" className="text-link" onClick={() => marketing.refetch()}>
+        <button type="button" className="text-link" onClick={() => figures.refetch()}>
           {t('common.retry')}
         </button>
       </div>
     );
   }
-  if (shown.length === 0) return null;
+  const { awards } = figures.data;
+  const value: Record<FigureKey, number> = { ...figures.data, awards: awards.length };
+  const shown = FIGURE_KEYS.filter((key) => value[key] > 0);
   return (
-    <dl className={`figures figures--${variant}`}>
-      {shown.map((key) => (
-        <div key={key} className="figure" data-testid={`figure-${key}`}>
-          <dt className="figure__label">{t(`figures.${key}`)}</dt>
-          <dd className="figure__value num">{marketing.data?.[key]}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className={`figures figures--${variant} figures--n${shown.length}`} data-testid="figures">
+        {shown.map((key) => (
+          <div key={key} className="figure" data-testid={`figure-${key}`}>
+            <dt className="figure__label">{t(`figures.${key}`)}</dt>
+            <dd className="figure__value num">{value[key]}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={`figures-note figures-note--${variant}`}>{t('figures.counted')}</p>
+      {awards.length > 0 && (
+        <ul className={`awards awards--${variant}`} aria-label={t('figures.awardsList')} data-testid="awards">
+          {awards.map((a) => (
+            <li key={a.id} className="award">
+              <strong>{a.name}</strong>
+              <span>{t('figures.awardBy', { body: a.awardedBy, year: a.year })}</span>
+              <small>
+                {t('figures.awardSource')}{' '}
+                {a.url ? (
+                  <a href={a.url} target="_blank" rel="noopener noreferrer">
+                    {a.source}
+                  </a>
+                ) : (
+                  a.source
+                )}
+              </small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

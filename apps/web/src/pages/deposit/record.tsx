@@ -29,14 +29,15 @@ export function formatDateTime(ms: number): string {
   return dayjs(ms).format(DATE_TIME_FORMAT);
 }
 
-const STATUS_TONE = { 1: 'warn', 2: 'fall', 3: 'rise' } as const;
+const STATUS_TONE = { 1: 'warn', 2: 'fall', 3: 'rise', 4: 'neutral' } as const;
 
-/** Pending review (yellow), audit failure (red), completed (green). */
-export function ReviewTag({ status, kind }: { status: 1 | 2 | 3; kind: 'deposit' | 'withdraw' }) {
+/** Pending review (yellow), audit failure (red), completed (green); a withdrawal the customer cancelled (grey). */
+export function ReviewTag(props: { status: 1 | 2 | 3; kind: 'deposit' } | { status: 1 | 2 | 3 | 4; kind: 'withdraw' }) {
   const { t } = useTranslation();
+  const { status } = props;
   return (
     <span className={`tag tag--${STATUS_TONE[status]}`} data-testid="record-status" data-status={status}>
-      {t(`${kind}.status.${status}`)}
+      {props.kind === 'withdraw' ? t(`withdraw.status.${props.status}`) : t(`deposit.status.${props.status}`)}
     </span>
   );
 }

@@ -444,7 +444,7 @@ function WithdrawalItem({
       </div>
       {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} />}
       {record.status === ReviewStatus.Approved && record.payoutReference && (
-        <div className="money-reason money-reference" data-testid="record-reference">
+        <div className="money-reference" data-testid="record-reference">
           <strong>{t('withdraw.record.reference')}</strong>
           <span className="money-mono">{record.payoutReference}</span>
         </div>
