@@ -460,7 +460,9 @@ export const strings = {
     readOnly: 'Only admins can change the trading rules.',
     esmaNote:
       'Leverage caps cannot be set above the ESMA retail limits (the defaults). Prices are never set here: they come from the market.',
-    auditNote: 'Every change is recorded in the audit log with your name.',
+    auditNote: 'Every change is recorded in the audit log with your name, the old and new values and your reason.',
+    reason: 'Reason (optional)',
+    reasonPlaceholder: 'Why the rule changes, e.g. the exchange raised its fees',
     assetClass: 'Asset class',
     leverageCap: 'Leverage cap',
     esmaCap: (cap: number) => `ESMA limit ${cap}:1`,

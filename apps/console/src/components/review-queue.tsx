@@ -3,7 +3,7 @@
  * and a drawer with everything needed to decide, where the operator approves (after a confirm) or
  * rejects with a reason the customer sees.
  */
-import { ReviewStatus } from '@beurs/contracts';
+import { ReviewStatus, rules } from '@beurs/contracts';
 import {
   Alert,
   App,
@@ -14,6 +14,7 @@ import {
   Divider,
   Drawer,
   Flex,
+  Input,
   Popconfirm,
   Space,
   type TableColumnsType,
@@ -60,6 +61,10 @@ export interface QueueConfig<K extends QueueKind> {
   details: (row: QueueRows[K]) => ReactNode;
   /** Wider drawers for documents. */
   drawerWidth?: number;
+  /** Status tabs after the three of every queue (withdrawals: cancelled by the customer). */
+  extraTabs?: ReadonlyArray<{ status: 4; label: string }>;
+  /** An approval that must carry a reference (a withdrawal's payout reference), asked for in the confirmation. */
+  approveReference?: { label: string; placeholder: string; hint: string };
 }
 
 const statusTabs = [
@@ -74,6 +79,8 @@ export function ReviewQueuePage<K extends QueueKind>({
   columns,
   details,
   drawerWidth = 720,
+  extraTabs = [],
+  approveReference,
 }: QueueConfig<K>) {
   useTitle(text.title);
   const [params, setParams] = useQueueParams();
@@ -167,8 +174,8 @@ export function ReviewQueuePage<K extends QueueKind>({
       />
       <Tabs
         activeKey={String(params.status)}
-        onChange={(key) => setParams({ status: Number(key) as 1 | 2 | 3 })}
-        items={statusTabs.map(({ status, label }) => ({
+        onChange={(key) => setParams({ status: Number(key) as 1 | 2 | 3 | 4 })}
+        items={[...statusTabs, ...extraTabs].map(({ status, label }) => ({
           key: String(status),
           label:
             status === ReviewStatus.Pending && pending ? (
@@ -199,6 +206,7 @@ export function ReviewQueuePage<K extends QueueKind>({
         row={selected}
         text={text}
         details={details}
+        approveReference={approveReference}
         width={drawerWidth}
         onClose={() => setSelected(null)}
         onReviewed={setSelected}
@@ -213,6 +221,7 @@ function ReviewDrawer<K extends QueueKind>({
   row,
   text,
   details,
+  approveReference,
   width,
   onClose,
   onReviewed,
@@ -222,6 +231,7 @@ function ReviewDrawer<K extends QueueKind>({
   row: QueueRows[K] | null;
   text: QueueText<QueueRows[K]>;
   details: (row: QueueRows[K]) => ReactNode;
+  approveReference: QueueConfig<K>['approveReference'];
   width: number;
   onClose: () => void;
   onReviewed: (row: QueueRows[K]) => void;
@@ -230,18 +240,28 @@ function ReviewDrawer<K extends QueueKind>({
   const { message } = App.useApp();
   const review = useReview(kind);
   const [rejecting, setRejecting] = useState(false);
+  const [reference, setReference] = useState('');
   const isPending = row?.status === ReviewStatus.Pending;
+  // The same rule as the server's; the server also checks a crypto payout's hash against its network.
+  const referenceCheck = rules.payoutReference.safeParse(reference);
+  const referenceBad = reference.trim() !== '' && !referenceCheck.success;
 
   const close = () => {
     review.reset();
     setRejecting(false);
+    setReference('');
     onClose();
   };
 
   const approve = async () => {
     if (!row) return;
     try {
-      const result = await review.mutateAsync({ action: 'approve', id: row.id });
+      const result = await review.mutateAsync(
+        approveReference
+          ? { action: 'approve', id: row.id, payoutReference: reference.trim() }
+          : { action: 'approve', id: row.id },
+      );
+      setReference('');
       void message.success(text.approved(result));
       onReviewed(result);
     } catch {
@@ -303,7 +323,32 @@ function ReviewDrawer<K extends QueueKind>({
             </Button>
             <Popconfirm
               title={text.approveConfirm}
-              description={<div style={{ maxWidth: 320 }}>{text.approveConfirmBody(row)}</div>}
+              description={
+                <div style={{ maxWidth: 320 }}>
+                  {text.approveConfirmBody(row)}
+                  {approveReference ? (
+                    <Flex vertical gap={4} style={{ marginTop: 10 }}>
+                      <label htmlFor="payout-reference">
+                        <Typography.Text strong>{approveReference.label}</Typography.Text>
+                      </label>
+                      <Input
+                        id="payout-reference"
+                        value={reference}
+                        onChange={(e) => setReference(e.target.value)}
+                        placeholder={approveReference.placeholder}
+                        maxLength={100}
+                        status={referenceBad ? 'error' : undefined}
+                        data-testid="payout-reference"
+                        autoFocus
+                      />
+                      <Typography.Text type={referenceBad ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+                        {approveReference.hint}
+                      </Typography.Text>
+                    </Flex>
+                  ) : null}
+                </div>
+              }
+              okButtonProps={{ disabled: approveReference !== undefined && !referenceCheck.success }}
               okText={text.approveLabel ?? t.approve}
               cancelText={t.cancel}
               onConfirm={approve}

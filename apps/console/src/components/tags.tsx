@@ -1,4 +1,4 @@
-import { AccountType, ReviewStatus } from '@beurs/contracts';
+import { AccountType, ReviewStatus, WithdrawalStatus } from '@beurs/contracts';
 import { Tag } from 'antd';
 import { strings } from '../strings';
 
@@ -15,6 +15,7 @@ function isReviewStatus(value: number): value is ReviewStatus {
 
 /** `failedLabel` names status 2 where "Failed" is not the word (a rejected deposit or withdrawal). */
 export function ReviewStatusTag({ status, failedLabel }: { status: number; failedLabel?: string }) {
+  if (status === WithdrawalStatus.Cancelled) return <Tag data-status={status}>{strings.withdrawals.cancelled}</Tag>;
   if (!isReviewStatus(status)) return <Tag>{strings.reviewStatus.unknown(status)}</Tag>;
   const look = reviewStatusLook[status];
   return (

@@ -2,14 +2,19 @@
  * A review queue's state in the URL: the status tab, the search term, the page and the page size,
  * so a reload or a shared link shows the same tab and page. Pending is the default tab.
  */
-import { ReviewStatus } from '@beurs/contracts';
+import { ReviewStatus, WithdrawalStatus } from '@beurs/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QueueParams } from '../api/keys';
 import { PAGE_SIZES } from './use-page-params';
 
 const DEFAULT_PAGE_SIZE = 20;
-const STATUSES = [ReviewStatus.Pending, ReviewStatus.Failed, ReviewStatus.Approved] as const;
+const STATUSES = [
+  ReviewStatus.Pending,
+  ReviewStatus.Failed,
+  ReviewStatus.Approved,
+  WithdrawalStatus.Cancelled,
+] as const;
 
 function positiveInt(raw: string | null, fallback: number): number {
   const n = Number(raw);

@@ -1,11 +1,12 @@
 /** The three review queues: identity (KYC), deposits and withdrawals. */
-import { ReviewStatus } from '@beurs/contracts';
+import { ReviewStatus, WithdrawalStatus } from '@beurs/contracts';
 import { Alert, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import type { DepositReviewRow, KycReviewRow, WithdrawalReviewRow } from '../api/queries';
 import { FileGallery } from '../components/files';
 import { ReviewQueuePage } from '../components/review-queue';
 import { AccountTypeTag } from '../components/tags';
 import { formatAmount, walletLabel } from '../lib/money';
+import { formatTime } from '../lib/time';
 import { strings } from '../strings';
 
 const none = strings.common.none;
@@ -321,6 +322,25 @@ function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
           />
         )}
       </div>
+      {row.payoutReference ? (
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          items={[
+            {
+              key: 'payoutReference',
+              label: w.payoutReference,
+              children: (
+                <Typography.Text copyable code data-testid="review-payout-reference">
+                  {row.payoutReference}
+                </Typography.Text>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+      {row.overdue ? <Alert type="error" showIcon title={w.overdueNote} data-testid="review-overdue" /> : null}
       {row.status === ReviewStatus.Pending ? <Alert type="info" showIcon title={w.heldNote} /> : null}
     </Space>
   );
@@ -338,6 +358,24 @@ export function WithdrawalQueuePage() {
         rejected: (row) => w.rejected(row.userId),
       }}
       columns={[
+        {
+          title: w.reviewBy,
+          key: 'reviewBy',
+          width: 170,
+          render: (_, row: WithdrawalReviewRow) =>
+            row.expectedByTimestamp === null ? (
+              strings.common.none
+            ) : (
+              <Flex vertical align="flex-start">
+                <span>{formatTime(row.expectedByTimestamp)}</span>
+                {row.overdue ? (
+                  <Tag color="red" data-testid="overdue-tag">
+                    {w.overdue}
+                  </Tag>
+                ) : null}
+              </Flex>
+            ),
+        },
         ...moneyColumns(w, 120),
         {
           title: w.destination,
@@ -367,6 +405,12 @@ export function WithdrawalQueuePage() {
         },
       ]}
       details={(row) => <WithdrawalDetails row={row} />}
+      extraTabs={[{ status: WithdrawalStatus.Cancelled, label: w.cancelledTab }]}
+      approveReference={{
+        label: w.payoutReference,
+        placeholder: w.payoutReferencePlaceholder,
+        hint: w.payoutReferenceHint,
+      }}
     />
   );
 }
