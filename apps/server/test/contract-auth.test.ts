@@ -179,6 +179,11 @@ describe('the contract decides auth', () => {
           });
         }
       }
+      if (e.method === 'GET') {
+        // Fastify answers HEAD from the GET route, with the same hooks.
+        const head = await h.app.inject({ method: 'HEAD', url: urlOf(e) });
+        expect(head.statusCode, `HEAD ${e.path} as a guest`).toBe(401);
+      }
       if (e.auth === 'user') {
         for (const role of OPERATOR_ROLES) {
           expect((await send(e, refused(e), operatorTokens[role])).code, `${keyOf(e)}: ${role}'s token`).toBe(401);
