@@ -43,6 +43,18 @@ describe('demo seed', () => {
     expect((await h.db.select({ n: count() }).from(users))[0]?.n).toBe(2);
   });
 
+  it('seeds a supervisor above the admin, who signs in as one', async () => {
+    const res = await h.post<{ token: string; operator: { role: string } }>('/console/login', {
+      username: DEMO.supervisor.username,
+      password: DEMO.supervisor.password,
+    });
+    expect(res.body.data.operator.role).toBe('supervisor');
+    const me = await h.get<{ role: string }>('/console/me', res.body.data.token);
+    expect(me.body.data.role).toBe('supervisor');
+    // Rank-based: what an admin may read, a supervisor may too.
+    expect((await h.get('/console/adjustments', res.body.data.token)).body.code).toBe(200);
+  });
+
   it('has the demo customer verified and funded through the ledger, with deposits and messages', async () => {
     const info = await h.post<{ kycStatus: number }>('/api/user/info', {}, customer);
     expect(info.body.data.kycStatus).toBe(3);
