@@ -315,6 +315,8 @@ function SettingModal({
   const update = useUpdateTradingSetting();
   const [confirming, setConfirming] = useState<SettingForm | null>(null);
   const [unchanged, setUnchanged] = useState(false);
+  // Why the rule changes: optional, kept in the audit log with the old and new values.
+  const [reason, setReason] = useState('');
   const buyRate = Form.useWatch('buyRate', form) ?? setting.buyRate;
   const sellRate = Form.useWatch('sellRate', form) ?? setting.sellRate;
   const label = assetClassLabel(setting.assetClass);
@@ -335,7 +337,7 @@ function SettingModal({
     try {
       const saved = await update.mutateAsync({
         assetClass: setting.assetClass,
-        input: toInput(confirming),
+        input: { ...toInput(confirming), ...(reason.trim() ? { reason: reason.trim() } : {}) },
       });
       onSaved(saved);
     } catch (error) {
@@ -461,6 +463,18 @@ function SettingModal({
             ]}
             data-testid="setting-changes"
           />
+          <Flex vertical gap={4}>
+            <Typography.Text strong>{t.reason}</Typography.Text>
+            <Input.TextArea
+              aria-label={t.reason}
+              placeholder={t.reasonPlaceholder}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              disabled={update.isPending}
+            />
+          </Flex>
           <Alert type="info" showIcon title={t.auditNote} />
           {update.isError && refusedField(update.error) === null ? (
             <Alert type="error" showIcon title={strings.review.actionFailed} description={errorMessage(update.error)} />
