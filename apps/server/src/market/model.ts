@@ -69,6 +69,8 @@ export class Segment {
     /** Lots traded over the whole segment. */
     readonly totalVolume: number,
     private readonly profile: (fraction: number) => number,
+    /** A path made elsewhere (a forex cross from its legs: CrossSegment) instead of this segment's own bridge. */
+    given?: { knots: Float64Array; high: Float64Array; low: Float64Array },
   ) {
     this.sessionStartMinute = [];
     let m = 0;
@@ -81,6 +83,12 @@ export class Segment {
     this.minutes = M;
     const sigmaMinute = sigma / Math.sqrt(M);
     this.sigmaMinute = sigmaMinute;
+    if (given) {
+      this.knots = given.knots;
+      this.high = given.high;
+      this.low = given.low;
+      return;
+    }
 
     // Brownian bridge: a random walk with its end pinned, laid over the straight line from start to end.
     const knots = new Float64Array(M + 1);
@@ -515,6 +523,118 @@ export class InstrumentModel {
       }
     });
     return new DayPath(index, day, segments);
+  }
+}
+
+/** One leg of a forex cross: a US dollar pair and the sign of its log price in the cross's (+1 or −1). */
+export interface CrossLeg {
+  model: InstrumentModel;
+  sign: 1 | -1;
+}
+
+/**
+ * A segment of a forex cross, made of its legs' segments of the same sessions: every second's log price is the
+ * signed sum of the legs' (EUR/GBP = EUR/USD ÷ GBP/USD), so the cross always agrees with its legs. A minute's high
+ * and low are the bounds the legs' ranges give (the legs' extremes need not fall on the same second), so they may
+ * lie a little outside what the cross traded in that minute; every second stays within them.
+ */
+class CrossSegment extends Segment {
+  private readonly out = new Float64Array(60);
+  private cached = -1;
+
+  constructor(
+    phase: OpenPhase,
+    sessions: readonly DaySession[],
+    hash: number,
+    private readonly parts: ReadonlyArray<{ segment: Segment; sign: 1 | -1 }>,
+    sigma: number,
+    totalVolume: number,
+    profile: (fraction: number) => number,
+  ) {
+    const M = parts[0]!.segment.minutes;
+    const knots = new Float64Array(M + 1);
+    const high = new Float64Array(M);
+    const low = new Float64Array(M);
+    for (const { segment, sign } of parts) {
+      if (segment.minutes !== M) throw new Error('the legs of a cross must trade the same sessions');
+      for (let j = 0; j <= M; j++) knots[j]! += sign * segment.knots[j]!;
+      for (let j = 0; j < M; j++) {
+        high[j]! += sign > 0 ? segment.high[j]! : -segment.low[j]!;
+        low[j]! += sign > 0 ? segment.low[j]! : -segment.high[j]!;
+      }
+    }
+    super(phase, sessions, hash, knots[0]!, knots[M]!, sigma, totalVolume, profile, { knots, high, low });
+  }
+
+  override seconds(j: number): Float64Array {
+    if (j === this.cached) return this.out;
+    this.out.fill(0);
+    for (const { segment, sign } of this.parts) {
+      const secs = segment.seconds(j);
+      for (let s = 0; s < 60; s++) this.out[s]! += sign * secs[s]!;
+    }
+    this.cached = j;
+    return this.out;
+  }
+
+  override minuteClose(j: number): number {
+    let close = 0;
+    for (const { segment, sign } of this.parts) close += sign * segment.minuteClose(j);
+    return close;
+  }
+}
+
+/**
+ * A forex cross priced from its US dollar legs (log EUR/GBP = log EUR/USD − log GBP/USD), so its rate always equals
+ * the legs' ratio and a margin converted through either way is the same (docs/markets.md "Forex crosses"). Its own
+ * reference price and volatility are not used; its spread and volumes are its own.
+ */
+export class CrossModel extends InstrumentModel {
+  constructor(
+    instrument: SimInstrument,
+    calendar: Calendar,
+    seedHash: number,
+    instrumentHash: number,
+    readonly legs: readonly CrossLeg[],
+  ) {
+    super(instrument, calendar, seedHash, instrumentHash);
+  }
+
+  private sum(f: (m: InstrumentModel) => number): number {
+    let total = 0;
+    for (const leg of this.legs) total += leg.sign * f(leg.model);
+    return total;
+  }
+
+  override closeLog(index: number): number {
+    return this.sum((m) => m.closeLog(index));
+  }
+
+  override endLog(index: number): number {
+    return this.sum((m) => m.endLog(index));
+  }
+
+  override openLog(index: number): number {
+    return this.sum((m) => m.openLog(index));
+  }
+
+  override buildDay(index: number, regularOnly = false): DayPath {
+    const days = this.legs.map((leg) => ({ path: leg.model.buildDay(index, regularOnly), sign: leg.sign }));
+    const first = days[0]!.path;
+    const dayVolume = this.dayVolumeLots(index);
+    const segments = first.segments.map((seg, k) => {
+      const hash = mix(mix(this.hash, index), PHASE_CODE[seg.phase]);
+      return new CrossSegment(
+        seg.phase,
+        seg.sessions,
+        hash,
+        days.map((d) => ({ segment: d.path.segments[k]!, sign: d.sign })),
+        this.sigmaDay,
+        seg.phase === 'regular' ? dayVolume : Math.round(0.05 * dayVolume),
+        flatProfile,
+      );
+    });
+    return new DayPath(index, first.day, segments);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { Decimal, SPARKLINE_POINTS } from '@beurs/contracts';
 import { aggregateBars, type Bar, fixedBuckets, toCandle } from './candles.js';
-import { type DayPath, InstrumentModel, type Segment } from './model.js';
+import { type CrossLeg, CrossModel, type DayPath, InstrumentModel, type Segment } from './model.js';
 import { hashString, mix, Stream, uniform } from './prng.js';
 import { calendarOf } from './sessions.js';
 import { dayToIso, MS_PER_DAY, monthsBefore } from './time.js';
@@ -130,11 +130,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const dayCacheSize = options.dayCacheSize ?? 1_200;
   const entries = new Map<string, Entry>();
   const entryIds = new Map<Entry, number>();
+  const models = modelsOf(options.instruments, seedHash);
   for (const instrument of options.instruments) {
     const key = instrumentKey(instrument);
     if (entries.has(key)) throw new RangeError(`duplicate instrument ${key}`);
-    const calendar = calendarOf(instrument);
-    const model = new InstrumentModel(instrument, calendar, seedHash, hashString(key));
+    const model = models.get(key);
+    if (!model) throw new Error(`${key}: no model`);
     if (!Number.isInteger(instrument.priceDecimals) || instrument.priceDecimals < 0 || instrument.priceDecimals > 12)
       throw new RangeError(`${key}: priceDecimals must be an integer 0..12`);
     const lot = new Decimal(instrument.lotSize > 0 ? instrument.lotSize : 1);
@@ -447,6 +448,45 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     tradingDay: (ref, at) => dayToIso(entryOf(ref).model.calendar.tradingDayNumber(at.getTime())),
     ticksBetween,
   };
+}
+
+/**
+ * The price model of each instrument. A forex cross whose two currencies both have a US dollar pair in the list
+ * (EUR/GBP from EUR/USD and GBP/USD; CHF/JPY from USD/CHF and USD/JPY) is priced from those legs (CrossModel), so
+ * its rate is always the legs' ratio; every other instrument has a model of its own.
+ */
+function modelsOf(instruments: readonly SimInstrument[], seedHash: number): Map<string, InstrumentModel> {
+  const models = new Map<string, InstrumentModel>();
+  const own = (i: SimInstrument) => {
+    const key = instrumentKey(i);
+    if (!models.has(key)) models.set(key, new InstrumentModel(i, calendarOf(i), seedHash, hashString(key)));
+    return models.get(key) as InstrumentModel;
+  };
+  const fx = new Map(instruments.filter((i) => i.kind === 'forex').map((i) => [i.code, i]));
+  /** log(USD per unit of `ccy`) as a signed leg: +CCYUSD or −USDCCY. */
+  const usdLeg = (ccy: string): CrossLeg | null => {
+    const direct = fx.get(`${ccy}USD`);
+    if (direct) return { model: own(direct), sign: 1 };
+    const inverse = fx.get(`USD${ccy}`);
+    return inverse ? { model: own(inverse), sign: -1 } : null;
+  };
+  for (const i of instruments) {
+    const key = instrumentKey(i);
+    const base = i.code.slice(0, 3);
+    const quote = i.code.slice(3);
+    if (i.kind === 'forex' && i.code.length === 6 && base !== 'USD' && quote !== 'USD') {
+      const a = usdLeg(base);
+      const b = usdLeg(quote);
+      if (a && b) {
+        // BASE/QUOTE = (USD per BASE) / (USD per QUOTE).
+        const legs: CrossLeg[] = [a, { model: b.model, sign: b.sign === 1 ? -1 : 1 }];
+        models.set(key, new CrossModel(i, calendarOf(i), seedHash, hashString(key), legs));
+        continue;
+      }
+    }
+    own(i);
+  }
+  return models;
 }
 
 /** Exact decimal string of an integer count of 10^-decimals units (1234, 2 -> '12.34'; -5, 3 -> '-0.005'). */
