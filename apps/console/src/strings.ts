@@ -456,7 +456,7 @@ export const strings = {
 
   tradingSettings: {
     title: 'Trading settings',
-    hint: 'The published trading rules of each asset class. A change applies to orders placed afterwards; open positions keep their leverage and the fees already paid.',
+    hint: 'The published trading rules of each asset class. A change applies to orders placed afterwards; open positions and waiting limit orders keep their leverage and the fee rates they were placed under, for their close too. A customer whose ticket still shows the old fees is asked to review the order again.',
     readOnly: 'Only admins can change the trading rules.',
     esmaNote:
       'Leverage caps cannot be set above the ESMA retail limits (the defaults). Prices are never set here: they come from the market.',
