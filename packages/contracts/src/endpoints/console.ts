@@ -207,7 +207,11 @@ export const consoleAudit = defineEndpoint({
 export const awardInput = z.object({
   name: z.string({ error: r.V.enterName }).trim().min(3, { error: r.V.enterName }).max(120, { error: r.V.nameTooLong }),
   year: r.integer(z.number().int().min(1900, { error: r.V.invalid }).max(2200, { error: r.V.invalid })),
-  awardedBy: z.string({ error: r.V.enterName }).trim().min(2, { error: r.V.enterName }).max(120, { error: r.V.nameTooLong }),
+  awardedBy: z
+    .string({ error: r.V.enterName })
+    .trim()
+    .min(2, { error: r.V.enterName })
+    .max(120, { error: r.V.nameTooLong }),
   source: z.string({ error: r.V.invalid }).trim().min(3, { error: r.V.invalid }).max(300, { error: r.V.nameTooLong }),
   url: z
     .string()
