@@ -81,6 +81,23 @@ describe('log redaction', () => {
     expect(log).toContain('[redacted]');
   });
 
+  it('request lines leave out the query (a signed file address carries its signature there)', async () => {
+    const requestLines: string[] = [];
+    process.env.LOG_REQUESTS = 'true';
+    const withRequests = await createHarness({
+      logger: { level: 'info', stream: { write: (line: string) => requestLines.push(line) } },
+    }).finally(() => {
+      delete process.env.LOG_REQUESTS;
+    });
+    const url = withRequests.deps.files.signedUrl('no-such-file-id-123456');
+    const sig = new URL(url, 'http://x').searchParams.get('sig') ?? '';
+    expect(sig.length).toBeGreaterThan(10);
+    await withRequests.app.inject({ method: 'GET', url });
+    const log = requestLines.join('\n');
+    expect(log).toContain('/web/file/no-such-file-id-123456');
+    expect(log).not.toContain(sig);
+  });
+
   it('a data exception keeps its SQLSTATE and loses the quoted value', () => {
     const err = Object.assign(new Error('invalid input syntax for type integer: "hunter2"'), {
       code: '22P02',

@@ -6,7 +6,7 @@
  * and stack, which is what finding the fault needs. The embedded mail transport still prints `MAIL to=… code=…`
  * on purpose (README), as a message, not as a field.
  */
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Fields an error or a log object may have that hold values rather than the shape of a fault. */
 const WITHHELD_FIELDS = new Set(['params', 'parameters', 'values', 'detail', 'body', 'payload']);
@@ -66,7 +66,18 @@ export function safeError(value: unknown, depth = 0): SerializedError {
 export function loggerOptions(level: string) {
   return {
     level,
-    serializers: { err: (e: Error) => safeError(e), error: (e: Error) => safeError(e) },
+    serializers: {
+      err: (e: Error) => safeError(e),
+      error: (e: Error) => safeError(e),
+      // Request lines (LOG_REQUESTS=true) without the query: a signed file address carries its signature there.
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         ...SECRET_FIELDS,
