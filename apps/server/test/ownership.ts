@@ -174,7 +174,7 @@ export const ownedProbes: OwnedProbe[] = [
     setup: async (h, owner) => ({
       method: 'POST',
       url: '/orders/additions',
-      body: { positionId: (await ownerOrder(h, owner)).positionId, quantity: 1 },
+      body: { positionId: (await ownerOrder(h, owner)).positionId, quantity: 1, termsVersion: STOCK_TERMS },
       headers: keyed('add'),
     }),
   },
