@@ -32,7 +32,7 @@ import { createInProcessBus } from './platform/bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
-import { installSecurityHeaders, serveClients } from './platform/edge.js';
+import { installSecurityHeaders, lockedDown, serveClients } from './platform/edge.js';
 import { AppError } from './platform/errors.js';
 import { createFileStore } from './platform/files.js';
 import { installHostileInputGuard } from './platform/hostile-input.js';
@@ -69,7 +69,11 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and over-long path parameters get an envelope too.
     frameworkErrors: (error, req, reply) =>
-      sendError(req, reply, new AppError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400, E.urlNotFound)),
+      sendError(
+        req,
+        lockedDown(reply),
+        new AppError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400, E.urlNotFound),
+      ),
   });
   // Every route, so the fuzz test can prove it covers all of them.
   const routes: Array<{ method: string; url: string }> = [];

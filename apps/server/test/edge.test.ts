@@ -119,6 +119,16 @@ describe('security headers', () => {
     }
   });
 
+  it('on the answers Fastify makes before any hook (a malformed URL, an over-long parameter)', async () => {
+    for (const url of ['/web/userMessage/%E0%A4%A', `/web/userMessage/${'x'.repeat(600)}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('a Host header that is not a host name stays out of the policy', async () => {
     const res = await get('/web/no-such-thing', { host: "evil; script-src 'unsafe-inline'" });
     expect(String(res.headers['content-security-policy'])).not.toContain("unsafe-inline'; ");

@@ -60,6 +60,19 @@ export async function installSecurityHeaders(app: FastifyInstance) {
   });
 }
 
+/**
+ * Answers Fastify makes before any hook runs (a malformed URL, an over-long path parameter) get the headers a JSON
+ * error needs: nothing may load from it, frame it or sniff it.
+ */
+export function lockedDown(reply: FastifyReply): FastifyReply {
+  return reply.headers({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+  });
+}
+
 /** Hashed build output (Vite's /assets/) never changes under its name; everything else is checked each time. */
 export function cacheHeaders(reply: FastifyReply, file: string) {
   const hashed = file.split(path.sep).includes('assets');
