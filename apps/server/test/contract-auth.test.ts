@@ -10,11 +10,12 @@
  */
 import * as contracts from '@beurs/contracts';
 import { allEndpoints, type Endpoint, OPERATOR_ROLES, type OperatorRole, roleAtLeast } from '@beurs/contracts';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { CurrentOperator, CurrentUser } from '../src/platform/auth.js';
 import { operators } from '../src/platform/db/schema.js';
-import type { HandlerContext } from '../src/platform/http.js';
+import { type HandlerContext, route } from '../src/platform/http.js';
 import type { IdempotentRequest } from '../src/platform/idempotency.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { createHarness, type Harness } from './harness.js';
@@ -151,6 +152,26 @@ describe('the contract decides auth', () => {
     expectTypeOf<Ctx<typeof contracts.consoleApi.consoleMe>>().not.toHaveProperty('user');
     expectTypeOf<Ctx<typeof contracts.market.stockDetail>['user']>().toEqualTypeOf<CurrentUser | undefined>();
     expectTypeOf<Ctx<typeof contracts.auth.loginByUsername>>().not.toHaveProperty('user');
+  });
+
+  it('route() refuses a hand-written session guard, and an idempotent endpoint without a caller', async () => {
+    const app = Fastify();
+    app.decorate('sessions', h.deps.sessions);
+    app.decorate('clock', h.clock);
+    const never = () => {
+      throw new Error('not called');
+    };
+    const { requireUser, optionalUser, requireOperator } = h.deps.sessions;
+    // Even a guard that agrees with the contract: it would run after the body was parsed.
+    expect(() => route(app, contracts.wallet.getWalletBalance, never, { preHandler: [requireUser] })).toThrow(
+      /POST \/wallet\/getWalletBalance: auth comes from the contract \(auth 'user'\)/,
+    );
+    expect(() => route(app, contracts.market.stockList, never, { preHandler: [optionalUser] })).toThrow(/contract/);
+    expect(() =>
+      route(app, contracts.consoleApi.consoleAudit, never, { preHandler: [requireOperator('reviewer')] }),
+    ).toThrow(/auth 'operator', role 'admin'/);
+    expect(() => route(app, { ...contracts.wallet.transfer, auth: 'optional' as const }, never)).toThrow(/idempotent/);
+    await app.close();
   });
 
   it('every idempotent endpoint has a caller to scope its keys, and only operator endpoints name a role', () => {

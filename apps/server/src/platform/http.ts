@@ -15,7 +15,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type CurrentOperator, type CurrentUser, type GuardSpec, guardSpecOf, type Sessions } from './auth.js';
+import { type CurrentOperator, type CurrentUser, guardSpecOf, type Sessions } from './auth.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import { requestLanguage, translate } from './i18n.js';
@@ -174,10 +174,8 @@ export function route<E extends Endpoint>(
   options: { preHandler?: Hook[]; config?: object } = {},
 ) {
   const name = `${endpoint.method} ${endpoint.path}`;
-  // TRANSITION (issue 12, H1): a hand-written guard that agrees with the contract is dropped; strict at the end.
-  const agrees = (spec: GuardSpec) =>
-    spec.auth === endpoint.auth && (spec.auth !== 'operator' || spec.role === (endpoint.role ?? 'reviewer'));
-  const handWritten = options.preHandler?.map(guardSpecOf).find((spec) => spec && !agrees(spec));
+  // A guard of its own would run after the body was parsed, or contradict the contract: refused, not tolerated.
+  const handWritten = options.preHandler?.map(guardSpecOf).find(Boolean);
   if (handWritten) {
     const says = endpoint.role ? `auth '${endpoint.auth}', role '${endpoint.role}'` : `auth '${endpoint.auth}'`;
     throw new Error(
@@ -198,7 +196,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     config: options.config ?? {},
     onRequest: guard ? [guard] : [],
-    preHandler: (options.preHandler ?? []).filter((hook) => !guardSpecOf(hook)),
+    preHandler: options.preHandler ?? [],
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

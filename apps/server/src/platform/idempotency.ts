@@ -46,7 +46,7 @@ export function fingerprint(endpoint: string, body: unknown): string {
     .digest('hex');
 }
 
-/** The Idempotency-Key header, required on money-moving endpoints. */
+/** The Idempotency-Key header, required on money-moving endpoints (route() reads it into ctx.idempotency). */
 export function idempotencyKeyOf(req: FastifyRequest): string {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -133,11 +133,6 @@ export async function storedAnswer(db: Db, key: IdempotencyKey): Promise<{ respo
     throw idempotencyMismatch();
   }
   return { response: row.response };
-}
-
-/** Convenience for routes: the key from the header, the caller's scope and the route's path. */
-export function idempotentRequest(req: FastifyRequest, scope: string, body: unknown, at: Date): IdempotentRequest {
-  return { scope, key: idempotencyKeyOf(req), endpoint: req.url.split('?')[0] ?? req.url, body, at };
 }
 
 /** Forgets keys older than IDEMPOTENCY_KEY_TTL_MS; run now and then by every node (harmless twice). */

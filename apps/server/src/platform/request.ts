@@ -14,17 +14,5 @@ export const wsUrlFor = (req: FastifyRequest) => {
   return `${proto}://${req.host}/web/ws/quotes`;
 };
 
-/** The caller of a route registered with auth 'user' (the preHandler guarantees it). */
-export function userOf(req: FastifyRequest) {
-  if (!req.user) throw new Error('route registered without requireUser');
-  return req.user;
-}
-
 /** Per-IP limits for the endpoints that check secrets or send mail. */
 export const rateLimit = (max: number, timeWindow = '1 minute') => ({ rateLimit: { max, timeWindow } });
-
-/** The operator of a console route registered with requireOperator (the preHandler guarantees it). */
-export function operatorOf(req: FastifyRequest) {
-  if (!req.operator) throw new Error('route registered without requireOperator');
-  return req.operator;
-}
