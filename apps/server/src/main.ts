@@ -11,7 +11,7 @@ import { demoOperators } from './modules/console/demo-operators.js';
 import { type Clock, offsetClock } from './platform/clock.js';
 import { createDb, type Db, migrateDb } from './platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/db/embedded.js';
-import { APP_ROLE, appRolePassword, appRoleUrl, ensureAppRole, grantAppPrivileges } from './platform/db/roles.js';
+import { appRolePassword, appRoleUrl, ensureAppRole, grantAppPrivileges } from './platform/db/roles.js';
 import { operators } from './platform/db/schema.js';
 import { loadFileUrlSecret } from './platform/files.js';
 import { verifyPassword } from './platform/passwords.js';
@@ -46,7 +46,7 @@ async function prepareDatabase(config: Config) {
   const serving = await servingRole(config, owner, databaseUrl);
   await owner.$client.end();
   const db = createDb(serving.url, config.dbPoolMax);
-  return { embedded, databaseUrl: serving.url, db, seeded, role: serving.role };
+  return { embedded, databaseUrl: serving.url, db, seeded, role: serving };
 }
 
 /**
@@ -54,19 +54,23 @@ async function prepareDatabase(config: Config) {
  * password kept in DATA_DIR. An owner that may not create roles (a managed PostgreSQL without CREATEROLE)
  * serves itself, and the banner says so: the triggers still hold, but the app could switch them off.
  */
-async function servingRole(config: Config, owner: Db, ownerUrl: string): Promise<{ url: string; role: string }> {
+async function servingRole(
+  config: Config,
+  owner: Db,
+  ownerUrl: string,
+): Promise<{ url: string; role: string; restricted: boolean }> {
   if (config.appDatabaseUrl) {
     const role = decodeURIComponent(new URL(config.appDatabaseUrl).username);
     await grantAppPrivileges(owner.$client, role);
-    return { url: config.appDatabaseUrl, role };
+    return { url: config.appDatabaseUrl, role, restricted: true };
   }
   try {
     const password = await appRolePassword(config.dataDir);
-    await ensureAppRole(owner.$client, password);
-    return { url: appRoleUrl(ownerUrl, password), role: APP_ROLE };
+    const role = await ensureAppRole(owner.$client, password);
+    return { url: appRoleUrl(ownerUrl, role, password), role, restricted: true };
   } catch (err) {
-    console.warn(`could not make the database role ${APP_ROLE} (${(err as Error).message}): serving as the owner`);
-    return { url: ownerUrl, role: decodeURIComponent(new URL(ownerUrl).username) };
+    console.warn(`could not make the app's database role (${(err as Error).message}): serving as the owner`);
+    return { url: ownerUrl, role: decodeURIComponent(new URL(ownerUrl).username), restricted: false };
   }
 }
 
@@ -159,7 +163,13 @@ function clockOption(offsetMs: number | undefined): { clock?: Clock } {
 
 function printBanner(
   config: Config,
-  run: { embedded: EmbeddedDb | undefined; seeded: boolean; workers: number; role: string; refusedDemo: string[] },
+  run: {
+    embedded: EmbeddedDb | undefined;
+    seeded: boolean;
+    workers: number;
+    role: { role: string; restricted: boolean };
+    refusedDemo: string[];
+  },
 ) {
   const loopback = isLoopbackHost(config.host);
   const url = `http://${loopback ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -169,7 +179,7 @@ function printBanner(
     `  Console        ${url}/console/`,
     `  API            ${url}/web   (reference: ${url}/web/docs)`,
     `  Database       ${run.embedded ? `embedded PostgreSQL on port ${run.embedded.port}, data in ${config.dataDir}` : 'DATABASE_URL'}${run.seeded ? ' (demo data written)' : ''}`,
-    `  Database role  ${run.role}${run.role === APP_ROLE ? ' (rows only: cannot alter tables or switch off the ledger triggers)' : ' (owner: set APP_DATABASE_URL to serve as a role with fewer rights)'}`,
+    `  Database role  ${run.role.role}${run.role.restricted ? ' (rows only: cannot alter tables or switch off the ledger triggers)' : ' (owner: set APP_DATABASE_URL to serve as a role with fewer rights)'}`,
     ...(run.workers > 1 ? [`  Processes      ${run.workers} workers sharing port ${config.port} (WORKERS)`] : []),
     loopback
       ? `  Listening      on loopback only (${config.host}); HOST=0.0.0.0 opens it to the network`

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateDb } from '../src/platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from '../src/platform/db/embedded.js';
-import { APP_ROLE, ensureAppRole } from '../src/platform/db/roles.js';
+import { ensureAppRole } from '../src/platform/db/roles.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,11 +40,11 @@ export async function setup(project: TestProject) {
   await migrateDb(tpl);
   // Grants live in the database, so every clone of the template carries them.
   const appPassword = randomBytes(12).toString('hex');
-  await ensureAppRole(tpl.$client, appPassword);
+  const appRole = await ensureAppRole(tpl.$client, appPassword);
   await tpl.$client.end();
   const urlTemplate = adminUrl.replace(/\/[^/]*$/, '/{db}');
   const appUrl = new URL(urlTemplate.replace('{db}', 'db_placeholder'));
-  appUrl.username = APP_ROLE;
+  appUrl.username = appRole;
   appUrl.password = appPassword;
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgUrlTemplate', urlTemplate);

@@ -7,10 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHarness, freshDatabase } from '../../../test/harness.js';
 import { createDb } from './client.js';
-import { APP_ROLE, APPEND_ONLY_TABLES } from './roles.js';
+import { APPEND_ONLY_TABLES, appRoleOf } from './roles.js';
 
 const { db: owner, appUrl } = await freshDatabase();
 const app = createDb(appUrl, 2);
+/** The template's role: clones carry the template's grants. */
+const APP_ROLE = appRoleOf('beurs_template');
 afterAll(async () => {
   await app.$client.end();
   await owner.$client.end();

@@ -10,7 +10,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 
-export const APP_ROLE = 'beurs_app';
+/**
+ * The app role of a database: `<database>_app` (`beurs_app` for the embedded default). One per database, because
+ * a role belongs to the whole server: two apps on one server (or a test run and the server it starts) must not
+ * reset each other's password.
+ */
+export const appRoleOf = (database: string) => `${database}_app`.slice(0, 63);
 
 /** Rows that are written once and never changed: the journal, its postings and the audit log. */
 export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log'] as const;
@@ -19,7 +24,7 @@ export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_
  * Gives `role` what the app needs on the owner's objects, and no more. Run after every migration (GRANT is
  * idempotent), so tables that new migrations add are covered without a migration having to know the role.
  */
-export async function grantAppPrivileges(owner: pg.Pool | pg.PoolClient, role: string = APP_ROLE): Promise<void> {
+export async function grantAppPrivileges(owner: pg.Pool | pg.PoolClient, role: string): Promise<void> {
   const r = quoteIdent(role);
   await owner.query(`
     GRANT USAGE ON SCHEMA public TO ${r};
@@ -32,19 +37,21 @@ export async function grantAppPrivileges(owner: pg.Pool | pg.PoolClient, role: s
 }
 
 /**
- * Makes sure APP_ROLE exists with `password` and may log in to the owner's database, then grants it.
- * Needs an owner that may create roles (the embedded server's superuser; for DATABASE_URL, CREATEROLE).
+ * Makes sure the app role of the owner's database exists with `password` and may log in, then grants it; answers
+ * its name. Needs an owner that may create roles (the embedded server's superuser; for DATABASE_URL, CREATEROLE).
  */
-export async function ensureAppRole(owner: pg.Pool, password: string): Promise<void> {
-  const r = quoteIdent(APP_ROLE);
-  const literal = quoteLiteral(password);
-  const { rowCount } = await owner.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
-  // Not a superuser, no role creation, no bypass of row security: a plain login.
-  const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${literal}`;
-  await owner.query(rowCount ? `ALTER ROLE ${r} ${attributes}` : `CREATE ROLE ${r} ${attributes}`);
+export async function ensureAppRole(owner: pg.Pool, password: string): Promise<string> {
   const { rows } = await owner.query<{ db: string }>('select current_database() as db');
-  await owner.query(`GRANT CONNECT ON DATABASE ${quoteIdent(rows[0]?.db ?? '')} TO ${r}`);
-  await grantAppPrivileges(owner, APP_ROLE);
+  const database = rows[0]?.db ?? '';
+  const role = appRoleOf(database);
+  const r = quoteIdent(role);
+  const { rowCount } = await owner.query('select 1 from pg_roles where rolname = $1', [role]);
+  // Not a superuser, no role creation, no bypass of row security: a plain login.
+  const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${quoteLiteral(password)}`;
+  await owner.query(rowCount ? `ALTER ROLE ${r} ${attributes}` : `CREATE ROLE ${r} ${attributes}`);
+  await owner.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${r}`);
+  await grantAppPrivileges(owner, role);
+  return role;
 }
 
 /** The app role's password, made once and kept in DATA_DIR beside the embedded database's own. */
@@ -60,10 +67,10 @@ export async function appRolePassword(dataDir: string): Promise<string> {
   }
 }
 
-/** The same server and database as `ownerUrl`, logged in as APP_ROLE. */
-export function appRoleUrl(ownerUrl: string, password: string): string {
+/** The same server and database as `ownerUrl`, logged in as `role`. */
+export function appRoleUrl(ownerUrl: string, role: string, password: string): string {
   const url = new URL(ownerUrl);
-  url.username = APP_ROLE;
+  url.username = role;
   url.password = password;
   return url.toString();
 }
