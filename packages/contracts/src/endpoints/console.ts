@@ -14,7 +14,11 @@ import {
 } from './auth.js';
 import { award, kycSubmission } from './user.js';
 
-export const operator = z.object({ id: z.number().int(), username: z.string(), role: z.enum(['supervisor', 'admin', 'reviewer']) });
+export const operator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(['supervisor', 'admin', 'reviewer']),
+});
 
 export const consoleLogin = defineEndpoint({
   method: 'POST',

@@ -14,14 +14,12 @@ import {
   E,
   rules as r,
   V,
-  type Wallet,
 } from '@beurs/contracts';
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Executor, toMoney } from '../../ledger/ledger.js';
+import type { Executor } from '../../ledger/ledger.js';
 import { audit, change } from '../../platform/audit.js';
-import type { Tx } from '../../platform/db/client.js';
 import {
   depositChannels,
   journalEntries,
