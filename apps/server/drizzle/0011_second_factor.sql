@@ -5,8 +5,8 @@
 -- left; using one removes it in one guarded update.
 CREATE TABLE "second_factors" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"user_id" bigint REFERENCES "users"("id"),
-	"operator_id" bigint REFERENCES "operators"("id"),
+	"user_id" bigint CONSTRAINT "second_factors_user_id_users_id_fk" REFERENCES "users"("id"),
+	"operator_id" bigint CONSTRAINT "second_factors_operator_id_operators_id_fk" REFERENCES "operators"("id"),
 	"secret" text NOT NULL,
 	"confirmed_at" timestamp with time zone,
 	"last_step" bigint,

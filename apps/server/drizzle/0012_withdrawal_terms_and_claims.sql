@@ -22,7 +22,7 @@ CREATE TABLE "awards" (
 	"awarded_by" text NOT NULL,
 	"source" text NOT NULL,
 	"url" text,
-	"created_by" bigint REFERENCES "operators"("id"),
+	"created_by" bigint CONSTRAINT "awards_created_by_operators_id_fk" REFERENCES "operators"("id"),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "awards_year" CHECK ("awards"."year" BETWEEN 1900 AND 2200)
 );
