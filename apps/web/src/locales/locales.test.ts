@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { messageCatalogue } from '@beurs/contracts';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, TABS } from '../app/routes';
@@ -38,6 +40,21 @@ describe('UI locales', () => {
     for (const catalogue of Object.values(catalogues)) {
       for (const [key, text] of catalogue) expect(text.trim(), key).not.toBe('');
     }
+  });
+
+  // A text with {{variables}} asked for without values is shown raw: the Transfer screen's accessible name
+  // read "Conversion {{from}} → {{to}}" in every language.
+  it('is never asked for a text with {{variables}} without passing values', () => {
+    const source = join(import.meta.dirname, '..');
+    const files = readdirSync(source, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    const bare: string[] = [];
+    for (const file of files) {
+      for (const call of readFileSync(join(source, file), 'utf8').matchAll(/\bt\(\s*['"`]([\w.-]+)['"`]\s*\)/g)) {
+        const key = call[1] ?? '';
+        if (catalogues.en.get(key)?.includes('{{')) bare.push(`${file}: ${key}`);
+      }
+    }
+    expect(bare).toEqual([]);
   });
 
   it('does not shadow the shared validation and error catalogue', () => {

@@ -92,7 +92,11 @@ function ConversionPreview({ amount, from, to }: { amount: string | undefined; f
   const liveRate = previewConversion('1', from, to, overview.data?.eurUsd);
 
   return (
-    <section className="conversion-card" aria-label={t('transfer.conversionTitle')} data-testid="conversion-preview">
+    <section
+      className="conversion-card"
+      aria-label={t('transfer.conversionTitle', { from, to })}
+      data-testid="conversion-preview"
+    >
       <div className="conversion-card__head">
         <Icon name="pulse" size={16} />
         <span>{t('transfer.conversionTitle', { from, to })}</span>
