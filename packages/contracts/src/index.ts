@@ -37,6 +37,7 @@ export type {
   MarginSummary,
   OrderInput,
   OrderResult,
+  Portfolio,
   Position,
   TradeOrder,
   TradeStatus,

@@ -220,6 +220,10 @@ export const position = z.object({
   sellPrice: price.nullable(),
   /** Fee charged on closing, wallet currency. */
   closeFee: money.nullable(),
+  /** openFee + closeFee: every fee the closed quantity paid, wallet currency (null while open). */
+  fees: money.nullable(),
+  /** sellProfit − fees: the result after fees, the closed list's headline, wallet currency (null while open). */
+  netProfit: money.nullable(),
   /** Loss beyond what the wallet held, absorbed by the house (negative-balance protection); "0.00" normally. */
   absorbedLoss: money.nullable(),
   closeReason: closeReason.nullable(),
@@ -346,8 +350,26 @@ export const marginSummary = z.object({
   marginLevel: z.string().nullable(),
   /** CLOSE_OUT_LEVEL_PERCENT: at or below this the largest losing position is closed. */
   closeOutLevel: z.string(),
+  /**
+   * Every open position of the wallet is at leverage 1 (paid in full): the app says "Fully paid" instead of a
+   * margin level, which would read like a margin call (docs/trading.md "Fully paid positions").
+   */
+  fullyPaid: z.boolean(),
 });
 export type MarginSummary = z.infer<typeof marginSummary>;
+
+/**
+ * The trade tab's header: what the open positions are worth and how they did today, in one currency converted
+ * as the funding overview does (EUR; USD wallets at the live EUR/USD mid).
+ */
+export const portfolio = z.object({
+  currency,
+  /** Σ equity of every wallet with open positions (margin held + floating profit), converted. */
+  value: money,
+  /** The funding overview's todayProfit: the open positions' profit since the previous close. */
+  todayProfit: money,
+});
+export type Portfolio = z.infer<typeof portfolio>;
 
 export const positionMe = defineEndpoint({
   method: 'POST',
@@ -357,7 +379,7 @@ export const positionMe = defineEndpoint({
   summary:
     "The caller's open positions (holdings), newest first, with floating profit and zdf at the live price, and the margin level of each wallet that has positions.",
   request: positionFilter,
-  data: pageOf(position).extend({ margin: z.array(marginSummary) }),
+  data: pageOf(position).extend({ margin: z.array(marginSummary), portfolio }),
 });
 
 export const flatList = defineEndpoint({
@@ -377,9 +399,10 @@ export const consignList = defineEndpoint({
   auth: 'user',
   tag: 'trading',
   summary:
-    "The caller's orders, newest first: by default the entrusted ones (status 0, cancellable); `status` 1 filled, 2 cancelled; `all` every order.",
+    "The caller's orders, newest first: by default the entrusted ones (status 0, cancellable); `status` 1 filled, 2 cancelled; `history` the filled and cancelled ones (the trade centre's order history); `all` every order.",
   request: positionFilter.extend({
     status: r.integer(tradeStatus).optional(),
+    history: z.boolean().optional(),
     all: z.boolean().optional(),
   }),
   data: pageOf(order),

@@ -1,11 +1,13 @@
 /** Trading over HTTP (SPEC §7; docs/trading.md): contract <-> service, one transaction per request. */
-import { E, trading, V } from '@beurs/contracts';
+import { Decimal, E, trading, V } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
+import { toMoney } from '../../ledger/ledger.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
+import { eurUsd } from '../wallet/service.js';
 import { createTradingEngine } from './engine.js';
 import { type ProductEndpoint, SOURCES_BY_ENDPOINT, tradableByCode } from './instruments.js';
 import { createTradingService, type OrderPlan, termsOf } from './service.js';
@@ -86,9 +88,27 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
     ),
   );
 
-  route(app, trading.positionMe, async ({ req, body, user }) =>
-    service.openPositions(db, user.id, body, requestLanguage(req)),
-  );
+  route(app, trading.positionMe, async ({ req, body, user }) => {
+    const [page, today] = await Promise.all([
+      service.openPositions(db, user.id, body, requestLanguage(req)),
+      service.todayProfit(user.id, 'EUR'),
+    ]);
+    return { ...page, portfolio: await portfolioOf(page.margin, today.total) };
+  });
+
+  /**
+   * The trade tab's header in EUR, converted as the funding overview converts wallets (USD at the live EUR/USD
+   * mid), with the overview's todayProfit, so the two screens agree. The rate is asked for only when a USD
+   * wallet holds positions.
+   */
+  async function portfolioOf(margins: trading.MarginSummary[], todayProfit: Decimal): Promise<trading.Portfolio> {
+    const usd = margins.some((m) => m.currency !== 'EUR') ? await eurUsd(deps.market) : null;
+    let value = new Decimal(0);
+    for (const m of margins) {
+      value = value.plus(m.currency === 'EUR' || !usd ? new Decimal(m.equity) : new Decimal(m.equity).dividedBy(usd));
+    }
+    return { currency: 'EUR', value: toMoney(value), todayProfit: todayProfit.toFixed(2) };
+  }
   route(app, trading.flatList, async ({ req, body, user }) =>
     service.closedPositions(db, user.id, body, requestLanguage(req)),
   );

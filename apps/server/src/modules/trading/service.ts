@@ -1095,12 +1095,18 @@ export function createTradingService(deps: Deps) {
       sellProfit: open ? null : new Decimal(row.sellProfit ?? 0).toFixed(2),
       sellPrice: open || row.closePrice === null ? null : priceText(row.closePrice),
       closeFee: open ? null : toMoney(row.closeFee ?? '0'),
+      // The open fee stored on a closed row is the closed quantity's share (a partial close cuts it), so these
+      // are the closed part's own fees; the close fee is what was charged (a waived part is not counted).
+      fees: open ? null : toMoney(closedFees(row)),
+      netProfit: open ? null : new Decimal(row.sellProfit ?? 0).minus(closedFees(row)).toFixed(2),
       absorbedLoss: open ? null : toMoney(row.absorbedLoss ?? '0'),
       closeReason: open ? null : ((row.closeReason as CloseReason | null) ?? null),
       parentId: row.parentId,
       sellTimeTimestamp: row.closedAt?.getTime() ?? null,
     };
   }
+
+  const closedFees = (row: PositionRow) => new Decimal(row.openFee).plus(row.closeFee ?? 0);
 
   function orderDto(row: OrderRow, lang: Language): TradeOrder {
     const { fields } = instrumentFields(row, lang);
@@ -1133,7 +1139,7 @@ export function createTradingService(deps: Deps) {
 
   /** The margin level of each wallet from its open positions (docs/trading.md "Margin level and close-out"). */
   function marginSummaries(rows: PositionRow[], prices: PriceBook) {
-    const byWallet = new Map<string, { equity: Decimal; required: Decimal }>();
+    const byWallet = new Map<string, { equity: Decimal; required: Decimal; fullyPaid: boolean }>();
     for (const row of rows) {
       if (row.status !== STATUS.Success) continue;
       const t = tradableOrNull(row.source, row.code);
@@ -1144,9 +1150,10 @@ export function createTradingService(deps: Deps) {
         closingPrice(row.direction, prices.quote(t)),
         prices.rate(t.priceCurrency, currencyOf(row.wallet)),
       );
-      const sum = byWallet.get(row.wallet) ?? { equity: ZERO, required: ZERO };
+      const sum = byWallet.get(row.wallet) ?? { equity: ZERO, required: ZERO, fullyPaid: true };
       sum.equity = sum.equity.plus(row.margin).plus(profit);
       sum.required = sum.required.plus(row.initialMargin);
+      sum.fullyPaid &&= row.leverage === 1;
       byWallet.set(row.wallet, sum);
     }
     return [...byWallet].map(([wallet, s]) => ({
@@ -1156,6 +1163,7 @@ export function createTradingService(deps: Deps) {
       requiredMargin: s.required.toFixed(2),
       marginLevel: s.required.gt(0) ? s.equity.dividedBy(s.required).times(100).toFixed(2) : null,
       closeOutLevel: String(trading.CLOSE_OUT_LEVEL_PERCENT),
+      fullyPaid: s.fullyPaid,
     }));
   }
 
@@ -1228,6 +1236,7 @@ export function createTradingService(deps: Deps) {
       source?: number | undefined;
       walletType?: string | undefined;
       status?: number | undefined;
+      history?: boolean | undefined;
       all?: boolean | undefined;
       page: number;
       pageSize: number;
@@ -1235,7 +1244,8 @@ export function createTradingService(deps: Deps) {
     lang: Language,
   ) {
     const where: SQL[] = [eq(tradeOrders.userId, userId)];
-    if (!filter.all) where.push(eq(tradeOrders.status, filter.status ?? STATUS.InProgress));
+    if (filter.history && !filter.all) where.push(inArray(tradeOrders.status, [STATUS.Success, STATUS.Cancelled]));
+    else if (!filter.all) where.push(eq(tradeOrders.status, filter.status ?? STATUS.InProgress));
     if (filter.source !== undefined) where.push(eq(tradeOrders.source, filter.source));
     if (filter.walletType) where.push(eq(tradeOrders.wallet, filter.walletType));
     const [rows, [total]] = await Promise.all([

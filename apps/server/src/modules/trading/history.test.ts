@@ -1,0 +1,175 @@
+/**
+ * The trade centre's order history (consignList `history`), the closed positions' result net of fees, and the
+ * trade tab's portfolio header (positionMe `portfolio`, margin `fullyPaid`), on pinned prices (test/trading.ts).
+ */
+import type { Position, TradeOrder } from '@beurs/contracts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../../test/harness.js';
+import { auditLedger } from '../../../test/ledger-audit.js';
+import { type PinnedMarket, pinMarket, pinRates, trader, withTerms } from '../../../test/trading.js';
+
+let h: Harness;
+let m: PinnedMarket;
+
+beforeAll(async () => {
+  h = await createHarness({ config: { tradingJobMs: 0 } });
+  const postKeyed = h.postKeyed;
+  h.postKeyed = async (url, body, token, key, lang) => postKeyed(url, await withTerms(h, url, body), token, key, lang);
+  m = pinMarket(h);
+});
+
+afterEach(async () => {
+  expect(await auditLedger(h.db.$client)).toEqual([]);
+});
+
+const pinDefaults = () => {
+  m.clear();
+  pinRates(m);
+  m.set('AAPL', 0, { bid: '99.9', ask: '100' });
+  m.set('SAP', 0, { bid: '250', ask: '250.2' });
+};
+
+type OrdersPage = { list: TradeOrder[]; total: number; page: number; pageSize: number };
+type PositionPage = { list: Position[] };
+
+const buyAapl = (token: string, body: Record<string, unknown> = {}) =>
+  h.postKeyed<{ order: TradeOrder; position: Position | null }>(
+    '/stock/create',
+    { stockCode: 'AAPL', direction: 0, quantity: 10, ...body },
+    token,
+  );
+
+describe('order history: filled and cancelled orders, newest first, paged, the caller only', () => {
+  it("lists the caller's filled and cancelled orders, not the entrusted ones nor another customer's", async () => {
+    pinDefaults();
+    const a = await trader(h, { US_STOCK: '1000' });
+    const b = await trader(h, { US_STOCK: '1000' });
+    const filled = (await buyAapl(a.token)).body.data;
+    const resting = (await buyAapl(a.token, { quantity: 1, orderType: 1, price: '90' })).body.data.order;
+    const toCancel = (await buyAapl(a.token, { quantity: 1, orderType: 1, price: '91' })).body.data.order;
+    expect((await h.postKeyed('/orders/cancel', { id: toCancel.id }, a.token)).status).toBe(200);
+    const closed = await h.postKeyed<{ order: TradeOrder }>(
+      '/position/flatPosition',
+      { id: filled.position?.id },
+      a.token,
+    );
+    expect(closed.status).toBe(200);
+    // Another customer's filled and cancelled orders, placed last (the newest ids of all).
+    await buyAapl(b.token);
+    const bCancel = (await buyAapl(b.token, { quantity: 1, orderType: 1, price: '92' })).body.data.order;
+    await h.postKeyed('/orders/cancel', { id: bCancel.id }, b.token);
+
+    const all = await h.post<OrdersPage>('/position/consignList', { history: true }, a.token);
+    expect(all.status).toBe(200);
+    // Newest first: the close order, the cancelled limit, the market fill; the resting limit is not history.
+    expect(all.body.data.list.map((o) => [o.id, o.status, o.openClose])).toEqual([
+      [closed.body.data.order.id, 1, 1],
+      [toCancel.id, 2, 0],
+      [filled.order.id, 1, 0],
+    ]);
+    expect(all.body.data.total).toBe(3);
+    expect(all.body.data.list.map((o) => o.id)).not.toContain(resting.id);
+
+    const page1 = await h.post<OrdersPage>('/position/consignList', { history: true, pageSize: 2 }, a.token);
+    const page2 = await h.post<OrdersPage>('/position/consignList', { history: true, pageSize: 2, page: 2 }, a.token);
+    expect(page1.body.data.list.map((o) => o.id)).toEqual([closed.body.data.order.id, toCancel.id]);
+    expect(page2.body.data.list.map((o) => o.id)).toEqual([filled.order.id]);
+    expect(page2.body.data.total).toBe(3);
+
+    const theirs = await h.post<OrdersPage>('/position/consignList', { history: true }, b.token);
+    expect(theirs.body.data.total).toBe(2);
+    const ours = new Set(all.body.data.list.map((o) => o.id));
+    expect(theirs.body.data.list.filter((o) => ours.has(o.id))).toEqual([]);
+    // The default is still the entrusted list.
+    const entrusted = await h.post<OrdersPage>('/position/consignList', {}, a.token);
+    expect(entrusted.body.data.list.map((o) => o.id)).toEqual([resting.id]);
+  });
+
+  it('bounds the page size and needs a session', async () => {
+    const a = await trader(h);
+    const big = await h.post('/position/consignList', { history: true, pageSize: 101 }, a.token);
+    expect(big.status).toBe(400);
+    expect((await h.post('/position/consignList', { history: true })).status).toBe(401);
+  });
+});
+
+describe('closed positions: net of fees, with gross and fees beside it', () => {
+  it('a whole close: net = sellProfit − (open fee + close fee), and it is what the wallet gained', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    // 10 AAPL bought at the ask 100: open fee 10 × 100 × 0.1 % = 1.00 USD.
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    m.set('AAPL', 0, { bid: '110', ask: '110.1' });
+    // Closed at the bid 110: gross (110 − 100) × 10 = 100.00; close fee 10 × 110 × 0.1 % = 1.10;
+    // fees 1.00 + 1.10 = 2.10; net 100.00 − 2.10 = 97.90.
+    const res = await h.postKeyed<{ closed: Position }>('/position/flatPosition', { id }, u.token);
+    expect(res.body.data.closed).toMatchObject({
+      sellProfit: '100.00',
+      openFee: '1.00',
+      closeFee: '1.10',
+      fees: '2.10',
+      netProfit: '97.90',
+    });
+    const flat = await h.post<PositionPage>('/position/flatList', {}, u.token);
+    expect(flat.body.data.list[0]).toMatchObject({ id, sellProfit: '100.00', fees: '2.10', netProfit: '97.90' });
+    // 1,000.00 + 97.90 = 1,097.90: the net is the wallet's gain from the trade.
+    expect((await h.balance(u.token, 'US_STOCK'))?.balance).toBe('1097.90');
+  });
+
+  it('a partial close and a loss: the closed part carries its share of the open fee', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token)).body.data.position?.id;
+    m.set('AAPL', 0, { bid: '95', ask: '95.1' });
+    // 4 of 10 closed at the bid 95: gross (95 − 100) × 4 = −20.00; open fee share 1.00 × 4 / 10 = 0.40;
+    // close fee 4 × 95 × 0.1 % = 0.38; fees 0.78; net −20.00 − 0.78 = −20.78.
+    const res = await h.postKeyed<{ closed: Position; remaining: Position }>(
+      '/position/flatPosition',
+      { id, quantity: 4 },
+      u.token,
+    );
+    expect(res.body.data.closed).toMatchObject({
+      sellProfit: '-20.00',
+      openFee: '0.40',
+      closeFee: '0.38',
+      fees: '0.78',
+      netProfit: '-20.78',
+    });
+    // An open position has no realised figures.
+    expect(res.body.data.remaining).toMatchObject({ fees: null, netProfit: null });
+  });
+});
+
+describe("the trade tab's portfolio: value and today's profit in EUR, as the funding overview", () => {
+  it('sums each wallet’s equity converted at EUR/USD and reuses todayProfit; 1:1 wallets are fully paid', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000', BALANCE: '2000' });
+    // AAPL 10 at 100, 5:1: margin 200.00 USD. SAP 4 at the ask 250.2, 1:1: margin 1,000.80 EUR.
+    await buyAapl(u.token);
+    await h.postKeyed('/stock/create', { stockCode: 'SAP', direction: 0, quantity: 4, leverage: 1 }, u.token);
+    m.set('AAPL', 0, { bid: '110', ask: '110.1' });
+    const me = await h.post<{
+      margin: Array<{ walletType: string; equity: string; fullyPaid: boolean; marginLevel: string | null }>;
+      portfolio: { currency: string; value: string; todayProfit: string };
+    }>('/position/me', {}, u.token);
+    expect(me.status).toBe(200);
+    // US_STOCK equity 200 + (110 − 100) × 10 = 300.00 USD; BALANCE 1,000.80 + (250 − 250.2) × 4 = 1,000.00 EUR.
+    expect(me.body.data.margin).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ walletType: 'US_STOCK', equity: '300.00', fullyPaid: false }),
+        expect.objectContaining({ walletType: 'BALANCE', equity: '1000.00', fullyPaid: true }),
+      ]),
+    );
+    // 300.00 USD / 1.25 = 240.00 EUR; + 1,000.00 = 1,240.00. Today: +100 USD = 80.00 EUR, −0.80 EUR: 79.20.
+    expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '1240.00', todayProfit: '79.20' });
+    const overview = await h.post<{ todayProfit: string }>('/userCenter/getFundingOverview', {}, u.token);
+    expect(overview.body.data.todayProfit).toBe(me.body.data.portfolio.todayProfit);
+  });
+
+  it('is zero without open positions', async () => {
+    pinDefaults();
+    const u = await trader(h);
+    const me = await h.post<{ portfolio: unknown }>('/position/me', {}, u.token);
+    expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '0.00', todayProfit: '0.00' });
+  });
+});
