@@ -14,6 +14,7 @@ import { createDb, type Db } from '../src/platform/db/client.js';
 import { operators } from '../src/platform/db/schema.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { seedContent } from '../src/seed.js';
+import { multipart, PNG_1x1 } from './fixtures.js';
 
 /** A page of a list answer. */
 export type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
@@ -168,6 +169,41 @@ export async function createHarness(
     return code;
   }
 
+  /** Uploads a file as the customer with `token` through the real endpoint; its file id. */
+  async function uploadFile(token: string, name = 'id.png', content: Buffer = PNG_1x1): Promise<string> {
+    const m = multipart('file', name, content);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/web/file/upload',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: token },
+    });
+    const body = res.json() as { code: number; data?: { fileId: string } };
+    if (body.code !== 200 || !body.data) throw new Error(`upload: ${res.body}`);
+    return body.data.fileId;
+  }
+
+  /**
+   * The customer sends Anna Bakker's ID card (front and back uploaded here unless `fields` names them) for
+   * identity review; `fields` overrides any field. The /updateReal answer.
+   */
+  async function submitIdentity(token: string, fields: Record<string, unknown> = {}) {
+    return post<{ id: number; status: number }>(
+      '/updateReal',
+      {
+        firstName: 'Anna',
+        lastName: 'Bakker',
+        country: 'NL',
+        idType: 'idCard',
+        idNumber: 'NX1234567',
+        frontFileId: 'frontFileId' in fields ? undefined : await uploadFile(token, 'front.png'),
+        backFileId: 'backFileId' in fields ? undefined : await uploadFile(token, 'back.png'),
+        ...fields,
+      },
+      token,
+    );
+  }
+
   let seq = 0;
   /** Registers an individual through the real endpoints and returns its session. */
   async function registerUser(overrides: Record<string, unknown> = {}) {
@@ -211,6 +247,8 @@ export async function createHarness(
     lastCode,
     registerUser,
     consoleOperators,
+    uploadFile,
+    submitIdentity,
   };
 }
 export type Harness = Awaited<ReturnType<typeof createHarness>>;

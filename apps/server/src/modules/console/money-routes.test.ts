@@ -213,17 +213,6 @@ describe('trial balance', () => {
   it('counts what waits for review; readers only', async () => {
     const before = (await trialBalance()).pending;
     const u = await h.registerUser();
-    const file = async () => {
-      const { multipart, PNG_1x1 } = await import('../../../test/fixtures.js');
-      const m = multipart('file', 'id.png', PNG_1x1);
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/web/file/upload',
-        payload: m.payload,
-        headers: { ...m.headers, authorization: u.token },
-      });
-      return res.json().data.fileId as string;
-    };
     const sent = await h.post(
       '/updateReal',
       {
@@ -232,7 +221,7 @@ describe('trial balance', () => {
         country: 'NL',
         idType: 'passport',
         idNumber: 'NX1234567',
-        frontFileId: await file(),
+        frontFileId: await h.uploadFile(u.token),
       },
       u.token,
     );

@@ -6,7 +6,6 @@
 import { ReviewStatus } from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLog, mailOutbox, operators } from '../../platform/db/schema.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -26,17 +25,6 @@ beforeAll(async () => {
 /** The audit rows of one action, oldest first. */
 const audited = (action: string) =>
   h.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
-
-async function upload(token: string, name: string) {
-  const m = multipart('file', name, PNG_1x1);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/web/file/upload',
-    payload: m.payload,
-    headers: { ...m.headers, authorization: token },
-  });
-  return res.json().data.fileId as string;
-}
 
 describe('codes never reach an operator', () => {
   it('a reviewer who asks for a reset code of a customer finds it redacted in the outbox and nowhere in the audit log', async () => {
@@ -82,19 +70,7 @@ describe('audited reads', () => {
 
   it("reading the identity queue (with the documents' addresses) is on record with the submissions and customers shown", async () => {
     const u = await h.registerUser();
-    const submitted = await h.post<{ id: number }>(
-      '/updateReal',
-      {
-        firstName: 'Anna',
-        lastName: 'Bakker',
-        country: 'NL',
-        idType: 'idCard',
-        idNumber: 'NX1234567',
-        frontFileId: await upload(u.token, 'front.png'),
-        backFileId: await upload(u.token, 'back.png'),
-      },
-      u.token,
-    );
+    const submitted = await h.submitIdentity(u.token);
     const id = submitted.body.data.id;
     const page = await h.get<{ list: Array<{ id: number; files: unknown[] }> }>(
       `/console/kyc?q=${encodeURIComponent(u.email)}`,

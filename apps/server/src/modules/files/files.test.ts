@@ -65,19 +65,7 @@ describe('files nothing refers to', () => {
     const front = (await upload(u.token, PNG_1x1)).data.fileId;
     const back = (await upload(u.token, PNG_1x1)).data.fileId;
     const orphan = (await upload(u.token, PNG_1x1)).data;
-    const submitted = await h.post(
-      '/updateReal',
-      {
-        firstName: 'Anna',
-        lastName: 'Bakker',
-        country: 'NL',
-        idType: 'idCard',
-        idNumber: 'NX1234567',
-        frontFileId: front,
-        backFileId: back,
-      },
-      u.token,
-    );
+    const submitted = await h.submitIdentity(u.token, { frontFileId: front, backFileId: back });
     expect(submitted.status).toBe(200);
 
     // Not yet a day old: nothing goes.

@@ -1,7 +1,7 @@
 import type { KycReviewRow, UserMessage } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PNG_1x1 } from '../../../test/fixtures.js';
+import { PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness, type Page } from '../../../test/harness.js';
 import { auditLog, userMessages, users } from '../../platform/db/schema.js';
 
@@ -15,33 +15,9 @@ beforeAll(async () => {
   ({ admin, reviewer } = await h.consoleOperators({ admin: 'anke', reviewer: 'rita' }));
 });
 
-async function upload(token: string, name: string) {
-  const m = multipart('file', name, PNG_1x1);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/web/file/upload',
-    payload: m.payload,
-    headers: { ...m.headers, authorization: token },
-  });
-  return res.json().data.fileId as string;
-}
-
 /** The customer sends an ID card (front and back) through the real endpoints; the submission's id. */
 async function submitKyc(token: string, extra: Record<string, string> = {}) {
-  const res = await h.post<{ id: number; status: number }>(
-    '/updateReal',
-    {
-      firstName: 'Anna',
-      lastName: 'Bakker',
-      country: 'NL',
-      idType: 'idCard',
-      idNumber: 'NX1234567',
-      frontFileId: await upload(token, 'front.png'),
-      backFileId: await upload(token, 'back.png'),
-      ...extra,
-    },
-    token,
-  );
+  const res = await h.submitIdentity(token, extra);
   expect(res.body).toMatchObject({ code: 200, data: { status: 1 } });
   return res.body.data.id;
 }
@@ -195,8 +171,8 @@ describe('identity review', () => {
     const token = reg.body.data.token;
     const id = await submitKyc(token, {
       idType: 'passport',
-      licenceFileId: await upload(token, 'licence.png'),
-      bankFileId: await upload(token, 'bank.png'),
+      licenceFileId: await h.uploadFile(token, 'licence.png'),
+      bankFileId: await h.uploadFile(token, 'bank.png'),
     });
     const [row] = (await queue(`q=${encodeURIComponent(email)}`)).list;
     expect(row).toMatchObject({
