@@ -19,6 +19,7 @@ import { trialBalanceRoutes } from './modules/console/trial-balance.js';
 import { depositRoutes } from './modules/deposits/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { ACCOUNT_EVENTS } from './modules/inbox/service.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { loadBrandName, metaRoutes } from './modules/meta/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
@@ -28,7 +29,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createSessions } from './platform/auth.js';
-import { createInProcessBus } from './platform/bus.js';
+import { createPgBus } from './platform/bus-pg.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
@@ -100,7 +101,12 @@ export async function buildApp(
     brandName,
     // One provider per process: the same seed on every node gives the same prices.
     market: createSimulatedProvider({ seed: config.marketSeed, instruments: allInstruments, clock }),
-    bus: createInProcessBus((err, channel) => app.log.error({ err, channel }, 'bus handler failed')),
+    // Account events cross processes on the database (WORKERS > 1); quote ticks stay in each process.
+    bus: await createPgBus({
+      db,
+      shared: [ACCOUNT_EVENTS],
+      onError: (err, channel) => app.log.error({ err, channel }, 'bus handler failed'),
+    }),
     ledger: createLedger({ walletCurrency: config.walletCurrency }),
   };
   await deps.ledger.ensureSystemAccounts(db);

@@ -145,7 +145,11 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
 
   async function loadUser(req: FastifyRequest): Promise<CurrentUser | undefined> {
     const token = tokenFrom(req);
-    if (!token) return undefined;
+    return token ? userOfToken(token) : undefined;
+  }
+
+  /** The customer of a live login token, or undefined (also for the live-quotes socket, which has no headers). */
+  async function userOfToken(token: string): Promise<CurrentUser | undefined> {
     const s = await lookup(token, config.tokenIdleSeconds);
     if (!s?.userId || s.userDisabled !== false) return undefined;
     return { id: s.userId, sessionId: s.id };
@@ -236,7 +240,7 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     return r?.n ?? 0;
   }
 
-  return { issue, requireUser, optionalUser, requireOperator, revoke, revokeAllOfUser, activeCount };
+  return { issue, userOfToken, requireUser, optionalUser, requireOperator, revoke, revokeAllOfUser, activeCount };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

@@ -10,6 +10,7 @@ import { pageOf } from '../page.js';
 import * as r from '../rules.js';
 import { V } from '../rules.js';
 import { ok } from './auth.js';
+import { messageKind } from './inbox.js';
 
 /** Market sources served by the market calls (SPEC §3): Stock, Forex, Future, HKStock, GlobalIndex, RobotCrypto. */
 export const QUOTE_SOURCES = [0, 2, 3, 11, 99, 100] as const;
@@ -605,6 +606,12 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   /** Stop following; without keys, everything. */
   z.object({ op: z.literal('unsub'), keys: z.array(z.string().max(40)).max(WS_MAX_KEYS).optional() }),
   z.object({ op: z.literal('ping') }),
+  /**
+   * Ties the socket to the customer of this login token (browsers cannot set headers on a WebSocket, and a
+   * token in the URL would land in logs), answered with `auth`; from then on the socket also carries that
+   * customer's `account` events. `null` unties it (sign out).
+   */
+  z.object({ op: z.literal('auth'), token: z.string().min(20).max(200).nullable() }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -624,5 +631,13 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), time: z.number().int() }),
   /** A message the server could not take (code 400) or a limit (422); msg in the connection's language. */
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
+  /** The answer to `auth`: whether the socket now carries a customer's events (false: no valid session). */
+  z.object({ type: z.literal('auth'), user: z.boolean() }),
+  /**
+   * Something changed in the customer's account (an identity check or a deposit decided, a withdrawal paid,
+   * an order filled, a position closed...): the kind and id of the inbox message that reports it. The page
+   * refetches what that kind changes; the message itself is read through the inbox.
+   */
+  z.object({ type: z.literal('account'), kind: messageKind, messageId: z.number().int() }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;

@@ -1,12 +1,25 @@
 /**
  * The inbox: other modules call `notify` inside their own transaction, so a message exists exactly when
  * the outcome it reports was committed. Messages are written out in the reader's language when read.
+ * Every message is also an account event (ACCOUNT_EVENTS), announced at that same commit to the customer's
+ * open sockets in whichever process holds them, so their screens refetch what changed.
  */
 import { inbox, type Language, type MessageKind, type UserMessage } from '@beurs/contracts';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
+import { channel } from '../../platform/bus.js';
+import { publishOnCommit } from '../../platform/bus-pg.js';
 import { userMessages } from '../../platform/db/schema.js';
 import { translate } from '../../platform/i18n.js';
+
+/** Who an account event is for, what happened and the message that reports it: nothing the inbox does not show. */
+export interface AccountEvent {
+  userId: number;
+  kind: MessageKind;
+  messageId: number;
+}
+/** Shared by every process (platform/bus-pg.ts): the customer's socket may be held by any of them. */
+export const ACCOUNT_EVENTS = channel<AccountEvent>('account.events');
 
 /** Figures of a message; `wallet` is a wallet type, translated when read. */
 export type MessageParams = Record<string, string | number>;
@@ -26,6 +39,7 @@ export async function notify(
     })
     .returning({ id: userMessages.id });
   if (!row) throw new Error('message not stored');
+  await publishOnCommit(tx, ACCOUNT_EVENTS, { userId: message.userId, kind: message.kind, messageId: row.id });
   return row.id;
 }
 

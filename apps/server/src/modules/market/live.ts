@@ -31,6 +31,7 @@ import type { RawData, WebSocket } from 'ws';
 import { type Bus, channel } from '../../platform/bus.js';
 import type { Clock } from '../../platform/clock.js';
 import { translate } from '../../platform/i18n.js';
+import { ACCOUNT_EVENTS } from '../inbox/service.js';
 import { toCompact } from './dto.js';
 import type { MarketService } from './service.js';
 
@@ -141,6 +142,8 @@ interface Client {
   alive: boolean;
   windowStart: number;
   messages: number;
+  /** The customer the socket was tied to by `auth`, and the token that proved it (checked again per event). */
+  user: { id: number; token: string } | undefined;
 }
 
 /**
@@ -212,9 +215,13 @@ export function createQuoteHub(opts: {
   clock: Clock;
   heartbeatMs: number;
   log: FastifyBaseLogger;
+  /** The customer of a live login token (platform/auth.ts); without it `auth` ties no socket to anyone. */
+  userOf?: (token: string) => Promise<number | undefined>;
 }) {
   const { service, loop, clock } = opts;
   const clients = new Set<Client>();
+  /** The sockets of each customer, for their account events. */
+  const byUser = new Map<number, Set<Client>>();
 
   const send = (c: Client, message: WsServerMessage) => {
     if (c.socket.readyState === OPEN) c.socket.send(JSON.stringify(message));
@@ -238,6 +245,56 @@ export function createQuoteHub(opts: {
         frames.set(c.keyList, tick);
       }
       if (tick) write(c, tick);
+    }
+  });
+
+  const untie = (c: Client) => {
+    if (!c.user) return;
+    const set = byUser.get(c.user.id);
+    set?.delete(c);
+    if (set?.size === 0) byUser.delete(c.user.id);
+    c.user = undefined;
+  };
+
+  async function auth(c: Client, token: string | null) {
+    untie(c);
+    const userId = token && opts.userOf ? await opts.userOf(token) : undefined;
+    // The socket may have closed while the session was looked up.
+    if (userId !== undefined && token && clients.has(c)) {
+      c.user = { id: userId, token };
+      let set = byUser.get(userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(userId, set);
+      }
+      set.add(c);
+    }
+    send(c, { type: 'auth', user: c.user !== undefined });
+  }
+
+  // Events come from any process (the bus is shared across them); each goes only to the sockets tied to its
+  // customer, and only while the token that tied them still opens a session (a sign-out elsewhere ends it).
+  const unsubscribeAccount = opts.bus.subscribe(ACCOUNT_EVENTS, (event) => {
+    const sockets = byUser.get(event.userId);
+    if (!sockets) return;
+    const frame = JSON.stringify({
+      type: 'account',
+      kind: event.kind,
+      messageId: event.messageId,
+    } satisfies WsServerMessage);
+    for (const c of [...sockets]) {
+      const user = c.user;
+      if (!user || !opts.userOf) continue;
+      opts
+        .userOf(user.token)
+        .then((id) => {
+          if (id !== event.userId || c.user !== user) {
+            if (c.user === user) untie(c);
+            return;
+          }
+          if (c.socket.readyState === OPEN) c.socket.send(frame);
+        })
+        .catch((error: unknown) => opts.log.error({ err: error }, 'account event delivery failed'));
     }
   });
 
@@ -341,6 +398,9 @@ export function createQuoteHub(opts: {
       case 'unsub':
         unsubscribe(c, message.data.keys);
         return;
+      case 'auth':
+        await auth(c, message.data.token);
+        return;
     }
   }
 
@@ -356,6 +416,7 @@ export function createQuoteHub(opts: {
         alive: true,
         windowStart: Date.now(),
         messages: 0,
+        user: undefined,
       };
       clients.add(c);
       c.group.add(c);
@@ -372,6 +433,7 @@ export function createQuoteHub(opts: {
       socket.on('close', () => {
         clients.delete(c);
         c.group.delete(c);
+        untie(c);
         loop.release([...c.keys]);
         c.keys.clear();
       });
@@ -383,8 +445,10 @@ export function createQuoteHub(opts: {
     close() {
       clearInterval(heartbeat);
       unsubscribeBus();
+      unsubscribeAccount();
       for (const c of clients) c.socket.terminate();
       clients.clear();
+      byUser.clear();
       for (const group of groups) group.clear();
     },
   };

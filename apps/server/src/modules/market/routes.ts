@@ -32,6 +32,7 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
     clock,
     heartbeatMs: deps.config.wsHeartbeatMs,
     log: deps.log,
+    userOf: async (token) => (await deps.sessions.userOfToken(token))?.id,
   });
   loop.start();
   app.addHook('onClose', async () => {
