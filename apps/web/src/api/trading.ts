@@ -28,7 +28,7 @@ export const createEndpointOf: Record<TicketProduct, Endpoint> = {
   forex: trading.crudeCreate,
 };
 
-export type TradeList = 'holdings' | 'closed' | 'entrusted';
+export type TradeList = 'holdings' | 'closed' | 'entrusted' | 'history';
 
 export const tradingKeys = {
   all: ['trading'] as const,
@@ -93,6 +93,23 @@ export function useEntrustedInfinite() {
     enabled: loggedIn,
     staleTime: 3_000,
     refetchInterval: 15_000,
+  });
+}
+
+/** Filled and cancelled orders, newest first (the order history); a fill or cancel refetches every trading list. */
+export function useHistoryInfinite() {
+  const { i18n } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  return useInfiniteQuery({
+    queryKey: tradingKeys.list('history', i18n.language),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(trading.consignList, { history: true, page: pageParam, pageSize: TRADE_PAGE_SIZE }, undefined, {
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: loggedIn,
+    staleTime: 5_000,
   });
 }
 

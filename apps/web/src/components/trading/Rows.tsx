@@ -83,7 +83,9 @@ export function PositionRow({ position }: { position: Position }) {
         </div>
         <div className="trade-row__sub num">
           <span>
-            {t('trading.labels.margin')} <MoneyText amount={position.isolatedPosition} currency={position.currency} />
+            {/* 1:1 is paid in full: "margin" would suggest borrowed money (docs/trading.md "Fully paid positions"). */}
+            {position.leverage === 1 ? t('trading.labels.paid') : t('trading.labels.margin')}{' '}
+            <MoneyText amount={position.isolatedPosition} currency={position.currency} />
           </span>
           {(position.stopLoss || position.takeProfit) && (
             <span className="trade-row__stops">
@@ -115,15 +117,25 @@ export function ClosedRow({ position }: { position: Position }) {
           {f.integer(position.positionNum)} · {price(position.openPrice)} → {price(position.sellPrice)}
         </RowTop>
         <div className="trade-row__figures">
-          <span className="trade-row__label">{t('trading.labels.sellProfit')}</span>
+          <span className="trade-row__label">{t('trading.labels.netProfit')}</span>
           <MoneyText
-            amount={position.sellProfit}
+            amount={position.netProfit ?? position.sellProfit}
             currency={position.currency}
             sign="always"
             trend
             className="trade-row__pl"
-            testId="closed-profit"
+            testId="closed-net"
           />
+        </div>
+        <div className="trade-row__sub num">
+          <span>
+            {t('trading.labels.grossProfit')}{' '}
+            <MoneyText amount={position.sellProfit} currency={position.currency} sign="always" testId="closed-profit" />
+          </span>
+          <span>
+            {t('trading.labels.fees')}{' '}
+            <MoneyText amount={position.fees} currency={position.currency} testId="closed-fees" />
+          </span>
         </div>
         <div className="trade-row__sub">
           <span>{position.sellTimeTimestamp ? dayjs(position.sellTimeTimestamp).format(TRADE_TIME_FORMAT) : ''}</span>
@@ -160,13 +172,27 @@ export function OrderRow({
     >
       <Link to={tradeDetailPath(order, 'order')} className="trade-row__link">
         <RowTop item={order}>
-          {t(`trading.orderTypes.${order.orderType}`)} · {f.integer(order.quantity)} @ {price(order.price)}
+          {!waiting && `${t(order.openClose === 1 ? 'trading.index.orderClose' : 'trading.index.orderOpen')} · `}
+          {t(`trading.orderTypes.${order.orderType}`)} · {f.integer(order.quantity)} @{' '}
+          {price(order.status === 1 ? (order.fillPrice ?? order.price) : order.price)}
         </RowTop>
         <div className="trade-row__sub num">
+          {waiting ? (
+            <span>
+              {t('trading.labels.held')} <MoneyText amount={order.total} currency={order.currency} />
+            </span>
+          ) : (
+            <span>
+              {t('trading.labels.fee')}{' '}
+              <MoneyText amount={order.status === 1 ? order.fee : '0'} currency={order.currency} />
+            </span>
+          )}
           <span>
-            {t('trading.labels.held')} <MoneyText amount={order.total} currency={order.currency} />
+            {dayjs(
+              (order.status === 1 ? order.fillTimeTimestamp : order.status === 2 ? order.cancelTimeTimestamp : null) ??
+                order.createTimeTimestamp,
+            ).format(TRADE_TIME_FORMAT)}
           </span>
-          <span>{dayjs(order.createTimeTimestamp).format(TRADE_TIME_FORMAT)}</span>
         </div>
       </Link>
       <div className="trade-row__actions">

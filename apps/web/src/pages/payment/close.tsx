@@ -304,6 +304,8 @@ function CloseDone({ result }: { result: CloseResult }) {
                 testId: 'close-sell-profit',
               },
               { label: t('trading.labels.closeFee'), value: money(closed.closeFee), testId: 'close-result-fee' },
+              // Net of both fees: the closed part's share of the opening fee and the closing fee.
+              { label: t('trading.labels.netProfit'), value: money(closed.netProfit, 'always'), testId: 'close-net' },
               remaining && {
                 label: t('trading.close.remaining'),
                 value: f.integer(remaining.positionNum),

@@ -161,18 +161,24 @@ function PositionBody({ position, orders }: { position: Position; orders: TradeO
           </span>
         </div>
         <span className="detail-hero__label">
-          {open ? t('trading.labels.floatingPL') : t('trading.labels.sellProfit')}
+          {open ? t('trading.labels.floatingPL') : t('trading.labels.netProfit')}
         </span>
         <div className="detail-hero__pl">
           <MoneyText
-            amount={open ? live.profit : position.sellProfit}
+            amount={open ? live.profit : (position.netProfit ?? position.sellProfit)}
             currency={position.currency}
             sign="always"
             trend
-            testId={open ? 'detail-profit' : 'detail-sell-profit'}
+            testId={open ? 'detail-profit' : 'detail-net-profit'}
           />
           {open && <span className={`num ${trendOfAmount(live.profit)}`}>{f.ratio(live.zdf)}</span>}
         </div>
+        {!open && (
+          <span className="detail-hero__label num" data-testid="detail-gross-fees">
+            {t('trading.labels.grossProfit')} {money(position.sellProfit, 'always')} · {t('trading.labels.fees')}{' '}
+            {money(position.fees)}
+          </span>
+        )}
         {!open && position.closeReason && (
           <span className={`tag tag--${position.closeReason === 'customer' ? 'neutral' : 'warn'}`}>
             {t(`trading.closeReasons.${position.closeReason}`)}

@@ -1,6 +1,8 @@
 /**
  * The trade centre (SPEC §2 trade tab): holdings (open positions with live P&L), closed positions (with
- * sellProfit) and entrusted orders (cancellable after a confirmation). The tab is kept in the query
+ * their result net of fees, gross and fees beside it), entrusted orders (cancellable after a confirmation) and the
+ * order history (filled and cancelled orders). Under the title, the portfolio's value and today's P/L (in EUR,
+ * as the funding overview). The tab is kept in the query
  * (`?tab=closed`); every list pulls to refresh and loads page by page. Above the tabs, the margin of each
  * wallet that holds positions: equity, required margin and the margin level with the close-out level.
  * Subscription, follow and bonds tabs come with their products.
@@ -10,7 +12,13 @@ import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type TradeList, useClosedInfinite, useEntrustedInfinite, useHoldingsInfinite } from '../../api/trading';
+import {
+  type TradeList,
+  useClosedInfinite,
+  useEntrustedInfinite,
+  useHistoryInfinite,
+  useHoldingsInfinite,
+} from '../../api/trading';
 import { LoadMore, type PagedQuery } from '../../components/LoadMore';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { MoneyText } from '../../components/money/MoneyText';
@@ -22,7 +30,7 @@ import { ClosedRow, OrderRow, PositionRow } from '../../components/trading/Rows'
 import { useCancelOrder } from '../../components/trading/useCancelOrder';
 import '../../components/trading/trading.css';
 
-const TABS: readonly TradeList[] = ['holdings', 'closed', 'entrusted'];
+const TABS: readonly TradeList[] = ['holdings', 'closed', 'entrusted', 'history'];
 const isTab = (value: string | null): value is TradeList => TABS.includes(value as TradeList);
 
 function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
@@ -75,6 +83,26 @@ function MarginStrip({ margins }: { margins: MarginSummary[] }) {
       {margins.map((m) => {
         // Red from one and a half times the close-out level down (75 % by default): close to a close-out.
         const danger = m.marginLevel !== null && !greaterThan(m.marginLevel, String(Number(m.closeOutLevel) * 1.5));
+        // A wallet of 1:1 positions borrows nothing: its "margin level" is just the value against the cost, and
+        // 95 % would read like a margin call. It says "Fully paid" and the value, and the level only near the
+        // close-out, which still applies (docs/trading.md "Fully paid positions").
+        if (m.fullyPaid && !danger) {
+          return (
+            <li key={m.walletType} className="margin-card" data-testid={`margin-${m.walletType}`}>
+              <span className="margin-card__wallet">{t(`wallets.${m.walletType}`)}</span>
+              <span className="margin-card__row">
+                <span>{t('trading.margin.value')}</span>
+                <MoneyText amount={m.equity} currency={m.currency} className="margin-card__value" />
+              </span>
+              <span className="margin-card__row">
+                <strong className="margin-card__paid" data-testid="margin-fully-paid">
+                  {t('trading.margin.fullyPaid')}
+                </strong>
+              </span>
+              <span className="margin-card__note">{t('trading.margin.fullyPaidNote')}</span>
+            </li>
+          );
+        }
         return (
           <li key={m.walletType} className="margin-card" data-testid={`margin-${m.walletType}`}>
             <span className="margin-card__wallet">{t(`wallets.${m.walletType}`)}</span>
@@ -99,6 +127,36 @@ function MarginStrip({ margins }: { margins: MarginSummary[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** The portfolio's value (open positions' margin + floating P/L) and today's P/L, from the holdings' first page. */
+function PortfolioSummary() {
+  const { t } = useTranslation();
+  const query = useHoldingsInfinite();
+  const portfolio = query.data?.pages[0]?.portfolio;
+  if (!portfolio) return null;
+  return (
+    <dl className="portfolio-summary" data-testid="portfolio-summary">
+      <div>
+        <dt>{t('trading.index.portfolioValue')}</dt>
+        <dd>
+          <MoneyText amount={portfolio.value} currency={portfolio.currency} testId="portfolio-value" />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('trading.index.todayProfit')}</dt>
+        <dd>
+          <MoneyText
+            amount={portfolio.todayProfit}
+            currency={portfolio.currency}
+            sign="always"
+            trend
+            testId="portfolio-today"
+          />
+        </dd>
+      </div>
+    </dl>
   );
 }
 
@@ -219,6 +277,25 @@ function Entrusted() {
   );
 }
 
+function History() {
+  const { t } = useTranslation();
+  const query = useHistoryInfinite();
+  return (
+    <TradeListTab
+      name="history"
+      query={query}
+      empty={
+        <EmptyState
+          icon="list"
+          title={t('trading.index.historyEmpty')}
+          description={t('trading.index.historyEmptyText')}
+        />
+      }
+      row={(o) => <OrderRow key={o.id} order={o} />}
+    />
+  );
+}
+
 export function TradePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -232,6 +309,7 @@ export function TradePage() {
             <h1 className="market-header__title">{t('routes.trade.index')}</h1>
             <LiveBadge />
           </div>
+          <PortfolioSummary />
           <Tabs
             className="market-tabs"
             activeKey={tab}
@@ -249,6 +327,7 @@ export function TradePage() {
         {tab === 'holdings' && <Holdings />}
         {tab === 'closed' && <Closed />}
         {tab === 'entrusted' && <Entrusted />}
+        {tab === 'history' && <History />}
         <div className="market-body__notice">
           <SimulatedNotice compact />
         </div>
