@@ -4,6 +4,7 @@ import './app/market.css';
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startAccountEvents } from './api/accountEvents';
 import { loadOperatorDefaultLanguage } from './api/dict';
 import { App } from './app/App';
 
@@ -26,3 +27,4 @@ createRoot(container).render(
 );
 
 void loadOperatorDefaultLanguage();
+startAccountEvents();

@@ -164,4 +164,40 @@ describe('LiveQuotesClient', () => {
     expect(last().readyState).toBe(3);
     expect(live.getStatus()).toBe('idle');
   });
+
+  it('ties the socket to a signed-in customer, keeps it open without keys and hands on account events', async () => {
+    const live = client();
+    const kinds: unknown[] = [];
+    live.subscribeAccount((kind) => kinds.push(kind));
+    const token = 't'.repeat(32);
+    live.setAuth(token);
+    expect(FakeSocket.all).toHaveLength(1);
+    last().open();
+    expect(last().sent).toEqual([{ op: 'auth', token }]);
+    last().receive({ type: 'auth', user: true });
+    last().receive({ type: 'account', kind: 'depositApproved', messageId: 7 });
+    expect(kinds).toEqual(['depositApproved']);
+    // Nothing followed, yet the socket stays (the server's heartbeats keep it alive): the events need it.
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(10_000);
+      last().receive({ type: 'heartbeat', time: i });
+    }
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(last().readyState).toBe(1);
+
+    // After a lost connection the socket is tied again, and everything is refetched once (events may be lost).
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().open();
+    expect(last().sent).toEqual([{ op: 'auth', token }]);
+    last().receive({ type: 'auth', user: true });
+    expect(kinds).toEqual(['depositApproved', null]);
+
+    // Signing out unties it, and with nothing followed the socket closes after a while.
+    live.setAuth(null);
+    expect(last().sent).toContainEqual({ op: 'auth', token: null });
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(last().readyState).toBe(3);
+  });
 });

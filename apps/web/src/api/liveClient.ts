@@ -1,8 +1,10 @@
 /**
  * The live-quotes socket client without React or app wiring (see live.ts): reference-counted keys, batched
  * sub/unsub, lingering releases, reconnect with backoff and resubscribe, heartbeat watchdog, a tick store.
+ * With a login token (`setAuth`) the socket stays open while nothing is followed too, tied to the customer,
+ * and hands their account events to `subscribeAccount` listeners.
  */
-import type { CompactQuote, WsClientMessage, WsServerMessage } from '@beurs/contracts';
+import type { CompactQuote, MessageKind, WsClientMessage, WsServerMessage } from '@beurs/contracts';
 import { market } from '@beurs/contracts';
 
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -23,6 +25,11 @@ const BACKOFF_MAX_MS = 30_000;
 const OPEN = 1;
 
 type Listener = () => void;
+/**
+ * An account event, or `null` after the socket was tied again following a lost connection: events may have
+ * been missed meanwhile, so everything they could have changed is out of date.
+ */
+export type AccountListener = (kind: MessageKind | null) => void;
 
 export class LiveQuotesClient {
   private socket: WebSocket | null = null;
@@ -47,6 +54,10 @@ export class LiveQuotesClient {
   private lastMessageAt = 0;
   private pinged = false;
   private listening = false;
+  private token: string | null = null;
+  private readonly accountListeners = new Set<AccountListener>();
+  /** A socket was tied to the customer before: the next tie follows a gap in which events may have been lost. */
+  private tiedBefore = false;
 
   constructor(
     private readonly url: () => string,
@@ -108,7 +119,27 @@ export class LiveQuotesClient {
     return [...new Set([...this.counts.keys(), ...this.lingering.keys()])];
   }
 
+  /** Ties the socket to the customer of this login token (null: a guest), opening it if need be. */
+  setAuth(token: string | null): void {
+    if (token === this.token) return;
+    this.token = token;
+    this.tiedBefore = false;
+    if (token) this.ensureConnected();
+    this.send({ op: 'auth', token });
+    this.updateIdleTimer();
+  }
+
+  subscribeAccount(listener: AccountListener): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
+  }
+
   // ---- bookkeeping ----
+
+  /** The socket is needed while a key is wanted or a customer is signed in (their account events). */
+  private needed(): boolean {
+    return this.token !== null || this.wanted().length > 0;
+  }
 
   private release(key: string) {
     const n = (this.counts.get(key) ?? 0) - 1;
@@ -145,7 +176,7 @@ export class LiveQuotesClient {
   /** Sends the server the difference between what is wanted and what it follows. */
   private flush() {
     const wanted = this.wanted();
-    this.updateIdleTimer(wanted.length);
+    this.updateIdleTimer();
     const socket = this.socket;
     if (!socket || socket.readyState !== OPEN) return;
     this.lastFlushAt = Date.now();
@@ -169,8 +200,8 @@ export class LiveQuotesClient {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  private updateIdleTimer(wantedCount: number) {
-    if (wantedCount > 0) {
+  private updateIdleTimer() {
+    if (this.needed()) {
       if (this.idleTimer) {
         clearTimeout(this.idleTimer);
         this.idleTimer = null;
@@ -180,7 +211,7 @@ export class LiveQuotesClient {
     if (this.idleTimer || !this.socket) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      if (this.wanted().length === 0) this.disconnect();
+      if (!this.needed()) this.disconnect();
     }, IDLE_CLOSE_MS);
   }
 
@@ -190,7 +221,7 @@ export class LiveQuotesClient {
     if (this.listening || typeof window === 'undefined') return;
     this.listening = true;
     window.addEventListener('online', () => {
-      if (this.wanted().length > 0 && !this.socket) this.reconnectNow();
+      if (this.needed() && !this.socket) this.reconnectNow();
     });
     window.addEventListener('offline', () => {
       if (this.status !== 'idle') this.setStatus('offline');
@@ -198,7 +229,7 @@ export class LiveQuotesClient {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') {
         if (this.socket) this.checkAlive();
-        else if (this.wanted().length > 0) this.reconnectNow();
+        else if (this.needed()) this.reconnectNow();
       }
     });
   }
@@ -232,6 +263,7 @@ export class LiveQuotesClient {
       this.lastMessageAt = Date.now();
       this.pinged = false;
       this.startWatchdog();
+      if (this.token) this.send({ op: 'auth', token: this.token });
       // Everything wanted, at once: a new socket follows nothing.
       this.lastFlushAt = 0;
       this.flush();
@@ -245,7 +277,7 @@ export class LiveQuotesClient {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.dropSocket();
-      if (this.wanted().length > 0) this.scheduleReconnect();
+      if (this.needed()) this.scheduleReconnect();
       else this.setStatus('idle');
     };
     // An error is followed by close, which decides what happens next.
@@ -282,7 +314,17 @@ export class LiveQuotesClient {
       case 'heartbeat':
       case 'pong':
       case 'unsubscribed':
-        if (this.status !== 'live' && this.wanted().length > 0) this.setStatus('live');
+        if (this.status !== 'live' && this.needed()) this.setStatus('live');
+        return;
+      case 'auth':
+        this.setStatus('live');
+        this.attempt = 0;
+        if (!message.user) return;
+        if (this.tiedBefore) for (const listener of this.accountListeners) listener(null);
+        this.tiedBefore = true;
+        return;
+      case 'account':
+        for (const listener of this.accountListeners) listener(message.kind);
         return;
       case 'error':
         // A refused message (400) or the key limit (422): the screen keeps its last prices.
@@ -338,7 +380,7 @@ export class LiveQuotesClient {
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.wanted().length > 0) this.connect();
+      if (this.needed()) this.connect();
       else this.setStatus('idle');
     }, delay);
   }

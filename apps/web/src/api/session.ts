@@ -35,6 +35,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Calls `listener` on every login and logout (also in another tab); returns the unsubscribe function. */
+export const onTokenChange = subscribe;
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== StorageKey.token) return;
