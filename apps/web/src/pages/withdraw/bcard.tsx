@@ -20,7 +20,7 @@ import {
   wallet,
 } from '@beurs/contracts';
 import { Button, Dialog, Form, Input, Segmented } from 'antd-mobile';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useBankCardsQuery, useCryptoWalletsQuery } from '../../api/cards';
@@ -150,6 +150,11 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
   const totp = useTotpStatusQuery();
   const intent = useIdempotencyKey();
   const paths = PATHS[kind];
+  // One card (or wallet) is no choice to make: it is picked, so the form does not ask to "select" it.
+  const onlyId = destinations.items.length === 1 ? destinations.items[0]?.id : undefined;
+  useEffect(() => {
+    if (onlyId !== undefined && form.getFieldValue('accountId') === undefined) form.setFieldValue('accountId', onlyId);
+  }, [onlyId, form]);
 
   const withinUsable = {
     validator: async (_rule: unknown, value: unknown) => {
