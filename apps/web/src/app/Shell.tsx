@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useBrandQuery } from '../api/dict';
@@ -10,11 +10,15 @@ import { findRoute } from './routes';
 import { TabBar } from './TabBar';
 import { useRouteMeta } from './useRouteMeta';
 
+const GuestTabScreen = lazy(() => import('./screens/GuestTab').then((m) => ({ default: m.GuestTabScreen })));
+
 /**
  * The frame around every screen: the page, the tab bar on tab routes, a bar while a screen loads.
  * It also guards routes that need a login: guests are sent to the login screen, which returns
  * here afterwards. The redirect replaces the history entry, so back from the login screen goes
  * where the user came from, not into the guarded page again (a loader redirect would push).
+ * A tab that needs a login (watchlist, trade) is not left: it asks the guest to log in in place,
+ * with the tab bar, so the other tabs stay one tap away.
  */
 export function Shell() {
   const { t } = useTranslation();
@@ -38,7 +42,15 @@ export function Shell() {
     <div className="app">
       {showProgress && <div className="top-progress" aria-hidden="true" />}
       <div className="app__body">
-        {guard ? <Navigate replace to={loginPathFor(`${location.pathname}${location.search}`)} /> : <Outlet />}
+        {!guard ? (
+          <Outlet />
+        ) : meta?.tab ? (
+          <Suspense fallback={null}>
+            <GuestTabScreen tab={meta.tab} />
+          </Suspense>
+        ) : (
+          <Navigate replace to={loginPathFor(`${location.pathname}${location.search}`)} />
+        )}
       </div>
       {meta?.tab && <TabBar active={meta.tab} />}
     </div>
