@@ -30,6 +30,7 @@ import { useQueryParams } from '../../app/useQueryParams';
 import { useFormatters } from '../../lib/format';
 import { Icon } from '../Icon';
 import { parseSource } from '../market/QuoteScreen';
+import { formatWhen } from '../market/QuoteDetails';
 import { MoneyText } from '../money/MoneyText';
 import { Page } from '../Page';
 import { SimulatedNotice } from '../SimulatedNotice';
@@ -118,7 +119,8 @@ function TicketForm({
   const send = useKeyedSend(create);
 
   const [direction, setDirection] = useState<Side>(initialDirection);
-  const [orderType, setOrderType] = useState<0 | 1>(0);
+  // The server refuses a market order while the market is closed (marketClosed): a closed market starts on limit.
+  const [orderType, setOrderType] = useState<0 | 1>(base.marketOpen ? 0 : 1);
   const [limitPrice, setLimitPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [leverage, setLeverage] = useState(1);
@@ -131,6 +133,14 @@ function TicketForm({
 
   const d = quote.priceDecimals;
   const livePrice = openingPrice(direction, quote);
+  const marketOrderAllowed = quote.marketOpen;
+  // The market closed while the ticket was open: a market order would only be refused, so the ticket turns to
+  // limit, and a confirmation of the market order on screen is withdrawn rather than silently changed.
+  useEffect(() => {
+    if (marketOrderAllowed || orderType === 1) return;
+    setOrderType(1);
+    setConfirming(false);
+  }, [marketOrderAllowed, orderType]);
   // The limit starts at the price the order would fill at now, to the instrument's decimals.
   useEffect(() => {
     if (orderType === 1 && limitPrice === '' && livePrice) setLimitPrice(new Decimal(livePrice).toFixed(d));
@@ -254,15 +264,16 @@ function TicketForm({
     >
       <TicketQuote quote={quote} summary={summary.data} direction={direction} onDirection={setDirection} />
 
-      {!quote.marketOpen && orderType === 0 && (
+      {!marketOrderAllowed && (
         <div className="notice trade-notice" data-testid="ticket-market-closed">
           <Icon name="clock" size={18} />
           <div>
-            <strong>{t('trading.ticket.closedTitle')}</strong>
+            <strong>
+              {summary.data?.session.nextOpen
+                ? t('trading.ticket.closedOpens', { when: formatWhen(summary.data.session.nextOpen) })
+                : t('trading.ticket.closedTitle')}
+            </strong>
             <p>{t('trading.ticket.closedText')}</p>
-            <button type="button" className="text-link" onClick={() => setOrderType(1)}>
-              {t('trading.errors.useLimit')}
-            </button>
           </div>
         </div>
       )}
@@ -273,9 +284,13 @@ function TicketForm({
           block
           className="segmented"
           value={orderType}
-          onChange={(v) => setOrderType(v === 1 ? 1 : 0)}
+          onChange={(v) => setOrderType(v === 1 || !marketOrderAllowed ? 1 : 0)}
           options={[
-            { label: <span data-testid="ticket-type-market">{t('trading.orderTypes.0')}</span>, value: 0 },
+            {
+              label: <span data-testid="ticket-type-market">{t('trading.orderTypes.0')}</span>,
+              value: 0,
+              disabled: !marketOrderAllowed,
+            },
             { label: <span data-testid="ticket-type-limit">{t('trading.orderTypes.1')}</span>, value: 1 },
           ]}
         />
