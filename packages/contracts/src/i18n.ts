@@ -32,6 +32,16 @@ export function resolveLanguage(...headers: Array<string | undefined | null>): L
   return 'en';
 }
 
+/** The Intl locale whose number and date conventions each language follows (nl: 1.234,56 and 24-hour). */
+export const INTL_LOCALE = { en: 'en-US', nl: 'nl-NL', 'zh-Hans': 'zh-Hans-CN' } as const satisfies Record<
+  Language,
+  string
+>;
+
+export function intlLocaleOf(language: string): string {
+  return isLanguage(language) ? INTL_LOCALE[language] : INTL_LOCALE.en;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -242,7 +242,7 @@ describe('four eyes on adjustments', () => {
     const before = await written();
     const refused = await approve(big.id, bram);
     expect(refused.body).toMatchObject({ code: 422, reason: 'adjustmentNeedsSupervisor' });
-    expect(refused.body.msg).toBe('Adjustments above 10000 EUR need the approval of a supervisor');
+    expect(refused.body.msg).toBe('Adjustments above 10,000 EUR need the approval of a supervisor');
     expect(await written()).toEqual(before);
     expect((await approve(big.id, sylvia)).body.data).toMatchObject({ status: 'approved', checker: 'sylvia' });
     expect(await balance(u.token)).toBe('10000.01');

@@ -311,7 +311,7 @@ describe('reviewing deposits', () => {
     const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'nl');
     expect(inbox.body.data.list[0]).toMatchObject({ kind: 'depositRejected', link: '/pages/deposit/record' });
     expect(inbox.body.data.list[0]?.body).toContain(reason);
-    expect(inbox.body.data.list[0]?.body).toContain('40.00 EUR');
+    expect(inbox.body.data.list[0]?.body).toContain('40,00 EUR');
     expect((await h.post(`/console/deposits/${id}/approve`, {}, reviewer)).status).toBe(409);
     const [audit] = await h.db
       .select()

@@ -52,7 +52,7 @@ describe('inbox', () => {
     expect(en.list[1]).toMatchObject({
       kind: 'depositApproved',
       title: 'Deposit credited',
-      body: 'Your deposit of 1500.00 EUR has been credited to your Funding wallet.',
+      body: 'Your deposit of 1,500.00 EUR has been credited to your Funding wallet.',
       read: false,
       link: '/pages/deposit/record',
     });
@@ -68,6 +68,38 @@ describe('inbox', () => {
     const page2 = await inbox(u.token, '?page=2&pageSize=2');
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2, unread: 3 });
     expect(page2.list.map((m) => m.id)).toEqual([kyc]);
+  });
+
+  it("writes amounts and percentages in the reader's number format", async () => {
+    const u = await h.registerUser();
+    await notify(h.db, {
+      userId: u.user.id,
+      kind: 'closeOut',
+      params: {
+        wallet: 'US_STOCK',
+        level: '100.02',
+        position: 12345,
+        code: 'AAPL',
+        quantity: '1500',
+        price: '216.25',
+        priceCurrency: 'USD',
+        profit: '-2000.00',
+        fee: '1.50',
+        currency: 'USD',
+        absorbed: '0.00',
+      },
+      at: h.clock.now(),
+    });
+    const [nl] = (await inbox(u.token, '', 'nl')).list;
+    expect(nl?.body).toContain('gedaald tot 100,02%');
+    expect(nl?.body).toContain('#12345 in AAPL (1.500) gesloten tegen 216,25 USD');
+    expect(nl?.body).toContain('Winst of verlies: -2.000,00 USD. Kosten: 1,50 USD.');
+    const [en] = (await inbox(u.token, '', 'en')).list;
+    expect(en?.body).toContain('fell to 100.02%');
+    expect(en?.body).toContain('Profit or loss: -2,000.00 USD');
+    const [zh] = (await inbox(u.token, '', 'zh-Hans')).list;
+    expect(zh?.body).toContain('100.02%');
+    expect(zh?.body).toContain('-2,000.00 USD');
   });
 
   it('marks given messages or all as read; reading one does not', async () => {

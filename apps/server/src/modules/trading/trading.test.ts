@@ -152,7 +152,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       link: `/pages/trade/detail?positionId=${order.positionId}`,
     });
     expect(inbox.body.data.list[0]?.body).toContain(`#${order.id} voor 10 AAPL`);
-    expect(inbox.body.data.list[0]?.body).toContain('200.00 USD');
+    expect(inbox.body.data.list[0]?.body).toContain('200,00 USD');
   });
 });
 
@@ -209,8 +209,8 @@ describe('orders the rules refuse, with a message that says what to do', () => {
       undefined,
       'nl',
     );
-    expect(res.body.msg).toContain('201.00 USD');
-    expect(res.body.msg).toContain('150.00 USD');
+    expect(res.body.msg).toContain('201,00 USD');
+    expect(res.body.msg).toContain('150,00 USD');
     expect(res.body.msg).toContain('Onvoldoende');
   });
 });
