@@ -11,60 +11,22 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   API,
+  customerId,
   expect,
   fundCustomer,
-  operatorLogin,
   prepareDevice,
   registerUser,
   shot,
   type TestUser,
   test,
+  verifyIdentity,
 } from './support';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAF0lEQVR4nGNkaPjPQApgIkn1qIZRDcNKAwBZOQGU2bJ1nQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function customerId(request: APIRequestContext, user: TestUser): Promise<number> {
-  const res = await request.post(`${API}/api/user/info`, { headers: { authorization: user.token }, data: {} });
-  return (await res.json()).data.id as number;
-}
-
-/** Sends identity documents through the API and has an operator approve them (orders need a verified identity). */
-async function verifyIdentity(request: APIRequestContext, user: TestUser) {
-  const upload = await request.post(`${API}/file/upload`, {
-    headers: { authorization: user.token },
-    multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  const fileId = (await upload.json()).data.fileId as string;
-  const sent = await request.post(`${API}/updateReal`, {
-    headers: { authorization: user.token },
-    data: {
-      firstName: 'Test',
-      lastName: 'Trader',
-      country: 'NL',
-      idType: 'passport',
-      idNumber: 'NX7654321',
-      frontFileId: fileId,
-    },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const token = await operatorLogin(request);
-  const queue = await request.get(`${API}/console/kyc?q=${user.userId}`, { headers: { authorization: token } });
-  const id = (await queue.json()).data.list[0].id as number;
-  const approved = await request.post(`${API}/console/kyc/${id}/approve`, {
-    headers: { authorization: token },
-    data: {},
-  });
-  expect(approved.ok()).toBe(true);
-}
 
 /** An operator credits one of the customer's wallets (a manual adjustment with a reason). */
 async function credit(request: APIRequestContext, user: TestUser, walletType: string, amount: string) {
   await fundCustomer(
     request,
-    await customerId(request, user),
+    await customerId(request, user.token),
     walletType,
     amount,
     'Test funds for the trading screens',
@@ -82,7 +44,7 @@ async function balanceOf(request: APIRequestContext, user: TestUser, walletType:
 /** A verified customer with `amount` in `walletType`. */
 async function trader(request: APIRequestContext, prefix: string, funds: Array<[string, string]>) {
   const user = await registerUser(request, prefix);
-  await verifyIdentity(request, user);
+  await verifyIdentity(request, user, { firstName: 'Test', lastName: 'Trader', idNumber: 'NX7654321' });
   for (const [wallet, amount] of funds) await credit(request, user, wallet, amount);
   return user;
 }
@@ -157,6 +119,11 @@ test('issue 5: buy a US stock at market, live P&L, add margin, close half, close
   // Live: the figure follows the ticks (every second) without a reload.
   await expect.poll(() => profit.textContent(), { timeout: 20_000, intervals: [500] }).not.toBe(first);
   await expect(page.getByTestId('margin-US_STOCK')).toContainText('US stocks');
+  // 2:1 borrows: the wallet shows a margin level, not "Fully paid".
+  await expect(page.getByTestId('margin-US_STOCK').getByTestId('margin-level')).toHaveText(/%$/);
+  // The header: the portfolio's value and today's P/L, in EUR like the funding overview.
+  await expect(page.getByTestId('portfolio-value')).toHaveText(/^€\d/);
+  await expect(page.getByTestId('portfolio-today')).toHaveText(/^[+-]?€\d/);
   await snap(page, 'trading-04-holdings');
 
   // ------------------------------------------------ detail: add 100 of margin
@@ -216,6 +183,8 @@ test('issue 5: buy a US stock at market, live P&L, add margin, close half, close
   await expect(page.getByTestId('close-result')).toBeVisible();
   await expect(page.getByTestId('close-sell-profit')).toContainText(SIGNED_USD);
   const sellProfit = (await page.getByTestId('close-sell-profit').textContent())?.trim() ?? '';
+  await expect(page.getByTestId('close-net')).toContainText(SIGNED_USD);
+  const netProfit = (await page.getByTestId('close-net').textContent())?.trim() ?? '';
   await expect(page.getByTestId('close-remaining')).toHaveText('6');
   await snap(page, 'trading-07-closed-half');
 
@@ -223,9 +192,20 @@ test('issue 5: buy a US stock at market, live P&L, add margin, close half, close
   await page.getByTestId('close-to-closed').click();
   const closed = page.locator('[data-testid="closed-row"][data-code="AAPL"]');
   await expect(closed).toHaveCount(1);
+  // The headline is net of fees; gross (the settled P/L) and the fees beside it.
+  await expect(closed.getByTestId('closed-net')).toHaveText(netProfit);
   await expect(closed.getByTestId('closed-profit')).toHaveText(sellProfit);
+  await expect(closed.getByTestId('closed-fees')).toHaveText(/^\$\d+\.\d{2}$/);
   await expect(closed).toContainText('Closed by you');
   await snap(page, 'trading-08-closed-tab');
+  // The order history: the close (newest), the addition and the opening fill.
+  await page.getByTestId('trade-tab-history').click();
+  const history = page.getByTestId('history').getByTestId('order-row');
+  await expect(history).toHaveCount(3);
+  await expect(history.first()).toHaveAttribute('data-status', '1');
+  await expect(history.first()).toContainText('Close');
+  await expect(history.last()).toContainText('Open');
+  await snap(page, 'trading-08b-history');
   // Still open: the other half.
   await page.getByTestId('trade-tab-holdings').click();
   await expect(page.locator('[data-testid="position-row"][data-code="AAPL"]')).toContainText('6 ·');
@@ -290,8 +270,33 @@ test('a limit order waits under Orders and is cancelled after a confirmation; th
   await expect(page.getByText('Order cancelled')).toBeVisible();
   await expect(page.getByTestId('order-row')).toHaveCount(0);
   await expect(page.getByText('No waiting orders')).toBeVisible();
+  // It does not vanish: the history keeps it, cancelled.
+  await page.getByTestId('trade-tab-history').click();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await expect(page.getByTestId('order-row')).toHaveAttribute('data-status', '2');
+  await expect(page.getByTestId('order-row')).toContainText('Cancelled');
   const released = await balanceOf(request, user, 'US_STOCK');
   expect(released).toMatchObject({ balance: '3000.00', usedBalance: '0.00' });
+});
+
+test('a 1:1 position reads as fully paid, not as a margin level near a margin call', async ({ page, request }) => {
+  const user = await trader(request, 'one', [['US_STOCK', '3000']]);
+  await prepareDevice(page, { token: user.token, language: 'en' });
+  await page.goto('/#/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=0');
+  await page.getByTestId('ticket-leverage-1').click();
+  await input(page, 'ticket-quantity').fill('2');
+  await expect(page.getByTestId('ticket-total')).toHaveText(/^\$\d/);
+  await page.getByTestId('ticket-submit').click();
+  await expect(page.getByTestId('confirm-leverage')).toContainText('1:1');
+  await page.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('ticket-result')).toHaveAttribute('data-status', '1');
+  await page.getByTestId('result-trade').click();
+  // Bought at the ask, it is worth the bid: about 99.9 % of its cost, which as a "margin level" would alarm.
+  const wallet = page.getByTestId('margin-US_STOCK');
+  await expect(wallet.getByTestId('margin-fully-paid')).toHaveText('Fully paid (1:1)');
+  await expect(wallet.getByTestId('margin-level')).toHaveCount(0);
+  await expect(page.getByTestId('position-row')).toContainText('Paid $');
+  await snap(page, 'trading-11b-fully-paid');
 });
 
 test('a forex trade at 30:1: an empty wallet says how to fund it, the minimum is checked, then it fills', async ({
@@ -440,5 +445,9 @@ for (const language of ['nl', 'zh-Hans'] as const) {
     await expect(page.getByTestId('closed-row')).toHaveCount(1);
     await noRawKeys();
     await snap(page, `trading-${language}-07-closed`);
+    await page.getByTestId('trade-tab-history').click();
+    await expect(page.getByTestId('order-row')).toHaveCount(2);
+    await noRawKeys();
+    await snap(page, `trading-${language}-08-history`);
   });
 }
