@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { messageCatalogue } from '@beurs/contracts';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, TABS } from '../app/routes';
@@ -45,11 +43,10 @@ describe('UI locales', () => {
   // A text with {{variables}} asked for without values is shown raw: the Transfer screen's accessible name
   // read "Conversion {{from}} → {{to}}" in every language.
   it('is never asked for a text with {{variables}} without passing values', () => {
-    const source = join(import.meta.dirname, '..');
-    const files = readdirSync(source, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    const sources = import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
     const bare: string[] = [];
-    for (const file of files) {
-      for (const call of readFileSync(join(source, file), 'utf8').matchAll(/\bt\(\s*['"`]([\w.-]+)['"`]\s*\)/g)) {
+    for (const [file, text] of Object.entries(sources)) {
+      for (const call of text.matchAll(/\bt\(\s*['"`]([\w.-]+)['"`]\s*\)/g)) {
         const key = call[1] ?? '';
         if (catalogues.en.get(key)?.includes('{{')) bare.push(`${file}: ${key}`);
       }
