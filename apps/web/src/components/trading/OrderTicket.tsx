@@ -26,16 +26,17 @@ import {
   useTicketFiguresQuery,
   useTradingRulesQuery,
 } from '../../api/trading';
+import { useWalletBalancesQuery } from '../../api/wallet';
 import { useQueryParams } from '../../app/useQueryParams';
 import { useFormatters } from '../../lib/format';
 import { Icon } from '../Icon';
-import { parseSource } from '../market/QuoteScreen';
 import { formatWhen } from '../market/QuoteDetails';
+import { parseSource } from '../market/QuoteScreen';
 import { MoneyText } from '../money/MoneyText';
 import { Page } from '../Page';
 import { SimulatedNotice } from '../SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../States';
-import { greaterThan, leverageSteps, openingPrice, type Side, ticketFigures } from './figures';
+import { leverageSteps, openingPrice, type Side, shortfall, shortfallSource, ticketFigures } from './figures';
 import { ConfirmSheet, Facts } from './Sheet';
 import { PriceField, QuantityField, QuantityPresets } from './TicketInput';
 import { TicketQuote } from './TicketQuote';
@@ -132,7 +133,6 @@ function TicketForm({
   const [result, setResult] = useState<OrderResult | null>(null);
 
   const d = quote.priceDecimals;
-  const livePrice = openingPrice(direction, quote);
   const marketOrderAllowed = quote.marketOpen;
   // The market closed while the ticket was open: a market order would only be refused, so the ticket turns to
   // limit, and a confirmation of the market order on screen is withdrawn rather than silently changed.
@@ -141,6 +141,7 @@ function TicketForm({
     setOrderType(1);
     setConfirming(false);
   }, [marketOrderAllowed, orderType]);
+  const livePrice = openingPrice(direction, quote);
   // The limit starts at the price the order would fill at now, to the instrument's decimals.
   useEffect(() => {
     if (orderType === 1 && limitPrice === '' && livePrice) setLimitPrice(new Decimal(livePrice).toFixed(d));
@@ -188,7 +189,10 @@ function TicketForm({
   const stops = protect
     ? { stopLoss: stopLoss.trim() || undefined, takeProfit: takeProfit.trim() || undefined }
     : { stopLoss: undefined, takeProfit: undefined };
-  const shortOfMoney = Boolean(figures && info && greaterThan(figures.total, info.available));
+  const missing = shortfall(figures?.total, info?.available);
+  const shortOfMoney = missing !== null;
+  // Only when short: the other wallets' balances say where the shortfall can be moved from.
+  const balances = useWalletBalancesQuery({ enabled: shortOfMoney });
 
   const moneyAmount = (value: string | undefined) => (
     <MoneyText
@@ -451,6 +455,13 @@ function TicketForm({
             ]}
           />
         )}
+        {info && (
+          // Named because it is not always the wallet a customer expects (SPEC §3: DE, NL and BE stocks use
+          // Funding, not the wallet called Stocks).
+          <p className="ticket-hint" data-testid="ticket-wallet" data-wallet={info.walletType}>
+            {t('trading.ticket.paidFrom', { wallet: t(`wallets.${info.walletType}`) })}
+          </p>
+        )}
         {shortOfMoney && info && (
           <TradeError
             error={
@@ -462,7 +473,12 @@ function TicketForm({
                 'insufficientMargin',
               )
             }
-            actions={{ wallet: info.walletType }}
+            actions={{
+              wallet: info.walletType,
+              shortfall: missing
+                ? { amount: missing, currency: info.currency, from: shortfallSource(info.walletType, balances.data) }
+                : undefined,
+            }}
           />
         )}
       </section>

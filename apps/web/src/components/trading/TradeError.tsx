@@ -5,18 +5,21 @@
  * since the ticket was shown → review the new figures again.
  */
 import { ApiError } from '@beurs/api-client';
-import type { Wallet } from '@beurs/contracts';
+import type { Currency, Wallet } from '@beurs/contracts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FEES_PATH } from '../../api/trading';
 import { errorMessage } from '../../lib/toast';
 import { Icon } from '../Icon';
+import { useMoneyFormat } from '../money/format';
 import './trading.css';
 
 export interface TradeErrorActions {
   /** The wallet the order draws on (for "Transfer to …"). */
   wallet?: Wallet;
+  /** What the wallet lacks and the wallet holding the most to move it from: "Move €X to <wallet>", prefilled. */
+  shortfall?: { amount: string; currency: Currency; from?: Wallet };
   /** Switches the ticket to a limit order (market closed). */
   onUseLimit?: () => void;
   /** Puts the minimum quantity in (below the minimum, lot size). */
@@ -42,6 +45,7 @@ export function TradeError({
   reveal?: boolean;
 }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const ref = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal scrolls into view again
   useEffect(() => {
@@ -52,12 +56,27 @@ export function TradeError({
   const reason = reasonOf(error);
   const links: ReactNode[] = [];
   if (reason === 'insufficientMargin' || reason === 'insufficientBalance') {
-    const to = actions.wallet ? `?to=${actions.wallet}` : '';
+    const query = new URLSearchParams();
+    const { wallet, shortfall } = actions;
+    if (wallet && shortfall?.from) query.set('from', shortfall.from);
+    if (wallet) query.set('to', wallet);
+    if (wallet && shortfall) query.set('amount', shortfall.amount);
+    const search = query.toString() ? `?${query}` : '';
     links.push(
-      <Link key="transfer" to={`/pages/profile/transfer${to}`} className="text-link" data-testid="trade-error-transfer">
-        {actions.wallet
-          ? t('trading.errors.transferTo', { wallet: t(`wallets.${actions.wallet}`) })
-          : t('trading.errors.transfer')}{' '}
+      <Link
+        key="transfer"
+        to={`/pages/profile/transfer${search}`}
+        className="text-link"
+        data-testid="trade-error-transfer"
+      >
+        {wallet && shortfall
+          ? t('trading.errors.moveShortfall', {
+              amount: money.amount(shortfall.amount, { currency: shortfall.currency }),
+              wallet: t(`wallets.${wallet}`),
+            })
+          : wallet
+            ? t('trading.errors.transferTo', { wallet: t(`wallets.${wallet}`) })
+            : t('trading.errors.transfer')}{' '}
         ›
       </Link>,
       <Link key="deposit" to="/pages/deposit/index" className="text-link" data-testid="trade-error-deposit">

@@ -1,3 +1,4 @@
+import type { WalletBalance } from '@beurs/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   closingPrice,
@@ -6,6 +7,8 @@ import {
   openingPrice,
   partOf,
   profitRatio,
+  shortfall,
+  shortfallSource,
   ticketFigures,
   tidyPrice,
   tidyQuantity,
@@ -93,5 +96,36 @@ describe('small helpers', () => {
     expect(tidyPrice('216,45')).toBe('216.45');
     expect(tidyPrice('$ 1 216.5x')).toBe('1216.5');
     expect(tidyPrice('')).toBe('');
+  });
+});
+
+describe('what an order lacks in its wallet', () => {
+  it('is the difference rounded up to the cent, or nothing when the wallet covers it', () => {
+    expect(shortfall('1000.005', '400.00')).toBe('600.01');
+    expect(shortfall('250.00', '0.00')).toBe('250.00');
+    expect(shortfall('250.00', '250.00')).toBeNull();
+    expect(shortfall(undefined, '10.00')).toBeNull();
+  });
+
+  const balance = (walletType: WalletBalance['walletType'], currency: 'EUR' | 'USD', amount: string) => ({
+    walletType,
+    currency,
+    balance: amount,
+    usedBalance: '0.00',
+    total: amount,
+  });
+
+  it('comes from the other wallet in the same currency holding the most (Stocks for a Dutch share)', () => {
+    const balances = [
+      balance('BALANCE', 'EUR', '10.00'),
+      balance('STOCK', 'EUR', '5000.00'),
+      balance('FOREX', 'EUR', '20.00'),
+      balance('US_STOCK', 'USD', '90000.00'),
+    ];
+    expect(shortfallSource('BALANCE', balances)).toBe('STOCK');
+    expect(shortfallSource('BALANCE', [balance('BALANCE', 'EUR', '1.00'), balance('STOCK', 'EUR', '0.00')])).toBe(
+      undefined,
+    );
+    expect(shortfallSource('BALANCE', undefined)).toBeUndefined();
   });
 });

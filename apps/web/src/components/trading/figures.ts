@@ -4,7 +4,7 @@
  * server fills at its own bid and ask and books the margin, the fee and the profit or loss it computes, and
  * the screens show what it answered once it did.
  */
-import { Decimal } from '@beurs/contracts';
+import { Decimal, type Wallet, type WalletBalance } from '@beurs/contracts';
 
 export type Side = 0 | 1;
 
@@ -66,6 +66,28 @@ export function partOf(quantity: string, fraction: string, decimals: number): st
   const f = toDecimal(fraction);
   if (!q || !f) return '';
   return q.mul(f).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toFixed(decimals);
+}
+
+/** What an order lacks in its wallet, rounded up to the cent so that moving it is enough; null when nothing. */
+export function shortfall(total: string | null | undefined, available: string | null | undefined): string | null {
+  const x = toDecimal(total);
+  const y = toDecimal(available);
+  if (!x || !y || !x.gt(y)) return null;
+  return x.minus(y).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2);
+}
+
+/**
+ * Where a shortfall can come from: the other wallet in the paying wallet's currency that holds the most
+ * (often the one the customer filled thinking it pays, e.g. Stocks for a Dutch share); none when all are empty.
+ */
+export function shortfallSource(to: Wallet, balances: readonly WalletBalance[] | undefined): Wallet | undefined {
+  const currency = balances?.find((b) => b.walletType === to)?.currency;
+  let best: WalletBalance | undefined;
+  for (const b of balances ?? []) {
+    if (b.walletType === to || b.currency !== currency || !greaterThan(b.balance, '0')) continue;
+    if (!best || greaterThan(b.balance, best.balance)) best = b;
+  }
+  return best?.walletType;
 }
 
 /** a > b for decimal strings (false when either is unreadable). */

@@ -3,11 +3,11 @@
  * transfers"): from and to (with a swap), the source's available balance with "All", the amount checked
  * by the shared rule, a preview at the live EUR/USD rate when the currencies differ, a confirmation, then
  * the result as the server booked it (debited, credited, rate) with "Cancel transfer" while allowed.
- * Query: `from`, `to` (wallet types) preselect the wallets.
+ * Query: `from`, `to` (wallet types) preselect the wallets; `amount` prefills the amount (the order
+ * ticket's "Move €X to <wallet>" sends all three).
  */
 import { type Currency, rules, type TransferResult, WALLETS, type Wallet, wallet } from '@beurs/contracts';
 import { Button, Dialog, Form } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,12 +22,12 @@ import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
 import { Icon } from '../../components/Icon';
 import { AmountInput } from '../../components/money/AmountInput';
-import { DATE_TIME_FORMAT } from '../../components/money/BillRow';
 import { exceeds, previewConversion, useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { useCancelTransfer } from '../../components/money/useCancelTransfer';
 import { WalletPicker, walletCurrency } from '../../components/money/WalletPicker';
 import { Page } from '../../components/Page';
+import { useFormatters } from '../../lib/format';
 import { schemaRule, showFieldError, translateValidation } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 
@@ -41,12 +41,21 @@ interface TransferValues {
 
 const isWallet = (value: string | undefined): value is Wallet => WALLETS.includes(value as Wallet);
 
-/** Preselected wallets: the query's, else Funding to US stocks (the usual move, and the one that converts). */
-function initialWallets(params: { from?: string; to?: string }): Pick<TransferValues, 'from' | 'to'> {
-  const from: Wallet = isWallet(params.from) ? params.from : 'BALANCE';
+/**
+ * Preselected wallets and amount: the query's, else Funding to US stocks (the usual move, and the one that
+ * converts). Only `to=BALANCE` given: from US stocks, so that "to" is kept rather than replaced.
+ */
+function initialValues(params: {
+  from?: string;
+  to?: string;
+  amount?: string;
+}): Pick<TransferValues, 'from' | 'to'> & { amount?: string } {
+  const askedTo = isWallet(params.to) ? params.to : undefined;
+  const from: Wallet = isWallet(params.from) ? params.from : askedTo === 'BALANCE' ? 'US_STOCK' : 'BALANCE';
   const fallbackTo: Wallet = from === 'US_STOCK' ? 'BALANCE' : 'US_STOCK';
-  const to: Wallet = isWallet(params.to) && params.to !== from ? params.to : fallbackTo;
-  return { from, to };
+  const to: Wallet = askedTo && askedTo !== from ? askedTo : fallbackTo;
+  const amount = params.amount && rules.amount.safeParse(params.amount).success ? params.amount : undefined;
+  return amount ? { from, to, amount } : { from, to };
 }
 
 /** Re-renders every `ms` while `active`, for countdowns. */
@@ -129,9 +138,9 @@ function ConversionPreview({ amount, from, to }: { amount: string | undefined; f
 function TransferForm({ onDone }: { onDone: (result: TransferResult) => void }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
-  const params = useQueryParams<'from' | 'to'>();
+  const params = useQueryParams<'from' | 'to' | 'amount'>();
   const [form] = Form.useForm<TransferValues>();
-  const [initial] = useState(() => initialWallets(params));
+  const [initial] = useState(() => initialValues(params));
   const balances = useWalletBalancesQuery();
   const overview = useFundingOverviewQuery({ refetchInterval: 30_000 });
   const transfer = useTransferMutation();
@@ -293,6 +302,7 @@ function TransferForm({ onDone }: { onDone: (result: TransferResult) => void }) 
 
 function TransferDone({ result, onNew }: { result: TransferResult; onNew: () => void }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const navigate = useNavigate();
   const money = useMoneyFormat();
   const [cancelled, setCancelled] = useState(false);
@@ -319,7 +329,7 @@ function TransferDone({ result, onNew }: { result: TransferResult; onNew: () => 
           {cancelled ? t('transfer.cancelledTitle') : t('transfer.doneTitle')}
         </h2>
         <p className="result-card__text">
-          {cancelled ? t('transfer.cancelledText') : dayjs(result.createTimeTimestamp).format(DATE_TIME_FORMAT)}
+          {cancelled ? t('transfer.cancelledText') : f.dateTime(result.createTimeTimestamp)}
         </p>
         <SummaryList
           rows={[
