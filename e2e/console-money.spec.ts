@@ -4,8 +4,17 @@
  * customer's bill show the approved one), and a reviewer sees balances but no adjustment form. Each test registers its own customer.
  */
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext } from '@playwright/test';
-import { API, expect, registerUser, shot, consoleSignIn as signIn, test, userInfo } from './support';
+import {
+  API,
+  customerId,
+  expect,
+  registerUser,
+  shot,
+  consoleSignIn as signIn,
+  test,
+  uploadImage,
+  userInfo,
+} from './support';
 
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
 
@@ -41,23 +50,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function uploadImage(request: APIRequestContext, token: string, name: string, image: Buffer): Promise<string> {
-  const res = await request.post(`${API}/file/upload`, {
-    headers: { authorization: token },
-    multipart: { file: { name, mimeType: 'image/png', buffer: image } },
-  });
-  const body = (await res.json()) as { code: number; msg: string; data?: { fileId: string } };
-  if (body.code !== 200 || !body.data) throw new Error(`upload ${body.code}: ${body.msg}`);
-  return body.data.fileId;
-}
-
-/** The customer's id as the console knows it. */
-async function customerId(request: APIRequestContext, token: string): Promise<number> {
-  const id = (await userInfo(request, token)).body.data?.id;
-  if (typeof id !== 'number') throw new Error('no customer id');
-  return id;
 }
 
 test('a reviewer approves an identity submission from the queue', async ({ page, request }) => {

@@ -16,6 +16,7 @@ import {
   consoleSignIn as signIn,
   type TestUser,
   test,
+  uploadImage,
   userInfo,
 } from './support';
 
@@ -46,16 +47,6 @@ async function ok<T>(request: APIRequestContext, path: string, token: string, da
   return body.data;
 }
 
-async function upload(request: APIRequestContext, token: string, name: string, image: Buffer): Promise<string> {
-  const res = await request.post(`${API}/file/upload`, {
-    headers: { authorization: token },
-    multipart: { file: { name, mimeType: 'image/png', buffer: image } },
-  });
-  const body = (await res.json()) as { code: number; msg: string; data?: { fileId: string } };
-  if (body.code !== 200 || !body.data) throw new Error(`upload ${body.code}: ${body.msg}`);
-  return body.data.fileId;
-}
-
 /**
  * A verified customer with $10,000 in the US stock wallet who bought 10 AAPL at market, closed 4 of them,
  * and has a limit buy waiting far below the price. All through the public API, as the customer would.
@@ -66,8 +57,8 @@ async function customerWhoTraded(page: Page, request: APIRequestContext): Promis
   if (typeof id !== 'number') throw new Error('no customer id');
   const operator = await operatorLogin(request);
 
-  const frontFileId = await upload(request, user.token, 'front.png', await documentPng(page, 'ID FRONT'));
-  const backFileId = await upload(request, user.token, 'back.png', await documentPng(page, 'ID BACK'));
+  const frontFileId = await uploadImage(request, user.token, 'front.png', await documentPng(page, 'ID FRONT'));
+  const backFileId = await uploadImage(request, user.token, 'back.png', await documentPng(page, 'ID BACK'));
   await ok(request, '/updateReal', user.token, {
     firstName: 'Test',
     lastName: 'Trader',

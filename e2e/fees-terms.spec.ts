@@ -7,6 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   API,
+  customerId,
   expect,
   fundCustomer,
   operatorLogin,
@@ -15,41 +16,15 @@ import {
   shot,
   type TestUser,
   test,
+  verifyIdentity,
 } from './support';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAF0lEQVR4nGNkaPjPQApgIkn1qIZRDcNKAwBZOQGU2bJ1nQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** A customer with verified identity (an operator approves the documents) and $5,000 in US stocks. */
 async function trader(request: APIRequestContext): Promise<TestUser> {
   const user = await registerUser(request, 'fee');
-  const upload = await request.post(`${API}/file/upload`, {
-    headers: { authorization: user.token },
-    multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  const fileId = (await upload.json()).data.fileId as string;
-  const sent = await request.post(`${API}/updateReal`, {
-    headers: { authorization: user.token },
-    data: {
-      firstName: 'Fee',
-      lastName: 'Tester',
-      country: 'NL',
-      idType: 'passport',
-      idNumber: 'NX7654322',
-      frontFileId: fileId,
-    },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const token = await operatorLogin(request);
-  const queue = await request.get(`${API}/console/kyc?q=${user.userId}`, { headers: { authorization: token } });
-  const id = (await queue.json()).data.list[0].id as number;
-  expect(
-    (await request.post(`${API}/console/kyc/${id}/approve`, { headers: { authorization: token }, data: {} })).ok(),
-  ).toBe(true);
-  const info = await request.post(`${API}/api/user/info`, { headers: { authorization: user.token }, data: {} });
-  await fundCustomer(request, (await info.json()).data.id as number, 'US_STOCK', '5000', 'Fees and terms test');
+  await verifyIdentity(request, user, { firstName: 'Fee', lastName: 'Tester', idNumber: 'NX7654322' });
+  const id = await customerId(request, user.token);
+  await fundCustomer(request, id, 'US_STOCK', '5000', 'Fees and terms test');
   return user;
 }
 

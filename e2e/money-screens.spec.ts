@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   API,
+  customerId,
   expect,
   fundCustomer,
   operatorLogin,
@@ -14,7 +15,9 @@ import {
   registerUser,
   shot,
   type TestUser,
+  TINY_PNG,
   test,
+  verifyIdentity,
 } from './support';
 
 interface Channel {
@@ -26,11 +29,7 @@ interface Channel {
   confirmations: number;
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAF0lEQVR4nGNkaPjPQApgIkn1qIZRDcNKAwBZOQGU2bJ1nQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const proof = { name: 'proof.png', mimeType: 'image/png', buffer: PNG };
+const proof = { name: 'proof.png', mimeType: 'image/png', buffer: TINY_PNG };
 
 /** The deposit channels of this run, made once by an admin (one crypto, one bank transfer). */
 let channels: { crypto: Channel; bank: Channel } | undefined;
@@ -68,40 +67,6 @@ async function ensureChannels(request: APIRequestContext) {
   return channels;
 }
 
-async function customerId(request: APIRequestContext, user: TestUser): Promise<number> {
-  const res = await request.post(`${API}/api/user/info`, { headers: { authorization: user.token }, data: {} });
-  return (await res.json()).data.id as number;
-}
-
-/** Sends identity documents through the API and has an operator approve them. */
-async function verifyIdentity(request: APIRequestContext, user: TestUser) {
-  const upload = await request.post(`${API}/file/upload`, {
-    headers: { authorization: user.token },
-    multipart: { file: proof },
-  });
-  const fileId = (await upload.json()).data.fileId as string;
-  const sent = await request.post(`${API}/updateReal`, {
-    headers: { authorization: user.token },
-    data: {
-      firstName: 'Test',
-      lastName: 'User',
-      country: 'NL',
-      idType: 'passport',
-      idNumber: 'NX1234567',
-      frontFileId: fileId,
-    },
-  });
-  expect(sent.ok()).toBe(true);
-  const token = await operatorLogin(request);
-  const queue = await request.get(`${API}/console/kyc?q=${user.userId}`, { headers: { authorization: token } });
-  const id = (await queue.json()).data.list[0].id as number;
-  const approved = await request.post(`${API}/console/kyc/${id}/approve`, {
-    headers: { authorization: token },
-    data: {},
-  });
-  expect(approved.ok()).toBe(true);
-}
-
 async function setPayPassword(request: APIRequestContext, user: TestUser) {
   const res = await request.post(`${API}/settingPayPassword`, {
     headers: { authorization: user.token },
@@ -114,7 +79,7 @@ async function setPayPassword(request: APIRequestContext, user: TestUser) {
 async function credit(request: APIRequestContext, user: TestUser, amount: string) {
   await fundCustomer(
     request,
-    await customerId(request, user),
+    await customerId(request, user.token),
     'BALANCE',
     amount,
     'Test funds for the withdrawal screen',
