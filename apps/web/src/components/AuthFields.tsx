@@ -3,12 +3,13 @@
  * rule and autoComplete wherever the field appears. Each renders `Field`s (Form.Items), so it
  * goes inside an `AppForm` like a single field would.
  */
+import { ApiError } from '@beurs/api-client';
 import { type EmailCodePurpose, rules } from '@beurs/contracts';
 import { type Form, Input } from 'antd-mobile';
 import type { ParseKeys } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sameAsRule, schemaRule } from '../lib/formRules';
+import { optionalText, sameAsRule, schemaRule } from '../lib/formRules';
 import { Field } from './AppForm';
 import { EmailCodeInput } from './EmailCodeInput';
 import { PasswordInput } from './PasswordInput';
@@ -191,6 +192,44 @@ export function InvitationCodeField() {
       rules={[schemaRule(rules.invitationCode, { optional: true })]}
     >
       <Input placeholder={t('fields.invitationCodePlaceholder')} autoCapitalize="characters" clearable />
+    </Field>
+  );
+}
+
+/**
+ * The second factor of a sign-in form (password or mailed code): not asked until the server answers that this
+ * account has two-step verification on, which it says only after a right first factor (docs/security.md).
+ */
+export function useSecondFactorPrompt() {
+  const [asked, setAsked] = useState(false);
+  return {
+    asked,
+    /** The code to send with the sign-in: none until asked, none when left empty. */
+    codeOf: (value: string | undefined) => (asked ? optionalText(value) : undefined),
+    /** Starts asking when `error` is the server's 'totpRequired'. */
+    noteError: (error: unknown) => {
+      if (error instanceof ApiError && error.reason === 'totpRequired') setAsked(true);
+    },
+  };
+}
+
+/** The authenticator or recovery code ('totpCode') a sign-in asks for once `useSecondFactorPrompt` has asked. */
+export function SecondFactorField() {
+  const { t } = useTranslation();
+  return (
+    <Field
+      name="totpCode"
+      label={t('totp.codeLabel')}
+      description={<span className="form-hint">{t('totp.loginHint')}</span>}
+      rules={[{ required: true, whitespace: true, message: t('totp.codeOrRecoveryPlaceholder') }]}
+    >
+      <Input
+        placeholder={t('totp.codeOrRecoveryPlaceholder')}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        autoFocus
+        data-testid="login-totp"
+      />
     </Field>
   );
 }

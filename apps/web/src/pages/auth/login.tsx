@@ -1,7 +1,5 @@
-import { ApiError } from '@beurs/api-client';
 import { rules } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
@@ -9,11 +7,12 @@ import { useBrandQuery } from '../../api/dict';
 import { safeRedirect } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
+import { SecondFactorField, useSecondFactorPrompt } from '../../components/AuthFields';
 import { BrandMark } from '../../components/BrandMark';
 import { LanguageButton } from '../../components/LanguageSheet';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
-import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
+import { schemaRule, showFieldError } from '../../lib/formRules';
 
 interface LoginValues {
   username: string;
@@ -28,17 +27,16 @@ export function LoginPage() {
   const { brand } = useBrandQuery();
   const [form] = Form.useForm<LoginValues>();
   const login = useLoginMutation();
-  // Asked once the server says this account has two-step verification on (after a right password).
-  const [askCode, setAskCode] = useState(false);
+  const secondFactor = useSecondFactorPrompt();
 
   const submit = (values: LoginValues) => {
-    const totpCode = askCode ? optionalText(values.totpCode) : undefined;
+    const totpCode = secondFactor.codeOf(values.totpCode);
     login.mutate(
       { username: values.username.trim(), password: values.password, ...(totpCode ? { totpCode } : {}) },
       {
         onSuccess: () => navigate(safeRedirect(redirect), { replace: true }),
         onError: (error) => {
-          if (error instanceof ApiError && error.reason === 'totpRequired') setAskCode(true);
+          secondFactor.noteError(error);
           showFieldError(form, error);
         },
       },
@@ -59,22 +57,7 @@ export function LoginPage() {
         <Field name="password" label={t('fields.password')} rules={[schemaRule(rules.anyPassword)]}>
           <PasswordInput placeholder={t('fields.passwordPlaceholder')} autoComplete="current-password" />
         </Field>
-        {askCode ? (
-          <Field
-            name="totpCode"
-            label={t('totp.codeLabel')}
-            description={<span className="form-hint">{t('totp.loginHint')}</span>}
-            rules={[{ required: true, whitespace: true, message: t('totp.codeOrRecoveryPlaceholder') }]}
-          >
-            <Input
-              placeholder={t('totp.codeOrRecoveryPlaceholder')}
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              autoFocus
-              data-testid="login-totp"
-            />
-          </Field>
-        ) : null}
+        {secondFactor.asked ? <SecondFactorField /> : null}
         <div className="form-row-between">
           <Link to="/pages/auth/logincode" className="text-link" data-testid="login-with-code">
             {t('login.withCode')}

@@ -1,15 +1,13 @@
-import { ApiError } from '@beurs/api-client';
-import { Form, Input } from 'antd-mobile';
-import { useState } from 'react';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLoginWithCodeMutation } from '../../api/auth';
 import { LOGIN_PATH, safeRedirect } from '../../app/navigation';
 import { useQueryParams } from '../../app/useQueryParams';
-import { AppForm, Field } from '../../components/AppForm';
-import { EmailCodeField, EmailField } from '../../components/AuthFields';
+import { AppForm } from '../../components/AppForm';
+import { EmailCodeField, EmailField, SecondFactorField, useSecondFactorPrompt } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
-import { optionalText, showFieldError } from '../../lib/formRules';
+import { showFieldError } from '../../lib/formRules';
 
 interface CodeLoginValues {
   email: string;
@@ -27,16 +25,16 @@ export function LoginWithCodePage() {
   const { redirect } = useQueryParams<'redirect'>();
   const [form] = Form.useForm<CodeLoginValues>();
   const login = useLoginWithCodeMutation();
-  const [askTotp, setAskTotp] = useState(false);
+  const secondFactor = useSecondFactorPrompt();
 
   const submit = (values: CodeLoginValues) => {
-    const totpCode = askTotp ? optionalText(values.totpCode) : undefined;
+    const totpCode = secondFactor.codeOf(values.totpCode);
     login.mutate(
       { email: values.email, emailCode: values.emailCode, ...(totpCode ? { totpCode } : {}) },
       {
         onSuccess: () => navigate(safeRedirect(redirect), { replace: true }),
         onError: (error) => {
-          if (error instanceof ApiError && error.reason === 'totpRequired') setAskTotp(true);
+          secondFactor.noteError(error);
           showFieldError(form, error);
         },
       },
@@ -55,21 +53,7 @@ export function LoginWithCodePage() {
       >
         <EmailField />
         <EmailCodeField purpose="login" form={form} />
-        {askTotp ? (
-          <Field
-            name="totpCode"
-            label={t('totp.codeLabel')}
-            description={<span className="form-hint">{t('totp.loginHint')}</span>}
-            rules={[{ required: true, whitespace: true, message: t('totp.codeOrRecoveryPlaceholder') }]}
-          >
-            <Input
-              placeholder={t('totp.codeOrRecoveryPlaceholder')}
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              autoFocus
-            />
-          </Field>
-        ) : null}
+        {secondFactor.asked ? <SecondFactorField /> : null}
       </AppForm>
       <p className="auth-switch">
         <Link to={LOGIN_PATH} className="text-link">
