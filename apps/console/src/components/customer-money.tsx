@@ -39,7 +39,7 @@ import { formatAmount, formatSigned, isZero, sign, walletLabel } from '../lib/mo
 import { formatTime } from '../lib/time';
 import { strings } from '../strings';
 import { ErrorAlert } from './error-alert';
-import { ListTable } from './list-page';
+import { ListTable, RefreshButton } from './list-page';
 
 const t = strings.money;
 const none = strings.common.none;
@@ -103,11 +103,7 @@ export function WalletsCard({ customerId }: { customerId: number }) {
     <Card
       title={t.wallets}
       style={{ height: '100%' }}
-      extra={
-        <Button size="small" onClick={() => wallets.refetch()} loading={wallets.isRefetching}>
-          {strings.common.refresh}
-        </Button>
-      }
+      extra={<RefreshButton query={wallets} size="small" />}
       data-testid="wallets-card"
     >
       {wallets.isError ? <ErrorAlert error={wallets.error} onRetry={() => wallets.refetch()} /> : null}
@@ -213,9 +209,7 @@ export function LedgerCard({ customerId }: { customerId: number }) {
             style={{ width: 200 }}
             data-testid="ledger-wallet-filter"
           />
-          <Button onClick={() => ledger.refetch()} loading={ledger.isRefetching}>
-            {strings.common.refresh}
-          </Button>
+          <RefreshButton query={ledger} />
         </Flex>
       }
       data-testid="ledger-card"

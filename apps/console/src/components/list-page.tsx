@@ -1,9 +1,34 @@
-import { Empty, Flex, Input, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
+import {
+  Button,
+  type ButtonProps,
+  Empty,
+  Flex,
+  Input,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Typography,
+} from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { PageParams } from '../api/keys';
 import { PAGE_SIZES } from '../lib/use-page-params';
 import { strings } from '../strings';
 import { ErrorAlert } from './error-alert';
+
+/** Fetches `query` again now, showing that it is at it. */
+export function RefreshButton({
+  query,
+  size,
+}: {
+  query: { refetch: () => unknown; isRefetching: boolean };
+  size?: ButtonProps['size'];
+}) {
+  return (
+    <Button size={size} onClick={() => query.refetch()} loading={query.isRefetching}>
+      {strings.common.refresh}
+    </Button>
+  );
+}
 
 /** Title, an optional hint and an optional search box above a list. */
 export function ListHeader({

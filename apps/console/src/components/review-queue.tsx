@@ -30,7 +30,7 @@ import { formatTime } from '../lib/time';
 import { useQueueParams } from '../lib/use-queue-params';
 import { useTitle } from '../lib/use-title';
 import { strings } from '../strings';
-import { ListHeader, ListTable } from './list-page';
+import { ListHeader, ListTable, RefreshButton } from './list-page';
 import { RejectModal } from './reject-modal';
 import { ReviewStatusTag } from './tags';
 
@@ -166,11 +166,7 @@ export function ReviewQueuePage<K extends QueueKind>({
         title={text.title}
         hint={text.hint}
         search={{ value: params.q, placeholder: text.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
-        extra={
-          <Button onClick={() => queue.refetch()} loading={queue.isRefetching}>
-            {strings.common.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={queue} />}
       />
       <Tabs
         activeKey={String(params.status)}

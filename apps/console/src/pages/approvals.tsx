@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/client';
 import { type AdjustmentProposal, type Operator, useAdjustments, useDecideAdjustment } from '../api/queries';
-import { ListHeader, ListTable } from '../components/list-page';
+import { ListHeader, ListTable, RefreshButton } from '../components/list-page';
 import { RejectModal } from '../components/reject-modal';
 import { formatAmount, formatSigned, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
@@ -232,11 +232,7 @@ export function ApprovalsPage() {
         title={t.title}
         hint={t.hint}
         search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
-        extra={
-          <Button onClick={() => list.refetch()} loading={list.isRefetching}>
-            {strings.common.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={list} />}
       />
       <Tabs
         activeKey={status}

@@ -30,7 +30,7 @@ import {
   useSaveDepositChannel,
 } from '../api/queries';
 import { ErrorAlert } from '../components/error-alert';
-import { ListEmpty, ListHeader } from '../components/list-page';
+import { ListEmpty, ListHeader, RefreshButton } from '../components/list-page';
 import { formatAmount, walletLabel } from '../lib/money';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
@@ -229,9 +229,7 @@ export function DepositChannelsPage() {
         hint={t.hint}
         extra={
           <>
-            <Button onClick={() => channels.refetch()} loading={channels.isRefetching}>
-              {strings.common.refresh}
-            </Button>
+            <RefreshButton query={channels} />
             {isAdmin ? (
               <Button type="primary" onClick={() => openDialog(null)}>
                 {t.add}

@@ -1,6 +1,6 @@
-import { Button, type TableColumnsType, Tag, Typography } from 'antd';
+import { type TableColumnsType, Tag, Typography } from 'antd';
 import { type OutboxMail, useOutbox } from '../api/queries';
-import { ListHeader, ListTable } from '../components/list-page';
+import { ListHeader, ListTable, RefreshButton } from '../components/list-page';
 import { formatTime } from '../lib/time';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
@@ -54,11 +54,7 @@ export function OutboxPage() {
         title={t.title}
         hint={t.hint}
         search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
-        extra={
-          <Button onClick={() => outbox.refetch()} loading={outbox.isRefetching}>
-            {strings.common.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={outbox} />}
       />
       <ListTable<OutboxMail>
         query={outbox}

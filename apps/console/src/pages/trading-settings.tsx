@@ -30,7 +30,7 @@ import {
   useUpdateTradingSetting,
 } from '../api/queries';
 import { ErrorAlert } from '../components/error-alert';
-import { ListEmpty, ListHeader } from '../components/list-page';
+import { ListEmpty, ListHeader, RefreshButton } from '../components/list-page';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
@@ -194,15 +194,7 @@ export function TradingSettingsPage() {
 
   return (
     <>
-      <ListHeader
-        title={t.title}
-        hint={t.hint}
-        extra={
-          <Button onClick={() => settings.refetch()} loading={settings.isRefetching}>
-            {strings.common.refresh}
-          </Button>
-        }
-      />
+      <ListHeader title={t.title} hint={t.hint} extra={<RefreshButton query={settings} />} />
       {canChange ? (
         <Alert type="info" showIcon title={t.esmaNote} description={t.auditNote} style={{ marginBottom: 16 }} />
       ) : (
