@@ -1,9 +1,10 @@
 /**
- * Publish/subscribe between the parts of the server. Today one process: the in-process bus hands each
- * message to the handlers of its channel. Several nodes need a shared bus (Redis pub/sub when REDIS_URL is
- * set, ARCHITECTURE.md); that is why messages must be plain JSON values (a Redis bus serialises them), why
- * publishing does not wait for delivery, and why a handler must not rely on receiving the very object that
- * was published.
+ * Publish/subscribe between the parts of the server. The in-process bus hands each message to the handlers
+ * of its channel in this process; the app runs the PostgreSQL bus (bus-pg.ts), which carries the channels
+ * named as shared to every process (WORKERS) and delivers the rest through an in-process bus. Several nodes
+ * may use Redis pub/sub instead (REDIS_URL, ARCHITECTURE.md); that is why messages must be plain JSON values
+ * (a shared bus serialises them), why publishing does not wait for delivery, and why a handler must not rely
+ * on receiving the very object that was published.
  */
 
 /** A named channel with the type of its messages, so publisher and subscribers agree at compile time. */
