@@ -19,6 +19,7 @@ import {
   useHistoryInfinite,
   useHoldingsInfinite,
 } from '../../api/trading';
+import type { IconName } from '../../components/Icon';
 import { LoadMore, type PagedQuery } from '../../components/LoadMore';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { MoneyText } from '../../components/money/MoneyText';
@@ -210,21 +211,26 @@ function TradeListTab<T>({
   );
 }
 
-function Holdings() {
+/** What a list says when it has nothing: `trading.index.<list>Empty` and `<list>EmptyText`. */
+function ListEmpty({ list, icon, action }: { list: TradeList; icon: IconName; action?: ReactNode }) {
   const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={icon}
+      title={t(`trading.index.${list}Empty`)}
+      description={t(`trading.index.${list}EmptyText`)}
+      action={action}
+    />
+  );
+}
+
+function Holdings() {
   const query = useHoldingsInfinite();
   return (
     <TradeListTab
       name="holdings"
       query={query}
-      empty={
-        <EmptyState
-          icon="trade"
-          title={t('trading.index.holdingsEmpty')}
-          description={t('trading.index.holdingsEmptyText')}
-          action={<MarketsButton />}
-        />
-      }
+      empty={<ListEmpty list="holdings" icon="trade" action={<MarketsButton />} />}
       header={<MarginStrip margins={query.data?.pages[0]?.margin ?? []} />}
       row={(p) => <PositionRow key={p.id} position={p} />}
     />
@@ -232,39 +238,25 @@ function Holdings() {
 }
 
 function Closed() {
-  const { t } = useTranslation();
   const query = useClosedInfinite();
   return (
     <TradeListTab
       name="closed"
       query={query}
-      empty={
-        <EmptyState
-          icon="list"
-          title={t('trading.index.closedEmpty')}
-          description={t('trading.index.closedEmptyText')}
-        />
-      }
+      empty={<ListEmpty list="closed" icon="list" />}
       row={(p) => <ClosedRow key={p.id} position={p} />}
     />
   );
 }
 
 function Entrusted() {
-  const { t } = useTranslation();
   const query = useEntrustedInfinite();
   const { cancel, isPending, pendingId } = useCancelOrder();
   return (
     <TradeListTab
       name="entrusted"
       query={query}
-      empty={
-        <EmptyState
-          icon="clock"
-          title={t('trading.index.entrustedEmpty')}
-          description={t('trading.index.entrustedEmptyText')}
-        />
-      }
+      empty={<ListEmpty list="entrusted" icon="clock" />}
       row={(o) => (
         <OrderRow
           key={o.id}
@@ -278,19 +270,12 @@ function Entrusted() {
 }
 
 function History() {
-  const { t } = useTranslation();
   const query = useHistoryInfinite();
   return (
     <TradeListTab
       name="history"
       query={query}
-      empty={
-        <EmptyState
-          icon="list"
-          title={t('trading.index.historyEmpty')}
-          description={t('trading.index.historyEmptyText')}
-        />
-      }
+      empty={<ListEmpty list="history" icon="list" />}
       row={(o) => <OrderRow key={o.id} order={o} />}
     />
   );
