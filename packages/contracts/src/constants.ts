@@ -19,9 +19,6 @@ export const MIN_DEPOSIT = '1';
 export const DEPOSIT_CONFIRMATIONS = 3;
 export const SPARKLINE_POINTS = 50;
 export const ROBOT_MESSAGES_MAX = 20;
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm:ss A';
-export const DATE_FORMAT = 'MM/DD/YYYY';
-export const TIME_FORMAT = 'hh:mm';
 
 /** Email codes: 6 digits, single use, 10 minutes. */
 export const EMAIL_CODE_TTL_SECONDS = 600;

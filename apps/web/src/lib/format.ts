@@ -4,6 +4,7 @@
  * instrument's own `priceDecimals`; the symbol in front is the quote's `currencySymbol` (SPEC §9).
  */
 import type { Language } from '@beurs/contracts';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -30,6 +31,33 @@ function toNumber(value: string | number | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * Dates and times of records (bill, deposits, withdrawals, transfers, orders, messages) in the reader's
+ * convention: SPEC §9's "DD/MM/YYYY hh:mm:ss A" for English, the 24-hour clock in Dutch and Chinese
+ * (docs/decisions.md). Patterns hold no words, so the result does not depend on dayjs's global locale.
+ */
+const DATE_TIME_PATTERNS: Record<Language, { seconds: string; minutes: string; date: string }> = {
+  en: { seconds: 'DD/MM/YYYY hh:mm:ss A', minutes: 'DD/MM/YYYY hh:mm A', date: 'DD/MM/YYYY' },
+  nl: { seconds: 'DD-MM-YYYY HH:mm:ss', minutes: 'DD-MM-YYYY HH:mm', date: 'DD-MM-YYYY' },
+  'zh-Hans': { seconds: 'YYYY-MM-DD HH:mm:ss', minutes: 'YYYY-MM-DD HH:mm', date: 'YYYY-MM-DD' },
+};
+
+export type DateTimePrecision = 'seconds' | 'minutes' | 'date';
+
+/** A moment (epoch ms or ISO text) in the language's date-and-time pattern, in the device's time zone. */
+export function formatDateTime(
+  value: number | string | null | undefined,
+  language: string,
+  precision: DateTimePrecision = 'seconds',
+): string {
+  if (value === null || value === undefined || value === '') return NO_VALUE;
+  const when = dayjs(value);
+  if (!when.isValid()) return NO_VALUE;
+  const patterns = DATE_TIME_PATTERNS[language as Language] ?? DATE_TIME_PATTERNS.en;
+  // 'A' (AM/PM) is English only; 'en' keeps it from following dayjs's global locale.
+  return when.locale('en').format(patterns[precision]);
+}
+
 /** Shown where a value does not exist (an index has no market cap, US pre-market has no open yet). */
 export const NO_VALUE = '–';
 
@@ -47,6 +75,8 @@ export interface Formatters {
   compact(value: string | number | null | undefined, symbol?: string): string;
   /** A whole number with grouping ("13,914,548"). */
   integer(value: string | number | null | undefined): string;
+  /** A record's time: "25/11/2026 04:30:00 PM", "25-11-2026 16:30:00", "2026-11-25 16:30:00". */
+  dateTime(value: number | string | null | undefined, precision?: DateTimePrecision): string;
 }
 
 export function createFormatters(language: string): Formatters {
@@ -92,6 +122,7 @@ export function createFormatters(language: string): Formatters {
       if (n === null) return NO_VALUE;
       return numberFormat(language, { maximumFractionDigits: 0 }).format(n);
     },
+    dateTime: (value, precision) => formatDateTime(value, language, precision),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Parts of the quote screen: the price header and the labels of SPEC §3 for each kind of instrument. */
-import { DATE_FORMAT, type DataOf, type market, type Quote } from '@beurs/contracts';
+import type { DataOf, market, Quote } from '@beurs/contracts';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,7 +126,7 @@ export function QuoteStats({ quote }: { quote: Quote }) {
       {
         key: 'expiryDate',
         label: t('quote.stats.expiryDate'),
-        value: quote.expiryDate ? dayjs(quote.expiryDate).format(DATE_FORMAT) : '–',
+        value: f.dateTime(quote.expiryDate, 'date'),
       },
     );
   }

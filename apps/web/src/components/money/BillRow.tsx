@@ -1,17 +1,15 @@
 /**
  * One line of the bill (SPEC §3 "Wallet bill"): what happened, on which wallet, the signed amount in rise or
- * fall colour, the balance right after it, an adjustment's category, the reason, the time (DD/MM/YYYY hh:mm:ss A) and the rate of a
+ * fall colour, the balance right after it, an adjustment's category, the reason, the time (lib/format's dateTime) and the rate of a
  * conversion. A transfer that may still be cancelled gets a "Cancel transfer" button (`onCancel`).
  */
 import type { BillItem } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/format';
 import { otherCurrency, trendOfAmount, useMoneyFormat } from './format';
 import { MoneyText } from './MoneyText';
 import './money.css';
-
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm:ss A';
 
 /** The label of a bill line: transfers say whether money came in or went out. */
 export function billTypeKey(item: Pick<BillItem, 'type' | 'amount'>) {
@@ -46,6 +44,7 @@ interface BillRowProps {
 
 export function BillRow({ item, onCancel, cancelling }: BillRowProps) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const money = useMoneyFormat();
   const rate = useRateText(item);
   return (
@@ -63,7 +62,7 @@ export function BillRow({ item, onCancel, cancelling }: BillRowProps) {
           </div>
           {item.reason && <p className="bill-row__reason">{item.reason}</p>}
           <time className="bill-row__time num" dateTime={new Date(item.createTimeTimestamp).toISOString()}>
-            {dayjs(item.createTimeTimestamp).format(DATE_TIME_FORMAT)}
+            {f.dateTime(item.createTimeTimestamp)}
           </time>
         </div>
         <div className="bill-row__side">

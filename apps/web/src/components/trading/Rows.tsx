@@ -3,7 +3,6 @@
  * realised profit (sellProfit) and why it closed, and an entrusted order with "Cancel" (after a confirmation).
  */
 import type { Position, TradeOrder } from '@beurs/contracts';
-import dayjs from 'dayjs';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,8 +15,6 @@ import { MoneyText } from '../money/MoneyText';
 import { DirectionTag } from './OrderTicket';
 import { useLivePosition } from './useLivePosition';
 import './trading.css';
-
-export const TRADE_TIME_FORMAT = 'DD/MM/YYYY hh:mm A';
 
 /** Prices of positions and orders: as many decimals as the server wrote (at least 2, at most 6). */
 export function usePriceText() {
@@ -138,7 +135,7 @@ export function ClosedRow({ position }: { position: Position }) {
           </span>
         </div>
         <div className="trade-row__sub">
-          <span>{position.sellTimeTimestamp ? dayjs(position.sellTimeTimestamp).format(TRADE_TIME_FORMAT) : ''}</span>
+          <span>{position.sellTimeTimestamp ? f.dateTime(position.sellTimeTimestamp, 'minutes') : ''}</span>
           {position.closeReason && (
             <span className={`tag tag--${position.closeReason === 'customer' ? 'neutral' : 'warn'}`}>
               {t(`trading.closeReasons.${position.closeReason}`)}
@@ -188,10 +185,11 @@ export function OrderRow({
             </span>
           )}
           <span>
-            {dayjs(
+            {f.dateTime(
               (order.status === 1 ? order.fillTimeTimestamp : order.status === 2 ? order.cancelTimeTimestamp : null) ??
                 order.createTimeTimestamp,
-            ).format(TRADE_TIME_FORMAT)}
+              'minutes',
+            )}
           </span>
         </div>
       </Link>

@@ -6,9 +6,8 @@
  * (deposit, withdraw, bank cards, wallets) live here and are imported by those pages; their styles are in
  * components/money/money.css.
  */
-import { DATE_TIME_FORMAT, type RechargeRecord, ReviewStatus } from '@beurs/contracts';
+import { type RechargeRecord, ReviewStatus } from '@beurs/contracts';
 import { Button, PullToRefresh } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,15 +18,11 @@ import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
+import { useFormatters } from '../../lib/format';
 import { toastFailure, toastSuccess } from '../../lib/toast';
 import '../../components/money/money.css';
 
 // ------------------------------------------------------------------------------------ shared parts
-
-/** SPEC §9: DD/MM/YYYY hh:mm:ss A. */
-export function formatDateTime(ms: number): string {
-  return dayjs(ms).format(DATE_TIME_FORMAT);
-}
 
 const STATUS_TONE = { 1: 'warn', 2: 'fall', 3: 'rise', 4: 'neutral' } as const;
 
@@ -102,6 +97,7 @@ const FILTERS = [undefined, ReviewStatus.Pending, ReviewStatus.Failed, ReviewSta
 
 function DepositItem({ record }: { record: RechargeRecord }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   return (
     <li className="money-item" data-testid="deposit-record" data-id={record.id}>
       <div className="money-item__top">
@@ -121,7 +117,7 @@ function DepositItem({ record }: { record: RechargeRecord }) {
       </div>
       {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} />}
       <div className="money-item__meta">
-        <span>{formatDateTime(record.createTimeTimestamp)}</span>
+        <span>{f.dateTime(record.createTimeTimestamp)}</span>
         {record.txHash && (
           <span className="money-mono" title={record.txHash}>
             {t('deposit.record.hash')}: {shorten(record.txHash)}

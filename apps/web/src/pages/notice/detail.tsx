@@ -4,16 +4,15 @@
  */
 import { ApiError } from '@beurs/api-client';
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMarkReadMutation, useMessageQuery } from '../../api/inbox';
 import { findRoute } from '../../app/routes';
 import { useQueryParams } from '../../app/useQueryParams';
-import { DATE_TIME_FORMAT } from '../../components/money/BillRow';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { useFormatters } from '../../lib/format';
 import '../../components/money/money.css';
 
 /** A hash route of the app ("#/pages/kyc/individual", "/pages/deposit/record?id=3") as a path, or null. */
@@ -25,6 +24,7 @@ export function appPathOf(link: string | null): string | null {
 
 export function NoticeDetailPage() {
   const { t } = useTranslation();
+  const f = useFormatters();
   const navigate = useNavigate();
   const { id: idParam } = useQueryParams<'id'>();
   const id = idParam && /^[1-9]\d{0,15}$/.test(idParam) ? Number(idParam) : undefined;
@@ -62,7 +62,7 @@ export function NoticeDetailPage() {
         <article className="message-detail" data-testid="message-detail" data-id={message.data.id}>
           <h2 className="message-detail__title">{message.data.title}</h2>
           <time className="message-detail__time num" dateTime={new Date(message.data.createTimestamp).toISOString()}>
-            {dayjs(message.data.createTimestamp).format(DATE_TIME_FORMAT)}
+            {f.dateTime(message.data.createTimestamp)}
           </time>
           <div className="message-detail__body">
             {message.data.body

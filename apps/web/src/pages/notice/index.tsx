@@ -4,15 +4,14 @@
  */
 import type { UserMessage } from '@beurs/contracts';
 import { PullToRefresh } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkReadMutation, useMessagesInfinite, useUnreadCountQuery } from '../../api/inbox';
 import { Icon } from '../../components/Icon';
 import { LoadMore } from '../../components/LoadMore';
-import { DATE_TIME_FORMAT } from '../../components/money/BillRow';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState } from '../../components/States';
+import { useFormatters } from '../../lib/format';
 import '../../components/money/money.css';
 
 /** The first paragraph of a body, on one line. */
@@ -22,6 +21,7 @@ export function firstLine(body: string): string {
 
 function MessageRow({ message }: { message: UserMessage }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   return (
     <li>
       <Link
@@ -39,7 +39,7 @@ function MessageRow({ message }: { message: UserMessage }) {
               {message.title}
             </span>
             <time className="message-row__time num" dateTime={new Date(message.createTimestamp).toISOString()}>
-              {dayjs(message.createTimestamp).format(DATE_TIME_FORMAT)}
+              {f.dateTime(message.createTimestamp)}
             </time>
           </span>
           <span className="message-row__preview">{firstLine(message.body)}</span>

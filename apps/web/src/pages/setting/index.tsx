@@ -1,6 +1,5 @@
 import { APP_VERSION } from '@beurs/contracts';
 import { Button, Dialog } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,10 +12,12 @@ import { LOGIN_PATH } from '../../app/navigation';
 import { LanguageSheet } from '../../components/LanguageSheet';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
+import { useFormatters } from '../../lib/format';
 import { useLanguageSwitch } from '../../lib/useLanguageSwitch';
 
 function VersionItem() {
   const { t } = useTranslation();
+  const f = useFormatters();
   const version = useAppVersionQuery();
   const value = version.isPending
     ? t('common.loading')
@@ -35,7 +36,7 @@ function VersionItem() {
       content: (
         <div className="version-details">
           {version.data.releasedAt && (
-            <p>{t('settings.releasedAt', { date: dayjs(version.data.releasedAt).format('DD/MM/YYYY') })}</p>
+            <p>{t('settings.releasedAt', { date: f.dateTime(version.data.releasedAt, 'date') })}</p>
           )}
           {version.data.notes && <p>{version.data.notes}</p>}
           <p className="version-details__build">{t('settings.thisBuild', { version: APP_VERSION })}</p>

@@ -8,7 +8,6 @@
 import { ApiError } from '@beurs/api-client';
 import { type Position, rules, type TradeOrder, trading } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +33,7 @@ import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { sum, ticketFigures } from '../../components/trading/figures';
 import { DirectionTag } from '../../components/trading/OrderTicket';
-import { TRADE_TIME_FORMAT, usePriceText } from '../../components/trading/Rows';
+import { usePriceText } from '../../components/trading/Rows';
 import { Facts, Sheet } from '../../components/trading/Sheet';
 import { PriceField, QuantityField, QuantityPresets } from '../../components/trading/TicketInput';
 import { reasonOf, TradeError } from '../../components/trading/TradeError';
@@ -236,11 +235,11 @@ function PositionBody({ position, orders }: { position: Position; orders: TradeO
             testId: 'fact-take-profit',
           },
           { label: t('trading.labels.wallet'), value: t(`wallets.${position.walletType}`) },
-          { label: t('trading.labels.openTime'), value: dayjs(position.createTimeTimestamp).format(TRADE_TIME_FORMAT) },
+          { label: t('trading.labels.openTime'), value: f.dateTime(position.createTimeTimestamp, 'minutes') },
           !open &&
             position.sellTimeTimestamp !== null && {
               label: t('trading.labels.closeTime'),
-              value: dayjs(position.sellTimeTimestamp).format(TRADE_TIME_FORMAT),
+              value: f.dateTime(position.sellTimeTimestamp, 'minutes'),
             },
         ]}
       />
@@ -272,7 +271,7 @@ function PositionBody({ position, orders }: { position: Position; orders: TradeO
                     </strong>
                     <small className="detail-order__meta num">
                       {f.integer(o.quantity)} @ {price(o.fillPrice ?? o.price)} ·{' '}
-                      {dayjs(o.createTimeTimestamp).format(TRADE_TIME_FORMAT)}
+                      {f.dateTime(o.createTimeTimestamp, 'minutes')}
                     </small>
                   </span>
                   <span className={`tag tag--${o.status === 1 ? 'rise' : o.status === 2 ? 'neutral' : 'warn'}`}>
@@ -633,14 +632,14 @@ function OrderDetail({ id, title }: { id: number; title?: string }) {
           { label: waiting ? t('trading.labels.held') : t('trading.labels.total'), value: money(order.total) },
           order.profit !== null && { label: t('trading.labels.sellProfit'), value: money(order.profit, 'always') },
           { label: t('trading.labels.wallet'), value: t(`wallets.${order.walletType}`) },
-          { label: t('trading.labels.orderTime'), value: dayjs(order.createTimeTimestamp).format(TRADE_TIME_FORMAT) },
+          { label: t('trading.labels.orderTime'), value: f.dateTime(order.createTimeTimestamp, 'minutes') },
           order.fillTimeTimestamp !== null && {
             label: t('trading.labels.fillTime'),
-            value: dayjs(order.fillTimeTimestamp).format(TRADE_TIME_FORMAT),
+            value: f.dateTime(order.fillTimeTimestamp, 'minutes'),
           },
           order.cancelTimeTimestamp !== null && {
             label: t('trading.labels.cancelTime'),
-            value: dayjs(order.cancelTimeTimestamp).format(TRADE_TIME_FORMAT),
+            value: f.dateTime(order.cancelTimeTimestamp, 'minutes'),
           },
         ]}
       />

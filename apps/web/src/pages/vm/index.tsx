@@ -8,8 +8,9 @@ import { useNavigate } from 'react-router';
 import { useCryptoWalletsQuery } from '../../api/cards';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { useFormatters } from '../../lib/format';
 import { AccountTile, AddFooter, useConfirmDelete } from '../bcard/index';
-import { formatDateTime, shorten } from '../deposit/record';
+import { shorten } from '../deposit/record';
 import '../../components/money/money.css';
 
 /** "USDT · TRC20" for "USDT-TRC20"; BTC and ETH as they are. */
@@ -19,13 +20,14 @@ export function networkLabel(network: string): string {
 
 function WalletTile({ item, onDelete, deleting }: { item: CryptoWallet; onDelete: () => void; deleting: boolean }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const navigate = useNavigate();
   return (
     <AccountTile
       icon="coin"
       title={networkLabel(item.currencyType)}
       number={shorten(item.address, 10, 8)}
-      detail={t('cards.addedOn', { date: formatDateTime(item.createTimeTimestamp) })}
+      detail={t('cards.addedOn', { date: f.dateTime(item.createTimeTimestamp) })}
       onEdit={() => navigate(`/pages/vm/modify?id=${item.id}`)}
       onDelete={onDelete}
       deleting={deleting}

@@ -20,7 +20,7 @@ import {
   wallet,
 } from '@beurs/contracts';
 import { Button, Dialog, Form, Input, Segmented } from 'antd-mobile';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useBankCardsQuery, useCryptoWalletsQuery } from '../../api/cards';
@@ -44,11 +44,12 @@ import { WalletPicker } from '../../components/money/WalletPicker';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
 import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { useFormatters } from '../../lib/format';
 import { optionalText, schemaRule } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { maskAccountNumber } from '../bcard/index';
-import { Fact, formatDateTime, ReasonNote, ReviewTag, shorten } from '../deposit/record';
+import { Fact, ReasonNote, ReviewTag, shorten } from '../deposit/record';
 import { networkLabel } from '../vm/index';
 import '../../components/money/money.css';
 
@@ -339,6 +340,7 @@ function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: (record
 
 function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAgain: () => void }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const navigate = useNavigate();
   return (
     <div data-testid="withdraw-submitted">
@@ -370,17 +372,10 @@ function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAgain: () 
         <Fact label={t('withdraw.record.status')}>
           <ReviewTag status={record.status} kind="withdraw" />
         </Fact>
-        <Fact label={t('withdraw.record.time')}>{formatDateTime(record.createTimeTimestamp)}</Fact>
+        <Fact label={t('withdraw.record.time')}>{f.dateTime(record.createTimeTimestamp)}</Fact>
       </dl>
     </div>
   );
-}
-
-/** A time in the reader's language and time zone: "25 Nov 2026, 16:30", "25 nov 2026, 16:30", "2026年11月25日 16:30". */
-function useDateTimeFormat() {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }), [language]);
 }
 
 /**
@@ -432,7 +427,7 @@ function WithdrawalItem({
   cancelling: boolean;
 }) {
   const { t } = useTranslation();
-  const dateTime = useDateTimeFormat();
+  const f = useFormatters();
   const expectedBy = record.expectedByTimestamp;
   return (
     <li className="money-item" data-testid="withdrawal-record" data-id={record.id}>
@@ -460,8 +455,8 @@ function WithdrawalItem({
           {expectedBy !== null && (
             <p className="money-item__note money-item__expected" data-testid="record-expected">
               {serverNow() > expectedBy
-                ? t('withdraw.record.late', { time: dateTime.format(expectedBy) })
-                : t('withdraw.record.expectedBy', { time: dateTime.format(expectedBy) })}
+                ? t('withdraw.record.late', { time: f.dateTime(expectedBy, 'minutes') })
+                : t('withdraw.record.expectedBy', { time: f.dateTime(expectedBy, 'minutes') })}
             </p>
           )}
           <Button
@@ -478,13 +473,13 @@ function WithdrawalItem({
         </>
       )}
       <div className="money-item__meta">
-        <span>{formatDateTime(record.createTimeTimestamp)}</span>
+        <span>{f.dateTime(record.createTimeTimestamp)}</span>
         {record.reviewTimeTimestamp && (
           <span>
             {record.status === WithdrawalStatus.Cancelled
               ? t('withdraw.record.cancelledAt')
               : t('withdraw.record.reviewed')}{' '}
-            {formatDateTime(record.reviewTimeTimestamp)}
+            {f.dateTime(record.reviewTimeTimestamp)}
           </span>
         )}
       </div>
