@@ -7,6 +7,7 @@ import { Decimal, formatMoney } from '@beurs/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   API,
+  customerId,
   documentPng,
   expect,
   fundCustomer,
@@ -17,7 +18,6 @@ import {
   type TestUser,
   test,
   uploadImage,
-  userInfo,
 } from './support';
 
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
@@ -53,8 +53,7 @@ async function ok<T>(request: APIRequestContext, path: string, token: string, da
  */
 async function customerWhoTraded(page: Page, request: APIRequestContext): Promise<{ user: TestUser; id: number }> {
   const user = await registerUser(request, 'cmtrd');
-  const id = (await userInfo(request, user.token)).body.data?.id;
-  if (typeof id !== 'number') throw new Error('no customer id');
+  const id = await customerId(request, user.token);
   const operator = await operatorLogin(request);
 
   const frontFileId = await uploadImage(request, user.token, 'front.png', await documentPng(page, 'ID FRONT'));

@@ -4,13 +4,11 @@
  * Each test registers its own customer and funds it through the console's manual adjustment.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, expect, fundCustomer, prepareDevice, registerUser, shot, test, userInfo } from './support';
+import { API, customerId, expect, fundCustomer, prepareDevice, registerUser, shot, test } from './support';
 
 /** Credits `amount` to a wallet of the customer as an approved operator adjustment (an entry and a message). */
 async function fund(request: APIRequestContext, token: string, walletType: string, amount: string, reason: string) {
-  const id = (await userInfo(request, token)).body.data?.id;
-  if (typeof id !== 'number') throw new Error('no customer id');
-  await fundCustomer(request, id, walletType, amount, reason);
+  await fundCustomer(request, await customerId(request, token), walletType, amount, reason);
 }
 
 async function balances(request: APIRequestContext, token: string): Promise<Record<string, string>> {
