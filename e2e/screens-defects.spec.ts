@@ -65,6 +65,8 @@ test('with one bank card or one crypto wallet, a withdrawal has it picked and go
   await expect(page.getByTestId(`withdraw-destination-${wallet.id}`).locator('input')).toBeChecked();
   await field(page, 'withdraw-amount').fill('50');
   await page.locator('#withdraw-crypto_payPassword').fill('123456');
+  // The bank withdrawal's confirmation may still be closing (its animation outlives the navigation).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect(page.getByTestId('withdraw-confirm')).toContainText('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf');
   await page.getByRole('dialog').getByRole('button', { name: 'Withdraw', exact: true }).click();
