@@ -120,11 +120,13 @@ export async function mailedCode(_request: APIRequestContext, email: string): Pr
   if (!file) throw new Error('E2E_MAIL_LOG_FILE is not set (playwright.config.ts sets it)');
   for (let i = 0; i < 20; i++) {
     const lines = await fs.readFile(file, 'utf8').catch(() => '');
+    // The newest mail with a code: a notice without one (a lockout mail) may be written after it.
     const code = lines
       .split('\n')
       .filter((line) => line.startsWith(`MAIL to=${email} `))
-      .at(-1)
-      ?.match(/ code=(\d{6}) /)?.[1];
+      .map((line) => line.match(/ code=(\d{6}) /)?.[1])
+      .filter((found) => found !== undefined)
+      .at(-1);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -160,11 +160,13 @@ export async function createHarness(
   /** The code of the newest mail to this address, from the server's MAIL line (the outbox keeps it redacted). */
   async function lastCode(email: string): Promise<string> {
     const lines = await fs.readFile(config.mailLogFile ?? '', 'utf8').catch(() => '');
+    // The newest mail with a code: notices without one (a lockout mail: `code=-`) are passed over.
     const code = lines
       .split('\n')
       .filter((line) => line.startsWith(`MAIL to=${email} `))
-      .at(-1)
-      ?.match(/ code=(\d{6}) /)?.[1];
+      .map((line) => line.match(/ code=(\d{6}) /)?.[1])
+      .filter((found) => found !== undefined)
+      .at(-1);
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
   }
