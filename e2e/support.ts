@@ -111,16 +111,22 @@ export async function fundCustomer(
   return (await approved.json()).data.entryId as number;
 }
 
+/** Where the server's mail log ends now: pass it to mailedCode to wait for a mail sent after this point. */
+export async function mailMark(): Promise<number> {
+  const file = process.env.E2E_MAIL_LOG_FILE;
+  return file ? (await fs.stat(file).catch(() => ({ size: 0 }))).size : 0;
+}
+
 /**
- * The newest code mailed to `email`, from the server's MAIL lines (MAIL_LOG_FILE, set in playwright.config.ts):
- * the console outbox keeps codes redacted, so no operator can read them.
+ * The newest code mailed to `email` (after the `since` mark, when given), from the server's MAIL lines
+ * (MAIL_LOG_FILE, set in playwright.config.ts): the console outbox keeps codes redacted, so no operator can
+ * read them. A notice without a code (`code=-`, e.g. a lockout mail) is passed over.
  */
-export async function mailedCode(_request: APIRequestContext, email: string): Promise<string> {
+export async function mailedCode(_request: APIRequestContext, email: string, since = 0): Promise<string> {
   const file = process.env.E2E_MAIL_LOG_FILE;
   if (!file) throw new Error('E2E_MAIL_LOG_FILE is not set (playwright.config.ts sets it)');
   for (let i = 0; i < 20; i++) {
-    const lines = await fs.readFile(file, 'utf8').catch(() => '');
-    // The newest mail with a code: a notice without one (a lockout mail) may be written after it.
+    const lines = (await fs.readFile(file).catch(() => Buffer.alloc(0))).subarray(since).toString('utf8');
     const code = lines
       .split('\n')
       .filter((line) => line.startsWith(`MAIL to=${email} `))
