@@ -17,6 +17,7 @@ import { forkTs, nextMessage, repoRoot, stopChild } from './children.js';
 import { type Machine, machineInfo } from './machine.js';
 import { findPgbench, initPgbench } from './pgbench.js';
 import { postmasterPid } from './proc-cpu.js';
+import { isQuiet, loadAverage, outsideCpuPercent, probeOutside, procSnapshot, type RoundRecord } from './quiet.js';
 import {
   measureEndpoint,
   measurePgbench,
@@ -37,6 +38,8 @@ export interface RatioOutcome<R extends RatioRun = RatioRun, B = unknown> {
   pgbenchVersion?: string;
   pgbenchInitSeconds?: number;
   runs: R[];
+  /** Each round (busy ones included) and how busy the machine was around it (bench/lib/quiet.ts). */
+  rounds: RoundRecord[];
   breakdown?: B;
   /** The ledger audit of the database after the run (test/ledger-audit.ts): empty when the books are whole. */
   audit?: string[];
@@ -73,10 +76,71 @@ export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: numbe
     commit: commitOf(),
     settings: ratioSettings(quick, clients),
     runs: [],
+    rounds: [],
     failures: [],
     seconds: 0,
     loadAverageAtEnd: Number.NaN,
   };
+}
+
+/** The whole run's limit (the scenario's watchdog); busy rounds are repeated only while one more fits in it. */
+const LIMIT_MS = 480_000;
+/** Time kept for the breakdown, the audit and the clean-up after the last round. */
+const RESERVE_MS = 90_000;
+/** Probes of the machine before a round, and the wait between them. */
+const PROBES = 4;
+const PROBE_WAIT_MS = 5_000;
+
+/**
+ * Runs rounds until `settings.rounds` of them were quiet, or 2 x rounds were run, or another would not fit in the
+ * time left. Before each round the machine is probed (up to PROBES times, PROBE_WAIT_MS apart) until it is quiet;
+ * each round's outside CPU is measured over the whole round, and the round recorded as quiet or busy.
+ */
+async function quietRounds<R extends RatioRun>(
+  ctx: RatioContext<R>,
+  outcome: RatioOutcome<R>,
+  roots: number[],
+  started: number,
+  round: (ctx: RatioContext<R>, round: number) => Promise<void>,
+): Promise<void> {
+  const s = ctx.settings;
+  let longest = 0;
+  for (let n = 1; n <= 2 * s.rounds; n++) {
+    if (outcome.rounds.filter((r) => r.quiet).length >= s.rounds) break;
+    // The required rounds always run; a repeat only when it fits.
+    if (n > s.rounds && performance.now() - started + longest + PROBES * PROBE_WAIT_MS + RESERVE_MS > LIMIT_MS) {
+      ctx.log(`  no time left for another round in place of a busy one`);
+      break;
+    }
+    let tries = 0;
+    let startOutside = Number.NaN;
+    for (;;) {
+      tries++;
+      startOutside = await probeOutside(roots);
+      if (isQuiet({ startOutsidePercent: startOutside, outsidePercent: 0 }) || tries >= PROBES) break;
+      ctx.log(`  round ${n}: machine busy (outside the bench ${startOutside.toFixed(0)} % of a core); waiting`);
+      await new Promise((done) => setTimeout(done, PROBE_WAIT_MS));
+    }
+    const loadAverageStart = loadAverage();
+    const a = procSnapshot();
+    const t0 = performance.now();
+    await round(ctx, n);
+    longest = Math.max(longest, performance.now() - t0);
+    const record: RoundRecord = {
+      round: n,
+      startOutsidePercent: startOutside,
+      tries,
+      outsidePercent: outsideCpuPercent(a, procSnapshot(), roots),
+      loadAverageStart,
+      loadAverageEnd: loadAverage(),
+      quiet: false,
+    };
+    record.quiet = isQuiet(record);
+    outcome.rounds.push(record);
+    ctx.log(
+      `  round ${n}: ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
+    );
+  }
 }
 
 export async function runRatioBench<
@@ -90,7 +154,8 @@ export async function runRatioBench<
   users: (databaseUrl: string, count: number) => Promise<BenchUser[]>;
   usersText: string;
   serverEnv?: Record<string, string>;
-  rounds: (ctx: RatioContext<R>) => Promise<void>;
+  /** One round: every window of it, pushed to the outcome's runs with this round number. */
+  round: (ctx: RatioContext<R>, round: number) => Promise<void>;
   /** A script run in a process of its own that answers {type: 'breakdown', ...}. */
   breakdown: { script: string; env?: Record<string, string>; what: string };
   /** Anything to note in the outcome once the rounds are done (on the app's database). */
@@ -101,7 +166,7 @@ export async function runRatioBench<
   const s = outcome.settings;
   const failures = outcome.failures;
   const started = performance.now();
-  const code = await runScenario(spec.name, 290_000, async ({ tmpDir, dataDir, pg: embedded, databaseUrl, log }) => {
+  const code = await runScenario(spec.name, LIMIT_MS, async ({ tmpDir, dataDir, pg: embedded, databaseUrl, log }) => {
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     let server: AppProcess | undefined;
     let loader: ChildProcess | undefined;
@@ -145,7 +210,7 @@ export async function runRatioBench<
       const consecutive = users.every((u, i) => u.id === uidmin + i);
       if (!consecutive) failures.push('customer ids are not consecutive: the SQL reference was skipped');
 
-      await spec.rounds({
+      const ctx: RatioContext<R> = {
         settings: s,
         db,
         users,
@@ -177,7 +242,8 @@ export async function runRatioBench<
             failures,
             ...(script ? { script: script.text, defines: script.defines, protocol: 'prepared' as const } : {}),
           }) as Promise<R>,
-      });
+      };
+      await quietRounds(ctx, outcome, [process.pid, postmaster], started, spec.round);
       await spec.after?.(db);
 
       log(`  breakdown of one ${spec.breakdown.what} inside the app (statements, time)`);

@@ -10,6 +10,7 @@ import type { LoadJob, LoadResult } from './endpoint-load.js';
 import { type CpuSnapshot, cpuSnapshot, type Machine, machineBusyPercent } from './machine.js';
 import { runPgbench } from './pgbench.js';
 import { treeCpuSeconds } from './proc-cpu.js';
+import { type RoundRecord, verdictRounds } from './quiet.js';
 import { fmt, mean } from './stats.js';
 
 export interface RatioRun<T extends string = string> {
@@ -47,7 +48,8 @@ export function ratioSettings(quick: boolean, clients: number): RatioSettings {
     users: clients,
     warmupSeconds: quick ? 2 : 3,
     durationSeconds: quick ? 5 : 10,
-    rounds: quick ? 1 : 2,
+    // At least three rounds, so the report has a spread and a busy round can be left out (issue 14).
+    rounds: Math.max(1, Number(process.env.BENCH_ROUNDS) || 3),
     poolMax: Number(process.env.BENCH_DB_POOL_MAX) || 32,
     workers: Number(process.env.BENCH_SERVER_WORKERS) || 1,
     pgbenchScale: Number(process.env.BENCH_PGBENCH_SCALE) || 64,
@@ -260,4 +262,13 @@ export function fewClientsRow(app: { perSecond: number }, few: { perSecond: numb
 /** Why TPC-B is the reference: the same paragraph in every money bench. */
 export function referenceParagraph(s: RatioSettings, pgbenchInitSeconds: number | undefined, what: string): string {
   return `**Reference.** pgbench's built-in TPC-B-like script (\`pgbench -c ${s.clients} -j ${s.pgbenchThreads} -T ${s.durationSeconds}\` after \`pgbench -i -s ${s.pgbenchScale}\`${pgbenchInitSeconds ? `, ${fmt(pgbenchInitSeconds, 0)} s` : ''}) in a database of its own on the same PostgreSQL server, with per-transaction logs for its latencies. Why this script: it is the standard "small money transaction" (debit an account, update a teller and a branch total, read the balance, append a history row: 5 statements in one transaction), the same shape as ${what}, and the figure any PostgreSQL user knows. Each round also runs it at ${FEW_CLIENTS} clients, for comparison only (see the goal table). Scale ${s.pgbenchScale} gives ${s.pgbenchScale} branch rows for ${s.clients} clients, as pgbench's documentation advises (scale at least the number of clients), so the reference is not throttled by all clients queueing on one branch row (the app's customers never share a row either). simple-update (\`-N\`) would be lighter (3 statements) and flatter the database.`;
+}
+
+/**
+ * The runs the verdict uses (bench/lib/quiet.ts): those of the quiet rounds in which TPC-B ran near its best.
+ * `none` when no round was quiet: the report then gives no ratio.
+ */
+export function verdictOf<R extends RatioRun>(o: { runs: readonly R[]; rounds: readonly RoundRecord[] }) {
+  const used = verdictRounds(o.rounds, o.runs);
+  return { used, runs: o.runs.filter((r) => used.includes(r.round)), none: used.length === 0 };
 }

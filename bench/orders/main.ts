@@ -28,23 +28,21 @@ export function main(): Promise<number> {
         at: new Date(MARKET_OPEN_AT),
       }),
     serverEnv: { SIM_CLOCK_START: MARKET_OPEN_AT },
-    rounds: async (ctx) => {
+    round: async (ctx, round) => {
       const orders = async () =>
         Number((await ctx.db.query<{ n: string }>('select count(*) as n from trade_orders')).rows[0]!.n);
       const window = `${s.warmupSeconds} s warm-up + ${s.durationSeconds} s`;
-      for (let round = 1; round <= s.rounds; round++) {
-        ctx.log(`  round ${round}: app, market buy, ${window}`);
-        outcome.runs.push(await ctx.app('app', round, '/web/stock/create', [JSON.stringify(ORDER)], orders));
-        if (!ctx.pgbench) continue;
-        ctx.log(`  round ${round}: pgbench TPC-B -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
-        outcome.runs.push(await ctx.reference('pgbench', round));
-        ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
-        outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
-        if (!ctx.consecutive) continue;
-        ctx.log(`  round ${round}: pgbench with the order's SQL -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
-        const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
-        outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: ORDER_SCRIPT, defines }));
-      }
+      ctx.log(`  round ${round}: app, market buy, ${window}`);
+      outcome.runs.push(await ctx.app('app', round, '/web/stock/create', [JSON.stringify(ORDER)], orders));
+      if (!ctx.pgbench) return;
+      ctx.log(`  round ${round}: pgbench TPC-B -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
+      outcome.runs.push(await ctx.reference('pgbench', round));
+      ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
+      outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
+      if (!ctx.consecutive) return;
+      ctx.log(`  round ${round}: pgbench with the order's SQL -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
+      const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
+      outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: ORDER_SCRIPT, defines }));
     },
     after: async (db) => {
       const open = await db.query<{ n: string }>('select count(*) as n from trade_positions where status = 1');

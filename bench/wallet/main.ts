@@ -25,7 +25,7 @@ export function main(): Promise<number> {
         funding: { BALANCE: '1000000', STOCK: '1000000', US_STOCK: '1000000' },
         tag: 'wallet',
       }),
-    rounds: async (ctx) => {
+    round: async (ctx, round) => {
       const transfers = async () =>
         Number(
           (await ctx.db.query<{ n: string }>(`select count(*) as n from journal_entries where type = 'transfer'`))
@@ -38,24 +38,22 @@ export function main(): Promise<number> {
       ];
       const window = `${s.warmupSeconds} s warm-up + ${s.durationSeconds} s`;
       const pgbench = `-c ${s.clients} -j ${s.pgbenchThreads}, ${window}`;
-      for (let round = 1; round <= s.rounds; round++) {
-        ctx.log(`  round ${round}: app, EUR -> EUR, ${window}`);
-        outcome.runs.push(await ctx.app('app', round, '/web/wallet/transfer', bodies('BALANCE', 'STOCK'), transfers));
-        if (ctx.pgbench) {
-          ctx.log(`  round ${round}: pgbench TPC-B ${pgbench}`);
-          outcome.runs.push(await ctx.reference('pgbench', round));
-          ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
-          outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
-        }
-        ctx.log(`  round ${round}: app, EUR <-> USD, ${window}`);
-        outcome.runs.push(
-          await ctx.app('app-fx', round, '/web/wallet/transfer', bodies('BALANCE', 'US_STOCK'), transfers),
-        );
-        if (ctx.pgbench && ctx.consecutive) {
-          ctx.log(`  round ${round}: pgbench with the transfer's SQL ${pgbench}`);
-          const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
-          outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: TRANSFER_SCRIPT, defines }));
-        }
+      ctx.log(`  round ${round}: app, EUR -> EUR, ${window}`);
+      outcome.runs.push(await ctx.app('app', round, '/web/wallet/transfer', bodies('BALANCE', 'STOCK'), transfers));
+      if (ctx.pgbench) {
+        ctx.log(`  round ${round}: pgbench TPC-B ${pgbench}`);
+        outcome.runs.push(await ctx.reference('pgbench', round));
+        ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
+        outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
+      }
+      ctx.log(`  round ${round}: app, EUR <-> USD, ${window}`);
+      outcome.runs.push(
+        await ctx.app('app-fx', round, '/web/wallet/transfer', bodies('BALANCE', 'US_STOCK'), transfers),
+      );
+      if (ctx.pgbench && ctx.consecutive) {
+        ctx.log(`  round ${round}: pgbench with the transfer's SQL ${pgbench}`);
+        const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
+        outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: TRANSFER_SCRIPT, defines }));
       }
     },
     breakdown: { script: 'bench/wallet/breakdown.ts', what: 'transfer' },

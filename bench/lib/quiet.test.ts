@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { isQuiet, runQuietness, spread, verdictRounds } from './quiet.js';
+
+describe('quiet rounds (issue 14)', () => {
+  it('a round is quiet only when outside CPU stayed at or under the threshold before and during it', () => {
+    expect(isQuiet({ startOutsidePercent: 3, outsidePercent: 8 }, 10)).toBe(true);
+    expect(isQuiet({ startOutsidePercent: 10, outsidePercent: 10 }, 10)).toBe(true);
+    expect(isQuiet({ startOutsidePercent: 40, outsidePercent: 2 }, 10)).toBe(false);
+    expect(isQuiet({ startOutsidePercent: 2, outsidePercent: 11 }, 10)).toBe(false);
+    expect(isQuiet({ startOutsidePercent: Number.NaN, outsidePercent: 0 }, 10)).toBe(false);
+  });
+
+  const run = (round: number, target: string, perSecond: number) => ({ round, target, perSecond });
+
+  it('the verdict uses the quiet rounds whose TPC-B ran within 10 % of the best quiet TPC-B', () => {
+    const rounds = [
+      { round: 1, quiet: true },
+      { round: 2, quiet: false },
+      { round: 3, quiet: true },
+      { round: 4, quiet: true },
+    ];
+    const runs = [
+      run(1, 'app', 1700),
+      run(1, 'pgbench', 3200),
+      // A busy round with a high reference does not set the best.
+      run(2, 'pgbench', 5000),
+      run(3, 'pgbench', 2800),
+      run(4, 'pgbench', 3000),
+    ];
+    expect(verdictRounds(rounds, runs)).toEqual([1, 4]);
+  });
+
+  it('no quiet round: no rounds for the verdict', () => {
+    const rounds = [
+      { round: 1, quiet: false },
+      { round: 2, quiet: false },
+    ];
+    expect(verdictRounds(rounds, [run(1, 'pgbench', 3000), run(2, 'pgbench', 3100)])).toEqual([]);
+    expect(runQuietness(rounds, 3)).toBe('busy');
+  });
+
+  it('without a reference every quiet round counts', () => {
+    expect(
+      verdictRounds(
+        [
+          { round: 1, quiet: true },
+          { round: 2, quiet: true },
+        ],
+        [run(1, 'app', 10)],
+      ),
+    ).toEqual([1, 2]);
+  });
+
+  it('a run is quiet when enough rounds were', () => {
+    expect(runQuietness([{ quiet: true }, { quiet: false }, { quiet: true }, { quiet: true }], 3)).toBe('quiet');
+    expect(runQuietness([{ quiet: true }, { quiet: false }], 3)).toBe('partly');
+  });
+
+  it('spread gives min, median and max', () => {
+    expect(spread([3, 1, 2])).toEqual({ min: 1, median: 2, max: 3 });
+    expect(spread([4, 1, 2, 3]).median).toBe(2.5);
+    expect(Number.isNaN(spread([]).median)).toBe(true);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Figures that noise cannot fool (issue 14): how busy the machine was with work OUTSIDE the bench during each
+ * round of a money bench, which rounds count as quiet, and which rounds the verdict uses.
+ *
+ * Outside CPU: the CPU time taken between two snapshots by every process that is not the bench's own tree (this
+ * process and its descendants: the app server, the load generator, pgbench, PostgreSQL's postmaster tree; and the
+ * postmaster's descendants in case it is not ours) and not a kernel thread (kernel threads write our WAL and move
+ * our loopback packets as much as anyone's). Read from /proc/[pid]/stat: utime + stime + cutime + cstime of each
+ * process, so a process that started and ended between the snapshots is counted in its parent's cutime, and one
+ * that ended after the first snapshot counts only its time after it. The 1-minute load average is recorded but does
+ * not decide: it still carries the bench's own previous round for a minute after it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { fmt } from './stats.js';
+
+const TICKS_PER_SECOND = 100;
+
+/** A round is busy when processes outside the bench took more than this share of one core (percent) during it. */
+export const BUSY_OUTSIDE_PERCENT = Number(process.env.BENCH_BUSY_OUTSIDE_PERCENT) || 10;
+/** The verdict uses quiet rounds whose TPC-B rate is at least this share of the best quiet TPC-B rate. */
+export const NEAR_BEST = 0.9;
+
+interface ProcStat {
+  ppid: number;
+  /** utime + stime + cutime + cstime, ticks. */
+  ticks: number;
+  kernel: boolean;
+}
+
+export interface ProcSnapshot {
+  at: number;
+  procs: Map<number, ProcStat>;
+}
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const n = (i: number) => Number(fields[i - 3]);
+    // PF_KTHREAD (0x00200000) in flags (field 9); pid 2 is kthreadd.
+    const kernel = pid === 2 || n(4) === 2 || (n(9) & 0x00200000) !== 0;
+    return { ppid: n(4), ticks: n(14) + n(15) + n(16) + n(17), kernel };
+  } catch {
+    return null;
+  }
+}
+
+export function procSnapshot(): ProcSnapshot {
+  const procs = new Map<number, ProcStat>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const s = readStat(Number(entry));
+    if (s) procs.set(Number(entry), s);
+  }
+  return { at: performance.now(), procs };
+}
+
+/** Pids of `roots` and all their descendants in a snapshot. */
+function descendants(snap: ProcSnapshot, roots: readonly number[]): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const [pid, s] of snap.procs) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
+  const out = new Set<number>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (out.has(pid)) continue;
+    out.add(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+/** CPU of processes outside the bench between two snapshots, percent of one core. */
+export function outsideCpuPercent(a: ProcSnapshot, b: ProcSnapshot, roots: readonly number[]): number {
+  const ownA = descendants(a, roots);
+  const ownB = descendants(b, roots);
+  let ticks = 0;
+  for (const [pid, s] of b.procs) {
+    if (ownB.has(pid) || ownA.has(pid) || s.kernel) continue;
+    ticks += s.ticks - (a.procs.get(pid)?.ticks ?? 0);
+  }
+  // A process that ended was reaped by its parent, whose cutime now holds its whole life: take off what it had.
+  for (const [pid, s] of a.procs) {
+    if (b.procs.has(pid) || ownA.has(pid) || s.kernel) continue;
+    ticks -= s.ticks;
+  }
+  const wall = (b.at - a.at) / 1000;
+  return wall > 0 ? Math.max(0, (ticks / TICKS_PER_SECOND / wall) * 100) : Number.NaN;
+}
+
+/** Outside CPU over a short sample, percent of one core. */
+export async function probeOutside(roots: readonly number[], ms = 2000): Promise<number> {
+  const a = procSnapshot();
+  await new Promise((done) => setTimeout(done, ms));
+  return outsideCpuPercent(a, procSnapshot(), roots);
+}
+
+export const loadAverage = () => os.loadavg()[0] ?? Number.NaN;
+
+/** One round of a money bench and how busy the machine was around it. */
+export interface RoundRecord {
+  round: number;
+  /** Outside CPU in the probe just before the round (the last of its tries), percent of one core. */
+  startOutsidePercent: number;
+  /** Probes before the round (1 when the first was quiet). */
+  tries: number;
+  /** Outside CPU over the whole round, percent of one core. */
+  outsidePercent: number;
+  loadAverageStart: number;
+  loadAverageEnd: number;
+  quiet: boolean;
+}
+
+// -------------------------------------------------------------------------------------------------- pure parts
+
+/** A round is quiet when neither its start nor its whole duration saw more outside CPU than the threshold. */
+export function isQuiet(
+  r: Pick<RoundRecord, 'startOutsidePercent' | 'outsidePercent'>,
+  threshold = BUSY_OUTSIDE_PERCENT,
+): boolean {
+  return (
+    Number.isFinite(r.startOutsidePercent) &&
+    Number.isFinite(r.outsidePercent) &&
+    r.startOutsidePercent <= threshold &&
+    r.outsidePercent <= threshold
+  );
+}
+
+/**
+ * The rounds the verdict uses: the quiet ones, and among them those whose reference (`refTarget`) ran within
+ * NEAR_BEST of the best quiet reference rate. Without any reference run, every quiet round.
+ */
+export function verdictRounds(
+  rounds: readonly Pick<RoundRecord, 'round' | 'quiet'>[],
+  runs: readonly { target: string; round: number; perSecond: number }[],
+  refTarget = 'pgbench',
+  nearBest = NEAR_BEST,
+): number[] {
+  const quiet = rounds.filter((r) => r.quiet).map((r) => r.round);
+  const refOf = (round: number) => runs.find((x) => x.round === round && x.target === refTarget)?.perSecond;
+  const rates = quiet.map(refOf).filter((v): v is number => v !== undefined && Number.isFinite(v));
+  if (rates.length === 0) return quiet;
+  const best = Math.max(...rates);
+  return quiet.filter((round) => (refOf(round) ?? Number.NaN) >= nearBest * best);
+}
+
+export function median(values: readonly number[]): number {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length === 0) return Number.NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 === 1 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+export function spread(values: readonly number[]): { min: number; median: number; max: number } {
+  const v = values.filter(Number.isFinite);
+  return {
+    min: v.length > 0 ? Math.min(...v) : Number.NaN,
+    median: median(v),
+    max: v.length > 0 ? Math.max(...v) : Number.NaN,
+  };
+}
+
+/** 'quiet' when the verdict rests on at least `wanted` quiet rounds, 'partly' on fewer, 'busy' on none. */
+export function runQuietness(
+  rounds: readonly Pick<RoundRecord, 'quiet'>[],
+  wanted: number,
+): 'quiet' | 'partly' | 'busy' {
+  const n = rounds.filter((r) => r.quiet).length;
+  return n === 0 ? 'busy' : n >= wanted ? 'quiet' : 'partly';
+}
+
+export const NO_VERDICT = 'no quiet round: no verdict';
+
+// ------------------------------------------------------------------------------------------------------ report
+
+/** The report's paragraph and table on how quiet the machine was, round by round. */
+export function quietSection(rounds: readonly RoundRecord[], used: readonly number[], wanted: number): string[] {
+  const q = runQuietness(rounds, wanted);
+  const head =
+    q === 'quiet'
+      ? `**Quiet run.** ${rounds.filter((r) => r.quiet).length} quiet round(s) of ${rounds.length}; the verdict uses rounds ${used.join(', ')}.`
+      : q === 'partly'
+        ? `**Busy machine: partly quiet run.** Only ${rounds.filter((r) => r.quiet).length} quiet round(s) of ${rounds.length} (${wanted} wanted); the verdict uses rounds ${used.join(', ')}. Not a quiet run.`
+        : `**Busy machine: ${NO_VERDICT}.** None of the ${rounds.length} round(s) was quiet; the figures below are for the record only.`;
+  return [
+    head,
+    '',
+    `A round is quiet when processes outside the bench (everything but this bench, its server, load generator, pgbench and PostgreSQL; kernel threads left out) took at most ${BUSY_OUTSIDE_PERCENT} % of one core (BENCH_BUSY_OUTSIDE_PERCENT), both in a 2 s probe just before it and over the whole round. A round whose probe is busy waits 5 s and probes again (up to 4 probes) before it starts; a busy round is kept below but marked, and another round is run in its place while time allows. The verdict uses the quiet rounds whose TPC-B ran within ${fmt((1 - NEAR_BEST) * 100, 0)} % of the best quiet TPC-B rate. Load average (1 min) is recorded but does not decide: it still carries the bench's own previous round.`,
+    '',
+    '| round | outside CPU before (probes) | outside CPU during | load average start / end | quiet | in verdict |',
+    '|---|---|---|---|---|---|',
+    ...rounds.map(
+      (r) =>
+        `| ${r.round} | ${fmt(r.startOutsidePercent, 0)} % (${r.tries}) | ${fmt(r.outsidePercent, 0)} % | ${fmt(r.loadAverageStart, 2)} / ${fmt(r.loadAverageEnd, 2)} | ${r.quiet ? 'yes' : 'BUSY'} | ${used.includes(r.round) ? 'yes' : 'no'} |`,
+    ),
+  ];
+}
+
+/** min / median / max of each target's rate and of app / `refTarget` per round, over all rounds and the verdict's. */
+export function spreadTable(
+  runs: readonly { target: string; round: number; perSecond: number }[],
+  names: Record<string, string>,
+  used: readonly number[],
+  appTarget = 'app',
+  refTarget = 'pgbench',
+): string[] {
+  const cell = (v: number[], digits: number) => {
+    const s = spread(v);
+    return v.length === 0 ? '-' : `${fmt(s.min, digits)} / ${fmt(s.median, digits)} / ${fmt(s.max, digits)}`;
+  };
+  const targets = [...new Set(runs.map((r) => r.target))];
+  const ratios = (rounds: number[]) =>
+    rounds
+      .map((round) => {
+        const a = runs.find((r) => r.round === round && r.target === appTarget)?.perSecond ?? Number.NaN;
+        const b = runs.find((r) => r.round === round && r.target === refTarget)?.perSecond ?? Number.NaN;
+        return a / b;
+      })
+      .filter(Number.isFinite);
+  const all = [...new Set(runs.map((r) => r.round))];
+  return [
+    '| per second, min / median / max | all rounds | rounds of the verdict |',
+    '|---|---|---|',
+    ...targets.map((t) => {
+      const mine = runs.filter((r) => r.target === t);
+      return `| ${names[t] ?? t} | ${cell(
+        mine.map((r) => r.perSecond),
+        0,
+      )} | ${cell(
+        mine.filter((r) => used.includes(r.round)).map((r) => r.perSecond),
+        0,
+      )} |`;
+    }),
+    `| ratio ${names[appTarget] ?? appTarget} / ${names[refTarget] ?? refTarget}, same round | ${cell(ratios(all), 2)} | ${cell(ratios([...used]), 2)} |`,
+  ];
+}
