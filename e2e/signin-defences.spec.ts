@@ -3,7 +3,7 @@
  * passwords gets in with a code mailed to the account's address. Concurrency and the limits
  * themselves: apps/server/src/modules/auth/signin-defences.test.ts.
  */
-import { API, expect, mailedCode, mailMark, prepareDevice, registerUser, shot, test } from './support';
+import { API, expect, mailedCode, mailMark, prepareDevice, registerUser, sendCodeInPage, shot, test } from './support';
 
 test('after too many wrong passwords the owner signs in with an email code', async ({ page, request }) => {
   const user = await registerUser(request, 'lock');
@@ -27,7 +27,7 @@ test('after too many wrong passwords the owner signs in with an email code', asy
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   // The registration code went to the same address: wait for the one sent now.
   const mark = await mailMark();
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await sendCodeInPage(page);
   await page.getByLabel('Email verification code').fill(await mailedCode(request, user.email, mark));
   await shot(page, 'signin-email-code');
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -170,6 +170,20 @@ async function postRetryingRateLimit(request: APIRequestContext, url: string, da
 }
 
 /**
+ * Taps a screen's "Send code" and waits for the server's answer, waiting out the per-IP limit of the code
+ * endpoint (429, retry-after) as postRetryingRateLimit does for API calls: the specs before share the address.
+ */
+export async function sendCodeInPage(page: Page, button = 'Send code') {
+  for (let attempt = 0; ; attempt++) {
+    const answer = page.waitForResponse((res) => res.url().includes('/web/getEmailCode'));
+    await page.getByRole('button', { name: button }).click();
+    const res = await answer;
+    if (res.status() !== 429 || attempt === 2) return;
+    await page.waitForTimeout(Math.min(Math.max(Number(res.headers()['retry-after'] ?? 10), 1), 60) * 1000);
+  }
+}
+
+/**
  * A fresh individual account made through the API (email code from the MAIL line), for tests
  * whose subject is not registration itself.
  */
