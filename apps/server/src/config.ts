@@ -134,6 +134,15 @@ export function isLoopbackHost(host: string): boolean {
 
 export const migrationsFolder = path.join(root, 'apps/server/drizzle');
 
+/**
+ * The SQL functions' current source, one file per function, applied after the migrations in this order (then by
+ * file name) when a file's checksum changed (platform/db/sql-functions.ts): the ledger's first, the callers' after.
+ */
+export const sqlFunctionFolders = [
+  path.join(root, 'apps/server/src/ledger/sql'),
+  path.join(root, 'apps/server/src/modules/trading/sql'),
+];
+
 /** A typo must not lift the supervisor's control: anything but a positive amount stops the start. */
 function parseApprovalLimit(value: string | undefined): string {
   if (!value) return '10000';

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../../config.js';
 import * as schema from './schema.js';
+import { applySqlFunctions } from './sql-functions.js';
 
 // NUMERIC (1700) and BIGINT (20) stay strings unless a column maps them; money is never a float.
 pg.types.setTypeParser(1700, (v) => v);
@@ -17,8 +18,10 @@ export function createDb(connectionString: string, max = 20): Db {
   return drizzle(pool, { schema }) as Db;
 }
 
+/** The migrations, then the SQL functions' current source (sql-functions.ts). */
 export async function migrateDb(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
+  await applySqlFunctions(db);
 }
 
 export { schema };

@@ -1,0 +1,87 @@
+/**
+ * The SQL functions' current source (ledger/sql, modules/trading/sql) is applied after the migrations
+ * (sql-functions.ts). A database built that way has the functions the migrations alone define, body for body,
+ * and a file is applied again only when its checksum changed.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder, sqlFunctionFolders } from '../../config.js';
+import { createDb, type Db } from './client.js';
+import { applySqlFunctions, readSqlFunctions } from './sql-functions.js';
+
+const opened: Db[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((db) => db.$client.end()));
+});
+
+/** A new database, empty or a clone of the template (built by migrateDb, as every test database is). */
+async function newDatabase(template?: string): Promise<Db> {
+  const name = `f_${randomBytes(6).toString('hex')}`;
+  const admin = createDb(inject('pgAdminUrl'), 1);
+  await admin.$client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.$client.end();
+  const db = createDb(inject('pgUrlTemplate').replace('{db}', name), 2);
+  opened.push(db);
+  return db;
+}
+
+/** A new database with the migrations alone: the functions as migrations 0003-0008 left them. */
+async function migrationsOnly(): Promise<Db> {
+  const db = await newDatabase();
+  await migrate(db, { migrationsFolder });
+  return db;
+}
+
+/** Every function of the public schema, by name and arguments, as PostgreSQL prints it. */
+async function functionDefs(db: Db): Promise<Record<string, string>> {
+  const { rows } = await db.$client.query<{ name: string; def: string }>(
+    `select p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as name, pg_get_functiondef(p.oid) as def
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' order by 1`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.def]));
+}
+
+describe('SQL functions applied after the migrations', () => {
+  it('define every function exactly as the migrations do', async () => {
+    const before = await functionDefs(await migrationsOnly());
+    const built = await newDatabase('beurs_template');
+    const after = await functionDefs(built);
+    // Every file was applied and recorded, so the comparison below compares the files' bodies.
+    const { rows } = await built.$client.query<{ name: string }>('select name from sql_functions order by name');
+    expect(rows.map((r) => r.name)).toEqual((await readSqlFunctions()).map((f) => f.name).sort());
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    expect(after).toEqual(before);
+  });
+
+  it('apply a file again only when its checksum changed', async () => {
+    const db = await newDatabase('beurs_template');
+    // The template was built by migrateDb: everything is recorded and unchanged.
+    expect((await applySqlFunctions(db)).applied).toEqual([]);
+
+    // A copy of the sources with one function changed: that file alone is applied, and recorded.
+    const scratch = await fs.mkdtemp(path.join(inject('scratchDir'), 'sql-'));
+    const folders = await Promise.all(
+      sqlFunctionFolders.map(async (folder, i) => {
+        const copy = path.join(scratch, String(i));
+        await fs.cp(folder, copy, { recursive: true });
+        return copy;
+      }),
+    );
+    const file = path.join(folders[0] as string, 'ledger_immutable.sql');
+    const source = await fs.readFile(file, 'utf8');
+    await fs.writeFile(file, source.replace('is append-only', 'is append-only, always'));
+    const changed = await applySqlFunctions(db, folders);
+    expect(changed.applied).toEqual(['ledger_immutable']);
+    const { rows } = await db.$client.query<{ src: string }>(
+      `select prosrc as src from pg_proc where proname = 'ledger_immutable'`,
+    );
+    expect(rows[0]?.src).toContain('is append-only, always');
+    expect((await applySqlFunctions(db, folders)).applied).toEqual([]);
+    // Back to the real source: applied again, as any changed file is.
+    expect((await applySqlFunctions(db)).applied).toEqual(['ledger_immutable']);
+  });
+});
