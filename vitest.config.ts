@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/**/src/**/*.test.ts',
       'apps/server/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/web/src/**/*.test.tsx',
       'bench/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
