@@ -75,3 +75,59 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     />
   );
 }
+
+/** What QueryBoundary reads of a react-query result (a plain or an infinite query). */
+export interface BoundaryQuery<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+interface QueryBoundaryProps<T> {
+  query: BoundaryQuery<T>;
+  /** The content, once the answer is there. */
+  children: (data: T) => ReactNode;
+  /** Whether the answer has nothing to show: then `emptyView`, or an empty state titled `emptyText`. */
+  empty?: (data: T) => boolean;
+  emptyText?: ReactNode;
+  emptyView?: ReactNode;
+  /** What shows while loading (a skeleton of the content); the delayed spinner by default. */
+  loading?: ReactNode;
+  /** Within a line of text: "Loading…", and on failure `errorText` with a retry link instead of the blocks. */
+  inline?: boolean;
+  errorText?: ReactNode;
+}
+
+/**
+ * The one way a screen waits for a query: loading, then a failure that says what to do with a retry, then
+ * the empty state or the content. A failed refetch shows the failure, as a failed first load does.
+ */
+export function QueryBoundary<T>({
+  query,
+  children,
+  empty,
+  emptyText,
+  emptyView,
+  loading,
+  inline = false,
+  errorText,
+}: QueryBoundaryProps<T>) {
+  const { t } = useTranslation();
+  if (query.isPending) return <>{loading ?? (inline ? <span>{t('common.loading')}</span> : <Loading />)}</>;
+  if (query.isError) {
+    if (!inline) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+    return (
+      <>
+        {errorText && <span>{errorText}</span>}
+        <button type="button" className="text-link" onClick={() => query.refetch()}>
+          {t('common.retry')}
+        </button>
+      </>
+    );
+  }
+  const data = query.data as T;
+  if (empty?.(data)) return <>{emptyView ?? <EmptyState title={emptyText} />}</>;
+  return <>{children(data)}</>;
+}
