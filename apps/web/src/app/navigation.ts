@@ -4,12 +4,13 @@
  * was opened on a deep link and there is nothing behind the current page.
  */
 import type { createHashRouter } from 'react-router';
+import { paths } from './paths';
 
 type Router = ReturnType<typeof createHashRouter>;
 
-export const HOME_PATH = '/pages/home/index';
-export const LOGIN_PATH = '/pages/auth/login';
-export const PROFILE_PATH = '/pages/profile/index';
+export const HOME_PATH = paths.home();
+export const LOGIN_PATH = paths.login();
+export const PROFILE_PATH = paths.profile();
 
 let router: Router | null = null;
 
@@ -34,8 +35,9 @@ export function currentLocation(): string {
 
 /** Login URL that comes back to `from` after a successful login. */
 export function loginPathFor(from?: string): string {
-  if (!from || from.startsWith('/pages/auth/') || from === '/' || from.startsWith('/pages/index/')) return LOGIN_PATH;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(from)}`;
+  if (!from || from.startsWith('/pages/auth/') || from === '/' || from.startsWith('/pages/index/'))
+    return paths.login();
+  return paths.login({ redirect: from });
 }
 
 /**

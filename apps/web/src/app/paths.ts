@@ -1,0 +1,150 @@
+/**
+ * Every in-app link is built here: `navigate(paths.tradeDetail({ id, ... }))`, `<Link to={paths.deposit()}>`.
+ * A builder names its route (a typo in a path fails the typecheck against the route table) and types
+ * the query the screen reads (SPEC §2: "query parameters are passed to each page"). Parameters without
+ * a value (undefined or null) are left out; the others keep the order given, so the URLs match the ones before.
+ * Imports nothing at run time (routes.ts is plain data, read here for its types only).
+ */
+import type { Quote } from '@beurs/contracts';
+import type { RoutePath } from './routes';
+
+type Value = string | number | null | undefined;
+
+/** `path?query` from the parameters that have a value. */
+function to(path: RoutePath, query: Record<string, Value> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The instrument a quote screen or an order ticket shows (SPEC §2: name, code, source). */
+export interface InstrumentQuery {
+  name: string;
+  code: string;
+  source: number | string;
+}
+
+/** What the quote and ticket builders need of a listed instrument. */
+type Listed = Pick<Quote, 'kind' | 'source' | 'stock_code' | 'name'> & { market?: Quote['market'] };
+
+/** A position or order as the trade centre lists it. */
+interface Traded {
+  id: number;
+  stockName: string;
+  stockCode: string;
+  source: number;
+}
+
+export type TradeTab = 'holdings' | 'closed' | 'entrusted' | 'history';
+export type Direction = 0 | 1;
+
+const quoteQuery = (q: InstrumentQuery & { market?: string | null }) => ({
+  name: q.name,
+  code: q.code,
+  source: q.source,
+  market: q.market || undefined,
+});
+const ticketQuery = (q: InstrumentQuery & { direction: Direction }) => ({
+  name: q.name,
+  code: q.code,
+  source: q.source,
+  direction: q.direction,
+});
+
+function quotePath(kind: Quote['kind'], source: number): RoutePath {
+  if (kind === 'future') return '/pages/quote/future';
+  if (kind === 'forex') return '/pages/quote/forex';
+  if (kind === 'index') return '/pages/quote/globalindex';
+  return source === 11 ? '/pages/hkstock/quote' : '/pages/quote/stock';
+}
+
+function ticketPath(kind: Quote['kind']): RoutePath {
+  if (kind === 'future') return '/pages/payment/future';
+  if (kind === 'forex') return '/pages/payment/forex';
+  return '/pages/payment/stock';
+}
+
+export const paths = {
+  /** The entry route: the first-launch guide, or home once it was finished. */
+  entry: () => '/',
+  guide: () => to('/pages/index/guide'),
+
+  // Tabs.
+  home: () => to('/pages/home/index'),
+  market: () => to('/pages/market/index'),
+  watchlist: () => to('/pages/watchlist/index'),
+  trade: (q: { tab?: TradeTab } = {}) => to('/pages/trade/index', q),
+  profile: () => to('/pages/profile/index'),
+
+  // Quotes: `quote` picks the screen of the instrument's kind and source.
+  quote: (q: Listed) =>
+    to(
+      quotePath(q.kind, q.source),
+      quoteQuery({ name: q.name, code: q.stock_code, source: q.source, market: q.market }),
+    ),
+  quoteStock: (q: InstrumentQuery & { market?: string }) => to('/pages/quote/stock', quoteQuery(q)),
+  hkQuote: (q: InstrumentQuery) => to('/pages/hkstock/quote', quoteQuery(q)),
+  hkMarket: () => to('/pages/hkstock/index'),
+  search: (q: { q?: string } = {}) => to('/pages/search/index', q),
+  watchlistManage: () => to('/pages/watchlist/manage'),
+
+  // Trading: the order ticket of an instrument's kind, a position or order, closing a position, fees.
+  ticket: (q: Omit<Listed, 'market'>, direction: Direction) =>
+    to(ticketPath(q.kind), ticketQuery({ name: q.name, code: q.stock_code, source: q.source, direction })),
+  tradeDetail: (item: Traded, type: 'position' | 'order') =>
+    to('/pages/trade/detail', {
+      name: item.stockName,
+      code: item.stockCode,
+      source: item.source,
+      id: item.id,
+      type,
+    }),
+  /** Closing an open position: the ticket opens on the opposite direction. */
+  close: (p: Traded & { direction: number }) =>
+    to('/pages/payment/close', {
+      name: p.stockName,
+      code: p.stockCode,
+      source: p.source,
+      direction: p.direction === 0 ? 1 : 0,
+      id: p.id,
+    }),
+  fees: () => to('/pages/setting/fees'),
+
+  // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
+  login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),
+  loginWithCode: (q: { redirect?: string } = {}) => to('/pages/auth/logincode', q),
+  resetPassword: () => to('/pages/auth/resetpwd'),
+  register: (q: { invite?: string } = {}) => to('/pages/auth/register', q),
+  registerIndividual: (q: { invite?: string } = {}) => to('/pages/auth/registerindividual', q),
+  registerCompany: (q: { invite?: string } = {}) => to('/pages/auth/registercompany', q),
+  protocol: () => to('/pages/auth/protocol'),
+
+  // Money.
+  deposit: () => to('/pages/deposit/index'),
+  depositWallet: (q: { channelId: number }) => to('/pages/deposit/wallet', q),
+  depositFiat: (q: { channelId: number }) => to('/pages/deposit/fiat', q),
+  depositRecord: (q: { id?: number } = {}) => to('/pages/deposit/record', q),
+  withdrawBank: () => to('/pages/withdraw/bcard'),
+  withdrawCrypto: () => to('/pages/withdraw/vm'),
+  transfer: (q: { from?: string; to?: string; amount?: string } = {}) => to('/pages/profile/transfer', q),
+  transactions: (q: { wallet?: string; type?: string } = {}) => to('/pages/profile/transaction', q),
+  bankCards: () => to('/pages/bcard/index'),
+  bankCardEdit: (q: { id?: number } = {}) => to('/pages/bcard/modify', q),
+  cryptoWallets: () => to('/pages/vm/index'),
+  cryptoWalletEdit: (q: { id?: number } = {}) => to('/pages/vm/modify', q),
+  kyc: () => to('/pages/kyc/individual'),
+
+  // Profile and settings.
+  notices: () => to('/pages/notice/index'),
+  notice: (q: { id: number }) => to('/pages/notice/detail', q),
+  share: () => to('/pages/profile/share'),
+  loan: () => to('/pages/loan/index'),
+  settings: () => to('/pages/setting/index'),
+  security: () => to('/pages/setting/security'),
+  loginPassword: () => to('/pages/setting/loginpwd'),
+  payPassword: () => to('/pages/setting/paypwd'),
+  totp: () => to('/pages/setting/totp'),
+} as const;
