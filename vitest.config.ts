@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/server/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
       'apps/web/src/**/*.test.tsx',
+      'apps/console/src/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],

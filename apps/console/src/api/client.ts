@@ -11,16 +11,16 @@
 import { ApiError, createApiClient } from '@beurs/api-client';
 import { consoleApi } from '@beurs/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { strings } from '../strings';
+import { currentLanguage, t } from '../i18n';
 import { consoleKeys } from './keys';
 import { session } from './session';
 
 const baseOptions = {
   getToken: () => session.token(),
-  // The console UI is English-only, so server messages should be too.
-  getLanguage: () => strings.language,
-  networkErrorMessage: () => strings.common.networkError,
-  timeoutMessage: () => strings.common.timeout,
+  // Server messages in the console's language.
+  getLanguage: currentLanguage,
+  networkErrorMessage: () => t('common.networkError'),
+  timeoutMessage: () => t('common.timeout'),
 };
 
 const probe = createApiClient(baseOptions);
@@ -56,7 +56,7 @@ let checking: Promise<void> | null = null;
 function checkSession(): Promise<void> {
   if (!session.token()) {
     // The stored token ran out while the tab was open: nothing to check, the session is over.
-    if (session.get().token) endSession('expired', strings.login.sessionEnded);
+    if (session.get().token) endSession('expired', t('login.sessionEnded'));
     return Promise.resolve();
   }
   checking ??= probe
@@ -67,8 +67,7 @@ function checkSession(): Promise<void> {
         queryClient.setQueryData(consoleKeys.me(), operator);
       },
       (error: unknown) => {
-        if (error instanceof ApiError && error.kind === 'unauthorized')
-          endSession('expired', strings.login.sessionEnded);
+        if (error instanceof ApiError && error.kind === 'unauthorized') endSession('expired', t('login.sessionEnded'));
         // A network failure says nothing about the session: keep it.
       },
     )
@@ -89,5 +88,5 @@ export function isNotFound(error: unknown): boolean {
 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return strings.common.unexpected;
+  return t('common.unexpected');
 }

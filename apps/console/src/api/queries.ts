@@ -13,7 +13,7 @@ import {
   type RequestOf,
 } from '@beurs/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { strings } from '../strings';
+import { t } from '../i18n';
 import { api, endSession, queryClient } from './client';
 import {
   type AdjustmentParams,
@@ -372,6 +372,6 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.call(consoleApi.consoleLogout, {}),
     // Whatever the server said, this tab forgets the token.
-    onSettled: () => endSession('loggedOut', strings.login.loggedOut),
+    onSettled: () => endSession('loggedOut', t('login.loggedOut')),
   });
 }

@@ -5,10 +5,8 @@
 import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { TrialBalanceChecks } from '../api/queries';
+import { t } from '../i18n';
 import { formatTime } from '../lib/time';
-import { strings } from '../strings';
-
-const t = strings.books;
 
 export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined }) {
   const navigate = useNavigate();
@@ -21,10 +19,10 @@ export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined 
       banner
       role="alert"
       data-testid="books-alert"
-      title={t.alertTitle}
+      title={t('books.alertTitle')}
       description={
         <>
-          {t.alertBody(formatTime(latest.checkTimeTimestamp))}
+          {t('books.alertBody', { time: formatTime(latest.checkTimeTimestamp) })}
           <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
             {latest.problems.map((p) => (
               <li key={p}>{p}</li>
@@ -34,7 +32,7 @@ export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined 
       }
       action={
         <Button danger size="small" onClick={() => navigate('/books')}>
-          {t.alertOpen}
+          {t('books.alertOpen')}
         </Button>
       }
       style={{ marginBottom: 16 }}

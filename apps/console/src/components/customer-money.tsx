@@ -35,14 +35,13 @@ import {
   useCustomerWallets,
   useProposeAdjustment,
 } from '../api/queries';
+import { lookup, t } from '../i18n';
 import { formatAmount, formatSigned, isZero, sign, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
-import { strings } from '../strings';
 import { ErrorAlert } from './error-alert';
 import { ListTable, RefreshButton } from './list-page';
 
-const t = strings.money;
-const none = strings.common.none;
+const none = t('common.none');
 
 const walletOptions = WALLETS.map((wallet) => ({ value: wallet, label: walletLabel(wallet) }));
 
@@ -72,25 +71,25 @@ function Money({ amount, currency, strong }: { amount: string; currency: string;
 
 const walletColumns: TableColumnsType<CustomerWallet> = [
   {
-    title: t.wallet,
+    title: t('money.wallet'),
     dataIndex: 'walletType',
     render: (walletType: string) => walletLabel(walletType),
   },
-  { title: t.currency, dataIndex: 'currency', width: 90 },
+  { title: t('money.currency'), dataIndex: 'currency', width: 90 },
   {
-    title: t.available,
+    title: t('money.available'),
     dataIndex: 'balance',
     align: 'right',
     render: (balance: string, row) => <Money amount={balance} currency={row.currency} />,
   },
   {
-    title: t.onHold,
+    title: t('money.onHold'),
     dataIndex: 'usedBalance',
     align: 'right',
     render: (held: string, row) => <Money amount={held} currency={row.currency} />,
   },
   {
-    title: t.total,
+    title: t('money.total'),
     dataIndex: 'total',
     align: 'right',
     render: (total: string, row) => <Money amount={total} currency={row.currency} strong />,
@@ -101,7 +100,7 @@ export function WalletsCard({ customerId }: { customerId: number }) {
   const wallets = useCustomerWallets(customerId);
   return (
     <Card
-      title={t.wallets}
+      title={t('money.wallets')}
       style={{ height: '100%' }}
       extra={<RefreshButton query={wallets} size="small" />}
       data-testid="wallets-card"
@@ -114,7 +113,7 @@ export function WalletsCard({ customerId }: { customerId: number }) {
         dataSource={wallets.data ?? []}
         loading={wallets.isPending && !wallets.isError}
         pagination={false}
-        locale={{ emptyText: t.noWallets }}
+        locale={{ emptyText: t('money.noWallets') }}
       />
     </Card>
   );
@@ -131,53 +130,58 @@ const entryColors: Record<string, string> = {
 };
 
 const ledgerColumns: TableColumnsType<LedgerPosting> = [
-  { title: t.time, dataIndex: 'createTimeTimestamp', width: 160, render: (ts: number) => formatTime(ts) },
-  { title: t.wallet, dataIndex: 'walletType', width: 130, render: (walletType: string) => walletLabel(walletType) },
+  { title: t('money.time'), dataIndex: 'createTimeTimestamp', width: 160, render: (ts: number) => formatTime(ts) },
   {
-    title: t.type,
-    dataIndex: 'type',
-    width: 140,
-    render: (type: string) => <Tag color={entryColors[type]}>{strings.entryType[type] ?? type}</Tag>,
+    title: t('money.wallet'),
+    dataIndex: 'walletType',
+    width: 130,
+    render: (walletType: string) => walletLabel(walletType),
   },
   {
-    title: t.amount,
+    title: t('money.type'),
+    dataIndex: 'type',
+    width: 140,
+    render: (type: string) => <Tag color={entryColors[type]}>{lookup('entryType', type) ?? type}</Tag>,
+  },
+  {
+    title: t('money.amount'),
     dataIndex: 'amount',
     align: 'right',
     width: 120,
     render: (amount: string, row) => <SignedAmount amount={amount} currency={row.currency} />,
   },
   {
-    title: t.balanceAfter,
+    title: t('money.balanceAfter'),
     dataIndex: 'balanceAfter',
     align: 'right',
     width: 120,
     render: (balance: string, row) => <Money amount={balance} currency={row.currency} />,
   },
   {
-    title: t.reason,
+    title: t('money.reason'),
     dataIndex: 'reason',
     render: (reason: string | null, row) => (
       <>
-        {row.category ? <Tag>{strings.adjustmentCategory[row.category] ?? row.category}</Tag> : null}
+        {row.category ? <Tag>{lookup('adjustmentCategory', row.category) ?? row.category}</Tag> : null}
         <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, tooltip: reason }}>
           {reason || none}
         </Typography.Paragraph>
         {row.rate ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t.rate(row.rate)}
+            {t('money.rate', { rate: row.rate })}
           </Typography.Text>
         ) : null}
       </>
     ),
   },
   {
-    title: t.reference,
+    title: t('money.reference'),
     dataIndex: 'reference',
     width: 140,
     render: (reference: string | null) => (reference ? <Typography.Text code>{reference}</Typography.Text> : none),
   },
   {
-    title: t.operator,
+    title: t('money.operator'),
     dataIndex: 'operator',
     width: 100,
     render: (operator: string | null) => operator ?? none,
@@ -191,9 +195,9 @@ export function LedgerCard({ customerId }: { customerId: number }) {
     <Card
       title={
         <Flex vertical>
-          <span>{t.ledger}</span>
+          <span>{t('money.ledger')}</span>
           <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
-            {t.ledgerHint}
+            {t('money.ledgerHint')}
           </Typography.Text>
         </Flex>
       }
@@ -201,8 +205,8 @@ export function LedgerCard({ customerId }: { customerId: number }) {
         <Flex gap={8}>
           <Select
             allowClear
-            placeholder={t.allWallets}
-            aria-label={t.wallet}
+            placeholder={t('money.allWallets')}
+            aria-label={t('money.wallet')}
             options={walletOptions}
             value={params.walletType}
             onChange={(walletType?: string) => setParams({ ...params, walletType, page: 1 })}
@@ -219,7 +223,7 @@ export function LedgerCard({ customerId }: { customerId: number }) {
         params={params}
         setParams={(next) => setParams({ ...params, ...next })}
         columns={ledgerColumns}
-        emptyText={t.ledgerEmpty}
+        emptyText={t('money.ledgerEmpty')}
       />
     </Card>
   );
@@ -237,19 +241,19 @@ interface AdjustForm {
 
 function reasonRule(value: string | undefined) {
   const reason = (value ?? '').trim();
-  if (reason.length < 3) return Promise.reject(new Error(t.adjustReasonRequired));
-  if (reason.length > 500) return Promise.reject(new Error(t.adjustReasonTooLong));
+  if (reason.length < 3) return Promise.reject(new Error(t('money.adjustReasonRequired')));
+  if (reason.length > 500) return Promise.reject(new Error(t('money.adjustReasonTooLong')));
   return Promise.resolve();
 }
 
 function amountRule(value: string | undefined) {
   const amount = (value ?? '').trim();
   if (!rules.AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount))
-    return Promise.reject(new Error(t.adjustAmountRequired));
+    return Promise.reject(new Error(t('money.adjustAmountRequired')));
   return Promise.resolve();
 }
 
-const categoryOptions = ADJUSTMENT_CATEGORIES.map((c) => ({ value: c, label: strings.adjustmentCategory[c] ?? c }));
+const categoryOptions = ADJUSTMENT_CATEGORIES.map((c) => ({ value: c, label: lookup('adjustmentCategory', c) ?? c }));
 
 /**
  * Proposes a credit or debit (four eyes): nothing moves here; another operator approves it in Approvals,
@@ -274,7 +278,7 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
     if (!confirming) return;
     try {
       const proposal = await propose.mutateAsync(confirming);
-      void message.success(t.proposed(proposal.id));
+      void message.success(t('money.proposed', { id: proposal.id }));
       setConfirming(null);
       form.resetFields(['amount', 'reason']);
     } catch {
@@ -292,9 +296,9 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
     <Card
       title={
         <Flex vertical>
-          <span>{t.adjust}</span>
+          <span>{t('money.adjust')}</span>
           <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13, whiteSpace: 'normal' }}>
-            {t.adjustHint}
+            {t('money.adjustHint')}
           </Typography.Text>
         </Flex>
       }
@@ -306,10 +310,10 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title={t.waiting(waitingCount)}
+          title={t('money.waiting', { count: waitingCount })}
           action={
             <Link to="/approvals">
-              <Button size="small">{t.openApprovals}</Button>
+              <Button size="small">{t('money.openApprovals')}</Button>
             </Link>
           }
           data-testid="adjust-waiting"
@@ -325,19 +329,19 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
         <Flex gap={12}>
           <Form.Item
             name="walletType"
-            label={t.adjustWallet}
-            rules={[{ required: true, message: t.adjustWalletRequired }]}
+            label={t('money.adjustWallet')}
+            rules={[{ required: true, message: t('money.adjustWalletRequired') }]}
             style={{ flex: 1 }}
           >
             <Select options={walletOptions} />
           </Form.Item>
-          <Form.Item name="direction" label={t.adjustDirection} style={{ flex: 1 }}>
+          <Form.Item name="direction" label={t('money.adjustDirection')} style={{ flex: 1 }}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
               options={[
-                { value: 'credit', label: t.credit },
-                { value: 'debit', label: t.debit },
+                { value: 'credit', label: t('money.credit') },
+                { value: 'debit', label: t('money.debit') },
               ]}
             />
           </Form.Item>
@@ -345,7 +349,7 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
         <Flex gap={12}>
           <Form.Item
             name="amount"
-            label={t.adjustAmount}
+            label={t('money.adjustAmount')}
             rules={[{ validator: (_, value: string | undefined) => amountRule(value) }]}
             style={{ flex: 1 }}
           >
@@ -353,34 +357,34 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
           </Form.Item>
           <Form.Item
             name="category"
-            label={t.adjustCategory}
-            rules={[{ required: true, message: t.adjustCategoryRequired }]}
+            label={t('money.adjustCategory')}
+            rules={[{ required: true, message: t('money.adjustCategoryRequired') }]}
             style={{ flex: 1 }}
           >
             <Select options={categoryOptions} />
           </Form.Item>
         </Flex>
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: -12, marginBottom: 12, fontSize: 12 }}>
-          {t.adjustAmountHelp}
+          {t('money.adjustAmountHelp')}
         </Typography.Text>
         <Form.Item
           name="reason"
-          label={t.adjustReason}
-          extra={t.adjustReasonHelp}
+          label={t('money.adjustReason')}
+          extra={t('money.adjustReasonHelp')}
           rules={[{ validator: (_, value: string | undefined) => reasonRule(value) }]}
         >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
         <Button type="primary" htmlType="submit">
-          {t.adjustSubmit}
+          {t('money.adjustSubmit')}
         </Button>
       </Form>
       <Modal
         open={confirming !== null}
-        title={t.adjustConfirmTitle}
-        okText={t.adjustConfirmOk}
+        title={t('money.adjustConfirmTitle')}
+        okText={t('money.adjustConfirmOk')}
         okButtonProps={{ loading: propose.isPending }}
-        cancelText={strings.review.cancel}
+        cancelText={t('review.cancel')}
         onOk={submit}
         onCancel={() => {
           if (propose.isPending) return;
@@ -394,8 +398,16 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
           <Flex vertical gap={12}>
             <Typography.Paragraph style={{ margin: 0 }}>
               {credit
-                ? t.adjustConfirmCredit(absolute, walletLabel(confirming.walletType), userId)
-                : t.adjustConfirmDebit(absolute, walletLabel(confirming.walletType), userId)}
+                ? t('money.adjustConfirmCredit', {
+                    amount: absolute,
+                    wallet: walletLabel(confirming.walletType),
+                    userId,
+                  })
+                : t('money.adjustConfirmDebit', {
+                    amount: absolute,
+                    wallet: walletLabel(confirming.walletType),
+                    userId,
+                  })}
             </Typography.Paragraph>
             <Flex align="baseline" gap={12}>
               <SignedAmount
@@ -403,21 +415,21 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
                 currency={currency}
                 fontSize={24}
               />
-              <Tag>{strings.adjustmentCategory[confirming.category] ?? confirming.category}</Tag>
+              <Tag>{lookup('adjustmentCategory', confirming.category) ?? confirming.category}</Tag>
             </Flex>
-            <Alert type="info" showIcon title={t.adjustConfirmFourEyes} />
+            <Alert type="info" showIcon title={t('money.adjustConfirmFourEyes')} />
             <Alert
               type="warning"
               showIcon
-              title={t.adjustConfirmReason}
+              title={t('money.adjustConfirmReason')}
               description={<Typography.Text italic>“{confirming.reason}”</Typography.Text>}
             />
             {propose.isError ? (
               <Alert
                 type="error"
                 showIcon
-                title={strings.review.actionFailed}
-                description={propose.error instanceof Error ? propose.error.message : strings.common.unexpected}
+                title={t('review.actionFailed')}
+                description={propose.error instanceof Error ? propose.error.message : t('common.unexpected')}
               />
             ) : null}
           </Flex>

@@ -3,19 +3,18 @@
  * positions with the realised profit and why they closed, and every order. Operators cannot trade, close
  * or change anything here: fills follow the published rules only (ARCHITECTURE.md, money and trust rules).
  */
-import { Decimal, formatMoney } from '@beurs/contracts';
+import { Decimal } from '@beurs/contracts';
 import { Button, Card, Flex, Select, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { queryClient } from '../api/client';
 import { consoleKeys, type OrderParams, type PageParams } from '../api/keys';
 import { type CustomerOrder, type CustomerPosition, useCustomerOrders, useCustomerPositions } from '../api/queries';
-import { formatAmount, formatSigned, isZero, sign, walletLabel } from '../lib/money';
+import { lookup, t } from '../i18n';
+import { formatAmount, formatCount, formatDecimal, formatSigned, isZero, sign, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
-import { strings } from '../strings';
 import { ListTable } from './list-page';
 
-const t = strings.trading;
-const none = strings.common.none;
+const none = t('common.none');
 
 /** Floating profit moves with the live price: the open positions are asked for again this often. */
 const LIVE_REFRESH_MS = 10_000;
@@ -23,7 +22,7 @@ const LIVE_REFRESH_MS = 10_000;
 /** A price in the instrument's currency, with the decimals the server gave it (at least 2): "1.08345 USD". */
 function formatPrice(value: string, currency: string): string {
   const decimals = (value.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return `${formatMoney(value, Math.max(2, Math.min(decimals, 8)))} ${currency}`;
+  return `${formatDecimal(value, Math.max(2, Math.min(decimals, 8)))} ${currency}`;
 }
 
 function Price({ value, currency }: { value: string | null; currency: string }) {
@@ -51,9 +50,9 @@ function Secondary({ children }: { children: ReactNode }) {
 
 /** "Stock · Funding wallet"; "Forex wallet" where the kind and the wallet have the same name. */
 function kindAndWallet(row: CustomerPosition | CustomerOrder): string {
-  const kind = t.kind[row.kind] ?? row.kind;
+  const kind = lookup('trading.kind', row.kind) ?? row.kind;
   const wallet = walletLabel(row.walletType);
-  return kind === wallet ? t.walletOf(wallet) : `${kind} · ${t.walletOf(wallet)}`;
+  return kind === wallet ? t('trading.walletOf', { wallet }) : `${kind} · ${t('trading.walletOf', { wallet })}`;
 }
 
 function Instrument({ row }: { row: CustomerPosition | CustomerOrder }) {
@@ -71,7 +70,7 @@ function Instrument({ row }: { row: CustomerPosition | CustomerOrder }) {
 /** A position's direction: buy is long, sell is short. */
 function Direction({ direction, position }: { direction: number; position?: boolean }) {
   const buy = direction === 0;
-  const label = position ? (buy ? t.long : t.short) : buy ? t.buy : t.sell;
+  const label = position ? (buy ? t('trading.long') : t('trading.short')) : buy ? t('trading.buy') : t('trading.sell');
   return (
     <Tag color={buy ? 'green' : 'red'} style={{ whiteSpace: 'nowrap' }}>
       {label}
@@ -84,7 +83,7 @@ const statusColors: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'defaul
 function OrderStatusTag({ status }: { status: number }) {
   return (
     <Tag color={statusColors[status]} data-status={status}>
-      {t.orderStatus[status] ?? String(status)}
+      {lookup('trading.orderStatus', status) ?? String(status)}
     </Tag>
   );
 }
@@ -98,7 +97,7 @@ const reasonColors: Record<string, string> = {
 
 function CloseReasonTag({ reason }: { reason: string | null }) {
   if (!reason) return <>{none}</>;
-  return <Tag color={reasonColors[reason]}>{t.closeReason[reason] ?? reason}</Tag>;
+  return <Tag color={reasonColors[reason]}>{lookup('trading.closeReason', reason) ?? reason}</Tag>;
 }
 
 /** A position's direction with its leverage beneath. */
@@ -106,7 +105,7 @@ function DirectionAndLeverage({ row }: { row: CustomerPosition }) {
   return (
     <Flex vertical align="flex-start" gap={2}>
       <Direction direction={row.direction} position />
-      <Secondary>{t.leverageOf(row.leverage)}</Secondary>
+      <Secondary>{t('trading.leverageOf', { n: row.leverage })}</Secondary>
     </Flex>
   );
 }
@@ -118,34 +117,39 @@ function DirectionAndLeverage({ row }: { row: CustomerPosition }) {
  * figures that matter most (profit and loss) are seen without scrolling sideways.
  */
 
-const quantityColumn = { title: t.quantity, align: 'right', width: 80 } as const;
+const quantityColumn = { title: t('trading.quantity'), align: 'right', width: 80 } as const;
 
 const openColumns: TableColumnsType<CustomerPosition> = [
-  { title: t.opened, dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
-  { title: t.instrument, key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
-  { title: t.direction, key: 'direction', width: 110, render: (_, row) => <DirectionAndLeverage row={row} /> },
-  { ...quantityColumn, dataIndex: 'positionNum', render: (n: number) => n.toLocaleString('en') },
+  { title: t('trading.opened'), dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
+  { title: t('trading.instrument'), key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
   {
-    title: t.openPrice,
+    title: t('trading.direction'),
+    key: 'direction',
+    width: 110,
+    render: (_, row) => <DirectionAndLeverage row={row} />,
+  },
+  { ...quantityColumn, dataIndex: 'positionNum', render: (n: number) => formatCount(n) },
+  {
+    title: t('trading.openPrice'),
     dataIndex: 'openPrice',
     align: 'right',
     width: 115,
     render: (price: string, row) => <Price value={price} currency={row.priceCurrency} />,
   },
   {
-    title: t.nowPrice,
+    title: t('trading.nowPrice'),
     dataIndex: 'nowPrice',
     align: 'right',
     width: 125,
     render: (price: string, row) => (
       <Flex vertical align="flex-end">
         <Price value={price} currency={row.priceCurrency} />
-        {row.marketOpen ? null : <Secondary>{t.marketClosed}</Secondary>}
+        {row.marketOpen ? null : <Secondary>{t('trading.marketClosed')}</Secondary>}
       </Flex>
     ),
   },
   {
-    title: t.margin,
+    title: t('trading.margin'),
     dataIndex: 'isolatedPosition',
     align: 'right',
     width: 120,
@@ -153,13 +157,13 @@ const openColumns: TableColumnsType<CustomerPosition> = [
       <Flex vertical align="flex-end">
         <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(margin, row.currency)}</span>
         {isZero(row.addedMargin) ? null : (
-          <Secondary>{t.addedMargin(formatAmount(row.addedMargin, row.currency))}</Secondary>
+          <Secondary>{t('trading.addedMargin', { amount: formatAmount(row.addedMargin, row.currency) })}</Secondary>
         )}
       </Flex>
     ),
   },
   {
-    title: t.floating,
+    title: t('trading.floating'),
     dataIndex: 'profit',
     align: 'right',
     width: 120,
@@ -171,7 +175,7 @@ const openColumns: TableColumnsType<CustomerPosition> = [
     ),
   },
   {
-    title: <span title={t.stops}>{t.stopsShort}</span>,
+    title: <span title={t('trading.stops')}>{t('trading.stopsShort')}</span>,
     key: 'stops',
     width: 130,
     render: (_, row) =>
@@ -180,10 +184,10 @@ const openColumns: TableColumnsType<CustomerPosition> = [
       ) : (
         <Flex vertical>
           {row.stopLoss !== null ? (
-            <Secondary>{t.stopLoss(formatPrice(row.stopLoss, row.priceCurrency))}</Secondary>
+            <Secondary>{t('trading.stopLoss', { price: formatPrice(row.stopLoss, row.priceCurrency) })}</Secondary>
           ) : null}
           {row.takeProfit !== null ? (
-            <Secondary>{t.takeProfit(formatPrice(row.takeProfit, row.priceCurrency))}</Secondary>
+            <Secondary>{t('trading.takeProfit', { price: formatPrice(row.takeProfit, row.priceCurrency) })}</Secondary>
           ) : null}
         </Flex>
       ),
@@ -195,35 +199,40 @@ const OPEN_WIDTH = 1110;
 
 const closedColumns: TableColumnsType<CustomerPosition> = [
   {
-    title: t.closed,
+    title: t('trading.closed'),
     dataIndex: 'sellTimeTimestamp',
     width: 170,
     render: (ts: number | null, row) => (
       <Flex vertical>
         <span style={{ whiteSpace: 'nowrap' }}>{formatTime(ts)}</span>
-        <Secondary>{t.openedAt(formatTime(row.createTimeTimestamp))}</Secondary>
+        <Secondary>{t('trading.openedAt', { time: formatTime(row.createTimeTimestamp) })}</Secondary>
       </Flex>
     ),
   },
-  { title: t.instrument, key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
-  { title: t.direction, key: 'direction', width: 110, render: (_, row) => <DirectionAndLeverage row={row} /> },
-  { ...quantityColumn, dataIndex: 'positionNum', render: (n: number) => n.toLocaleString('en') },
+  { title: t('trading.instrument'), key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
   {
-    title: t.openPrice,
+    title: t('trading.direction'),
+    key: 'direction',
+    width: 110,
+    render: (_, row) => <DirectionAndLeverage row={row} />,
+  },
+  { ...quantityColumn, dataIndex: 'positionNum', render: (n: number) => formatCount(n) },
+  {
+    title: t('trading.openPrice'),
     dataIndex: 'openPrice',
     align: 'right',
     width: 115,
     render: (price: string, row) => <Price value={price} currency={row.priceCurrency} />,
   },
   {
-    title: t.closePrice,
+    title: t('trading.closePrice'),
     dataIndex: 'sellPrice',
     align: 'right',
     width: 115,
     render: (price: string | null, row) => <Price value={price} currency={row.priceCurrency} />,
   },
   {
-    title: t.realised,
+    title: t('trading.realised'),
     dataIndex: 'sellProfit',
     align: 'right',
     width: 130,
@@ -232,32 +241,34 @@ const closedColumns: TableColumnsType<CustomerPosition> = [
         {profit === null ? none : <Signed amount={profit} currency={row.currency} />}
         {row.absorbedLoss !== null && !isZero(row.absorbedLoss) ? (
           <Typography.Text type="warning" style={{ fontSize: 12 }}>
-            {t.absorbed(formatAmount(row.absorbedLoss, row.currency))}
+            {t('trading.absorbed', { amount: formatAmount(row.absorbedLoss, row.currency) })}
           </Typography.Text>
         ) : null}
       </Flex>
     ),
   },
   {
-    title: t.fees,
+    title: t('trading.fees'),
     key: 'fees',
     align: 'right',
     width: 110,
     render: (_, row) => (
       <Flex vertical align="flex-end">
-        <Secondary>{t.openFee(formatAmount(row.openFee, row.currency))}</Secondary>
-        {row.closeFee !== null ? <Secondary>{t.closeFee(formatAmount(row.closeFee, row.currency))}</Secondary> : null}
+        <Secondary>{t('trading.openFee', { amount: formatAmount(row.openFee, row.currency) })}</Secondary>
+        {row.closeFee !== null ? (
+          <Secondary>{t('trading.closeFee', { amount: formatAmount(row.closeFee, row.currency) })}</Secondary>
+        ) : null}
       </Flex>
     ),
   },
   {
-    title: t.reason,
+    title: t('trading.reason'),
     dataIndex: 'closeReason',
     width: 125,
     render: (reason: string | null, row) => (
       <Flex vertical align="flex-start" gap={2}>
         <CloseReasonTag reason={reason} />
-        {row.parentId !== null ? <Secondary>{t.partOf(row.parentId)}</Secondary> : null}
+        {row.parentId !== null ? <Secondary>{t('trading.partOf', { id: row.parentId })}</Secondary> : null}
       </Flex>
     ),
   },
@@ -267,24 +278,24 @@ const CLOSED_WIDTH = 1115;
 // ---------------------------------------------------------------------------------------------------- orders
 
 const orderColumns: TableColumnsType<CustomerOrder> = [
-  { title: t.placed, dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
-  { title: t.instrument, key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
+  { title: t('trading.placed'), dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
+  { title: t('trading.instrument'), key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
   {
-    title: t.order,
+    title: t('trading.order'),
     key: 'order',
     width: 110,
     render: (_, row) => (
       <Flex vertical align="flex-start" gap={2}>
         <Direction direction={row.direction} />
         <Secondary>
-          {t.orderType[row.orderType]} · {t.openClose[row.openClose]}
+          {lookup('trading.orderType', row.orderType)} · {lookup('trading.openClose', row.openClose)}
         </Secondary>
       </Flex>
     ),
   },
-  { ...quantityColumn, dataIndex: 'quantity', render: (n: number) => n.toLocaleString('en') },
+  { ...quantityColumn, dataIndex: 'quantity', render: (n: number) => formatCount(n) },
   {
-    title: t.price,
+    title: t('trading.price'),
     dataIndex: 'price',
     align: 'right',
     width: 140,
@@ -292,9 +303,11 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
       // A limit order shows its limit and, once filled, what it filled at; a market order its fill price.
       row.orderType === 1 ? (
         <Flex vertical align="flex-end">
-          <span style={{ whiteSpace: 'nowrap' }}>{t.limitPrice(formatPrice(price, row.priceCurrency))}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {t('trading.limitPrice', { price: formatPrice(price, row.priceCurrency) })}
+          </span>
           {row.fillPrice !== null ? (
-            <Secondary>{t.filledAt(formatPrice(row.fillPrice, row.priceCurrency))}</Secondary>
+            <Secondary>{t('trading.filledAt', { price: formatPrice(row.fillPrice, row.priceCurrency) })}</Secondary>
           ) : null}
         </Flex>
       ) : (
@@ -302,7 +315,7 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
       ),
   },
   {
-    title: t.margin,
+    title: t('trading.margin'),
     dataIndex: 'margin',
     align: 'right',
     width: 115,
@@ -310,13 +323,13 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
       <Flex vertical align="flex-end">
         {/* A close order holds no margin. */}
         <span style={{ whiteSpace: 'nowrap' }}>{row.openClose === 1 ? none : formatAmount(margin, row.currency)}</span>
-        <Secondary>{t.feeOf(formatAmount(row.fee, row.currency))}</Secondary>
-        {row.openClose === 1 ? null : <Secondary>{t.leverageOf(row.leverage)}</Secondary>}
+        <Secondary>{t('trading.feeOf', { amount: formatAmount(row.fee, row.currency) })}</Secondary>
+        {row.openClose === 1 ? null : <Secondary>{t('trading.leverageOf', { n: row.leverage })}</Secondary>}
       </Flex>
     ),
   },
   {
-    title: t.status,
+    title: t('trading.status'),
     dataIndex: 'status',
     width: 145,
     render: (status: number, row) => (
@@ -328,7 +341,7 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
     ),
   },
   {
-    title: t.profit,
+    title: t('trading.profit'),
     dataIndex: 'profit',
     align: 'right',
     width: 120,
@@ -336,7 +349,7 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
       <Flex vertical align="flex-end" gap={2}>
         {profit === null ? none : <Signed amount={profit} currency={row.currency} />}
         {row.closeReason && row.closeReason !== 'customer' ? <CloseReasonTag reason={row.closeReason} /> : null}
-        {row.positionId !== null ? <Secondary>{t.position(row.positionId)}</Secondary> : null}
+        {row.positionId !== null ? <Secondary>{t('trading.position', { id: row.positionId })}</Secondary> : null}
       </Flex>
     ),
   },
@@ -354,13 +367,13 @@ function OpenPositions({ customerId }: { customerId: number }) {
   const positions = useCustomerPositions(customerId, { ...params, status: 1 }, { refetchInterval: LIVE_REFRESH_MS });
   return (
     <Flex vertical gap={8}>
-      <Secondary>{t.liveNote}</Secondary>
+      <Secondary>{t('trading.liveNote')}</Secondary>
       <ListTable<CustomerPosition>
         query={positions}
         params={params}
         setParams={setParams}
         columns={openColumns}
-        emptyText={t.openEmpty}
+        emptyText={t('trading.openEmpty')}
         scrollX={OPEN_WIDTH}
       />
     </Flex>
@@ -376,7 +389,7 @@ function ClosedPositions({ customerId }: { customerId: number }) {
       params={params}
       setParams={setParams}
       columns={closedColumns}
-      emptyText={t.closedEmpty}
+      emptyText={t('trading.closedEmpty')}
       scrollX={CLOSED_WIDTH}
     />
   );
@@ -391,16 +404,16 @@ function Orders({ customerId, status }: { customerId: number; status: OrderParam
       params={params}
       setParams={setParams}
       columns={orderColumns}
-      emptyText={t.ordersEmpty}
+      emptyText={t('trading.ordersEmpty')}
       scrollX={ORDERS_WIDTH}
     />
   );
 }
 
 const orderStatusOptions = [
-  { value: 0, label: t.orderStatus[0] },
-  { value: 1, label: t.orderStatus[1] },
-  { value: 2, label: t.orderStatus[2] },
+  { value: 0, label: lookup('trading.orderStatus', 0) },
+  { value: 1, label: lookup('trading.orderStatus', 1) },
+  { value: 2, label: lookup('trading.orderStatus', 2) },
 ];
 
 export function TradingCard({ customerId }: { customerId: number }) {
@@ -420,15 +433,15 @@ export function TradingCard({ customerId }: { customerId: number }) {
     <Card
       title={
         <Flex vertical>
-          <span>{t.title}</span>
+          <span>{t('trading.title')}</span>
           <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
-            {t.hint}
+            {t('trading.hint')}
           </Typography.Text>
         </Flex>
       }
       extra={
         <Button onClick={refresh} loading={refreshing}>
-          {strings.common.refresh}
+          {t('common.refresh')}
         </Button>
       }
       data-testid="trading-card"
@@ -441,8 +454,8 @@ export function TradingCard({ customerId }: { customerId: number }) {
           tab === 'orders' ? (
             <Select
               allowClear
-              placeholder={t.ordersAll}
-              aria-label={t.status}
+              placeholder={t('trading.ordersAll')}
+              aria-label={t('trading.status')}
               options={orderStatusOptions}
               value={orderStatus}
               onChange={(value?: 0 | 1 | 2) => setOrderStatus(value)}
@@ -454,13 +467,13 @@ export function TradingCard({ customerId }: { customerId: number }) {
         items={[
           {
             key: 'open',
-            label: openCount === undefined ? t.openTab : `${t.openTab} (${openCount})`,
+            label: openCount === undefined ? t('trading.openTab') : `${t('trading.openTab')} (${openCount})`,
             children: <OpenPositions customerId={customerId} />,
           },
-          { key: 'closed', label: t.closedTab, children: <ClosedPositions customerId={customerId} /> },
+          { key: 'closed', label: t('trading.closedTab'), children: <ClosedPositions customerId={customerId} /> },
           {
             key: 'orders',
-            label: t.ordersTab,
+            label: t('trading.ordersTab'),
             // A new filter starts again at the first page.
             children: <Orders key={orderStatus ?? 'all'} customerId={customerId} status={orderStatus} />,
           },

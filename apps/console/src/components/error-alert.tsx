@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { errorMessage } from '../api/client';
-import { strings } from '../strings';
+import { t } from '../i18n';
 
 /** A failed load, with the server's message and a way to try again. */
 export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -8,12 +8,12 @@ export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () =>
     <Alert
       type="error"
       showIcon
-      title={strings.common.loadFailed}
+      title={t('common.loadFailed')}
       description={errorMessage(error)}
       action={
         onRetry ? (
           <Button size="small" onClick={onRetry}>
-            {strings.common.retry}
+            {t('common.retry')}
           </Button>
         ) : undefined
       }

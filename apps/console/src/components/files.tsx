@@ -1,5 +1,5 @@
 import { Flex, Image, Typography } from 'antd';
-import { strings } from '../strings';
+import { lookup, t } from '../i18n';
 
 export interface FileLink {
   role: string;
@@ -8,7 +8,7 @@ export interface FileLink {
 }
 
 function roleLabel(role: string): string {
-  return strings.customer.fileRole[role] ?? role;
+  return lookup('customer.fileRole', role) ?? role;
 }
 
 /** "PDF" for application/pdf, otherwise the subtype in capitals. */
@@ -31,7 +31,7 @@ export function FileGallery({
 }) {
   const images = files.filter((file) => file.mime.startsWith('image/'));
   const others = files.filter((file) => !file.mime.startsWith('image/'));
-  if (files.length === 0) return <Typography.Text type="secondary">{strings.customer.noDocuments}</Typography.Text>;
+  if (files.length === 0) return <Typography.Text type="secondary">{t('customer.noDocuments')}</Typography.Text>;
   return (
     <Flex gap={16} wrap align="flex-start">
       <Image.PreviewGroup>
@@ -73,7 +73,7 @@ export function FileGallery({
             <Typography.Text strong style={{ fontSize: 20 }}>
               {fileKind(file.mime)}
             </Typography.Text>
-            <span>{strings.customer.openInNewTab}</span>
+            <span>{t('customer.openInNewTab')}</span>
           </a>
           <figcaption style={{ textAlign: 'center', marginTop: 4 }}>
             <Typography.Text type="secondary">{roleLabel(file.role)}</Typography.Text>

@@ -14,7 +14,7 @@ import {
   useTrialBalanceChecks,
 } from '../api/queries';
 import { useSession } from '../api/session';
-import { strings } from '../strings';
+import { lookup, t } from '../i18n';
 import { BooksAlert } from './books-alert';
 
 const { Sider, Header, Content } = Layout;
@@ -31,7 +31,7 @@ function queueLabel(label: string, count: number | undefined) {
         count={count}
         overflowCount={99}
         color="gold"
-        title={strings.menu.pendingCount(count)}
+        title={t('menu.pendingCount', { n: count })}
         data-testid="menu-pending"
       />
     </Flex>
@@ -44,23 +44,23 @@ function menuItems(
   pendingAdjustments: number | undefined,
 ): NonNullable<MenuProps['items']> {
   return [
-    { key: 'customers', label: strings.menu.customers },
-    { key: 'kyc', label: queueLabel(strings.menu.kyc, pending?.kyc) },
-    { key: 'deposits', label: queueLabel(strings.menu.deposits, pending?.deposits) },
-    { key: 'withdrawals', label: queueLabel(strings.menu.withdrawals, pending?.withdrawals) },
+    { key: 'customers', label: t('menu.customers') },
+    { key: 'kyc', label: queueLabel(t('menu.kyc'), pending?.kyc) },
+    { key: 'deposits', label: queueLabel(t('menu.deposits'), pending?.deposits) },
+    { key: 'withdrawals', label: queueLabel(t('menu.withdrawals'), pending?.withdrawals) },
     // Adjustments wait here for a second operator (four eyes); proposing and deciding are for admins.
     ...(roleAtLeast(operator.role, 'admin')
-      ? [{ key: 'approvals', label: queueLabel(strings.menu.approvals, pendingAdjustments) }]
+      ? [{ key: 'approvals', label: queueLabel(t('menu.approvals'), pendingAdjustments) }]
       : []),
-    { key: 'deposit-channels', label: strings.menu.channels },
-    { key: 'awards', label: strings.menu.awards },
+    { key: 'deposit-channels', label: t('menu.channels') },
+    { key: 'awards', label: t('menu.awards') },
     // Everyone reads the trading rules; the page lets only the roles the server allows change them.
-    { key: 'trading-settings', label: strings.menu.trading },
-    { key: 'books', label: strings.menu.books },
-    { key: 'outbox', label: strings.menu.outbox },
+    { key: 'trading-settings', label: t('menu.trading') },
+    { key: 'books', label: t('menu.books') },
+    { key: 'outbox', label: t('menu.outbox') },
     // Reviewers cannot read the audit log; the server refuses it too.
-    ...(roleAtLeast(operator.role, 'admin') ? [{ key: 'audit', label: strings.menu.audit }] : []),
-    { key: 'security', label: strings.menu.security },
+    ...(roleAtLeast(operator.role, 'admin') ? [{ key: 'audit', label: t('menu.audit') }] : []),
+    { key: 'security', label: t('menu.security') },
   ];
 }
 
@@ -93,7 +93,7 @@ function ConsoleLayout() {
   if (me.isPending) {
     return (
       <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-        <Spin size="large" description={strings.common.loading} />
+        <Spin size="large" description={t('common.loading')} />
       </Flex>
     );
   }
@@ -101,9 +101,9 @@ function ConsoleLayout() {
     return (
       <Result
         status={isForbidden(me.error) ? '403' : 'error'}
-        title={strings.common.loadFailed}
+        title={t('common.loadFailed')}
         subTitle={errorMessage(me.error)}
-        extra={<Button onClick={() => me.refetch()}>{strings.common.retry}</Button>}
+        extra={<Button onClick={() => me.refetch()}>{t('common.retry')}</Button>}
       />
     );
   }
@@ -125,7 +125,7 @@ function ConsoleLayout() {
             textOverflow: 'ellipsis',
           }}
         >
-          {strings.appName}
+          {t('appName')}
         </div>
         <Menu
           theme="dark"
@@ -133,7 +133,7 @@ function ConsoleLayout() {
           selectedKeys={[section]}
           items={
             operator.totpRequired
-              ? [{ key: 'security', label: strings.menu.security }]
+              ? [{ key: 'security', label: t('menu.security') }]
               : menuItems(operator, books.data?.pending, waitingAdjustments.data?.total)
           }
           onClick={({ key }) => navigate(`/${key}`)}
@@ -155,10 +155,10 @@ function ConsoleLayout() {
             {operator.username}
           </Typography.Text>
           <Tag color={ROLE_COLOR[operator.role]} data-testid="operator-role">
-            {strings.header.role[operator.role] ?? operator.role}
+            {lookup('header.role', operator.role) ?? operator.role}
           </Tag>
           <Button onClick={() => logout.mutate()} loading={logout.isPending}>
-            {strings.header.logout}
+            {t('header.logout')}
           </Button>
         </Header>
         <Content style={{ padding: 24, minWidth: 0 }}>
@@ -167,11 +167,11 @@ function ConsoleLayout() {
             <Alert
               type="warning"
               showIcon
-              title={strings.secondFactor.suggested}
-              description={strings.secondFactor.suggestedText}
+              title={t('secondFactor.suggested')}
+              description={t('secondFactor.suggestedText')}
               action={
                 <Button type="primary" onClick={() => navigate('/security')}>
-                  {strings.secondFactor.setUp}
+                  {t('secondFactor.setUp')}
                 </Button>
               }
               style={{ marginBottom: 16 }}

@@ -11,8 +11,8 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { PageParams } from '../api/keys';
+import { t } from '../i18n';
 import { PAGE_SIZES } from '../lib/use-page-params';
-import { strings } from '../strings';
 import { ErrorAlert } from './error-alert';
 
 /** Fetches `query` again now, showing that it is at it. */
@@ -25,7 +25,7 @@ export function RefreshButton({
 }) {
   return (
     <Button size={size} onClick={() => query.refetch()} loading={query.isRefetching}>
-      {strings.common.refresh}
+      {t('common.refresh')}
     </Button>
   );
 }
@@ -90,8 +90,8 @@ function SearchBox({
 
 /** What an empty table says: still loading, failed (the alert above explains), or truly empty. */
 export function ListEmpty({ query, text }: { query: { isPending: boolean; isError: boolean }; text: string }) {
-  if (query.isError) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={strings.common.loadFailed} />;
-  if (query.isPending) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={strings.common.loading} />;
+  if (query.isError) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.loadFailed')} />;
+  if (query.isPending) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.loading')} />;
   return <Empty description={text} />;
 }
 
@@ -146,7 +146,7 @@ export function ListTable<Row extends object>({
           total: query.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: strings.common.total,
+          showTotal: (n: number) => t('common.total', { n }),
           onChange: (page, pageSize) => setParams({ page, pageSize }),
         }}
         scroll={{ x: scrollX }}

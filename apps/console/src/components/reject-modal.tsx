@@ -1,8 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorMessage } from '../api/client';
-import { strings } from '../strings';
-
-const t = strings.review;
+import { t } from '../i18n';
 
 /** Asks for the reason of a rejection, which the customer sees (3 to 500 characters). */
 export function RejectModal({
@@ -12,7 +10,7 @@ export function RejectModal({
   error,
   onCancel,
   onReject,
-  hint = t.rejectReasonHint,
+  hint = t('review.rejectReasonHint'),
 }: {
   open: boolean;
   title: string;
@@ -28,9 +26,9 @@ export function RejectModal({
     <Modal
       open={open}
       title={title}
-      okText={t.reject}
+      okText={t('review.reject')}
       okButtonProps={{ danger: true, loading: pending }}
-      cancelText={t.cancel}
+      cancelText={t('review.cancel')}
       onCancel={onCancel}
       onOk={() =>
         form.validateFields().then(
@@ -43,14 +41,14 @@ export function RejectModal({
       <Form form={form} layout="vertical" preserve={false} requiredMark={false}>
         <Form.Item
           name="reason"
-          label={t.rejectReason}
+          label={t('review.rejectReason')}
           extra={hint}
           rules={[
             {
               validator: (_, value: string | undefined) => {
                 const reason = (value ?? '').trim();
-                if (reason.length < 3) return Promise.reject(new Error(t.rejectReasonRequired));
-                if (reason.length > 500) return Promise.reject(new Error(t.rejectReasonTooLong));
+                if (reason.length < 3) return Promise.reject(new Error(t('review.rejectReasonRequired')));
+                if (reason.length > 500) return Promise.reject(new Error(t('review.rejectReasonTooLong')));
                 return Promise.resolve();
               },
             },
@@ -59,7 +57,9 @@ export function RejectModal({
           <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon title={t.actionFailed} description={errorMessage(error)} /> : null}
+      {error ? (
+        <Alert type="error" showIcon title={t('review.actionFailed')} description={errorMessage(error)} />
+      ) : null}
     </Modal>
   );
 }

@@ -26,30 +26,21 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
 import type { QueueKind } from '../api/keys';
 import { type QueueRows, useQueue, useReview, useTrialBalance } from '../api/queries';
+import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useQueueParams } from '../lib/use-queue-params';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
 import { ListHeader, ListTable, RefreshButton } from './list-page';
 import { RejectModal } from './reject-modal';
 import { ReviewStatusTag } from './tags';
 
-const t = strings.review;
-
+/** The texts that depend on the row; the others are the catalogue's section of the queue's kind. */
 export interface QueueText<Row> {
-  title: string;
-  hint: string;
-  searchPlaceholder: string;
-  empty: string;
-  emptySearch: (q: string) => string;
-  drawerTitle: (id: number) => string;
-  approveConfirm: string;
   approveConfirmBody: (row: Row) => string;
   /** The approve button's label when "Approve" is not the right word (withdrawals: "Mark paid"). */
   approveLabel?: string;
   approved: (row: Row) => string;
   rejected: (row: Row) => string;
-  rejectTitle: string;
 }
 
 export interface QueueConfig<K extends QueueKind> {
@@ -68,9 +59,9 @@ export interface QueueConfig<K extends QueueKind> {
 }
 
 const statusTabs = [
-  { status: ReviewStatus.Pending, label: t.tabs.pending },
-  { status: ReviewStatus.Failed, label: t.tabs.rejected },
-  { status: ReviewStatus.Approved, label: t.tabs.approved },
+  { status: ReviewStatus.Pending, label: t('review.tabs.pending') },
+  { status: ReviewStatus.Failed, label: t('review.tabs.rejected') },
+  { status: ReviewStatus.Approved, label: t('review.tabs.approved') },
 ] as const;
 
 export function ReviewQueuePage<K extends QueueKind>({
@@ -82,7 +73,7 @@ export function ReviewQueuePage<K extends QueueKind>({
   extraTabs = [],
   approveReference,
 }: QueueConfig<K>) {
-  useTitle(text.title);
+  useTitle(t(`${kind}.title`));
   const [params, setParams] = useQueueParams();
   const queue = useQueue(kind, params);
   const pending = useTrialBalance().data?.pending[kind];
@@ -92,13 +83,13 @@ export function ReviewQueuePage<K extends QueueKind>({
   const reviewed = params.status !== ReviewStatus.Pending;
   const allColumns: TableColumnsType<QueueRows[K]> = [
     {
-      title: t.submitted,
+      title: t('review.submitted'),
       dataIndex: 'createTimeTimestamp',
       render: (ts: number) => formatTime(ts),
       width: 160,
     },
     {
-      title: t.customer,
+      title: t('review.customer'),
       key: 'customer',
       width: 190,
       render: (_, row) => (
@@ -117,7 +108,7 @@ export function ReviewQueuePage<K extends QueueKind>({
     ...(reviewed
       ? ([
           {
-            title: t.reviewed,
+            title: t('review.reviewed'),
             key: 'reviewed',
             width: 220,
             render: (_, row) => (
@@ -154,7 +145,7 @@ export function ReviewQueuePage<K extends QueueKind>({
             setSelected(row);
           }}
         >
-          {row.status === ReviewStatus.Pending ? t.open : t.details}
+          {row.status === ReviewStatus.Pending ? t('review.open') : t('review.details')}
         </Button>
       ),
     },
@@ -163,9 +154,9 @@ export function ReviewQueuePage<K extends QueueKind>({
   return (
     <>
       <ListHeader
-        title={text.title}
-        hint={text.hint}
-        search={{ value: params.q, placeholder: text.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
+        title={t(`${kind}.title`)}
+        hint={t(`${kind}.hint`)}
+        search={{ value: params.q, placeholder: t(`${kind}.searchPlaceholder`), onSearch: (q) => setParams({ q }) }}
         extra={<RefreshButton query={queue} />}
       />
       <Tabs
@@ -184,7 +175,9 @@ export function ReviewQueuePage<K extends QueueKind>({
             ),
         }))}
         tabBarExtraContent={
-          <Typography.Text type="secondary">{reviewed ? t.newestFirst : t.oldestFirst}</Typography.Text>
+          <Typography.Text type="secondary">
+            {reviewed ? t('review.newestFirst') : t('review.oldestFirst')}
+          </Typography.Text>
         }
       />
       <ListTable<QueueRows[K]>
@@ -192,7 +185,7 @@ export function ReviewQueuePage<K extends QueueKind>({
         params={params}
         setParams={setParams}
         columns={allColumns}
-        emptyText={params.q ? text.emptySearch(params.q) : text.empty}
+        emptyText={params.q ? t(`${kind as QueueKind}.emptySearch`, { q: params.q }) : t(`${kind}.empty`)}
         onRow={(row) => ({ onClick: () => setSelected(row), style: { cursor: 'pointer' } })}
         // Every column has a width; the table scrolls sideways rather than squeeze them.
         scrollX={allColumns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 160), 0)}
@@ -281,13 +274,17 @@ function ReviewDrawer<K extends QueueKind>({
     ? [
         {
           key: 'status',
-          label: t.status,
-          children: <ReviewStatusTag status={row.status} failedLabel={t.tabs.rejected} />,
+          label: t('review.status'),
+          children: <ReviewStatusTag status={row.status} failedLabel={t('review.tabs.rejected')} />,
         },
-        { key: 'submitted', label: t.submitted, children: formatTime(row.createTimeTimestamp) },
-        { key: 'reviewed', label: t.reviewed, children: formatTime(row.reviewTimeTimestamp, t.notReviewed) },
-        { key: 'reviewer', label: t.reviewer, children: row.reviewer ?? strings.common.none },
-        ...(row.reason ? [{ key: 'reason', label: t.reason, span: 2, children: row.reason }] : []),
+        { key: 'submitted', label: t('review.submitted'), children: formatTime(row.createTimeTimestamp) },
+        {
+          key: 'reviewed',
+          label: t('review.reviewed'),
+          children: formatTime(row.reviewTimeTimestamp, t('review.notReviewed')),
+        },
+        { key: 'reviewer', label: t('review.reviewer'), children: row.reviewer ?? t('common.none') },
+        ...(row.reason ? [{ key: 'reason', label: t('review.reason'), span: 2, children: row.reason }] : []),
       ]
     : [];
 
@@ -299,15 +296,15 @@ function ReviewDrawer<K extends QueueKind>({
       title={
         row ? (
           <Space>
-            {text.drawerTitle(row.id)}
-            <ReviewStatusTag status={row.status} failedLabel={t.tabs.rejected} />
+            {t(`${kind as QueueKind}.drawerTitle`, { id: row.id })}
+            <ReviewStatusTag status={row.status} failedLabel={t('review.tabs.rejected')} />
           </Space>
         ) : null
       }
       extra={
         row ? (
           <Button onClick={() => onOpenCustomer(row.customerId)} type="link">
-            {t.openCustomer}
+            {t('review.openCustomer')}
           </Button>
         ) : null
       }
@@ -315,10 +312,10 @@ function ReviewDrawer<K extends QueueKind>({
         row && isPending ? (
           <Flex justify="flex-end" gap={8}>
             <Button danger onClick={() => setRejecting(true)} disabled={review.isPending}>
-              {t.reject}
+              {t('review.reject')}
             </Button>
             <Popconfirm
-              title={text.approveConfirm}
+              title={t(`${kind}.approveConfirm`)}
               description={
                 <div style={{ maxWidth: 320 }}>
                   {text.approveConfirmBody(row)}
@@ -345,13 +342,13 @@ function ReviewDrawer<K extends QueueKind>({
                 </div>
               }
               okButtonProps={{ disabled: approveReference !== undefined && !referenceCheck.success }}
-              okText={text.approveLabel ?? t.approve}
-              cancelText={t.cancel}
+              okText={text.approveLabel ?? t('review.approve')}
+              cancelText={t('review.cancel')}
               onConfirm={approve}
               placement="topRight"
             >
               <Button type="primary" loading={review.isPending && review.variables?.action === 'approve'}>
-                {text.approveLabel ?? t.approve}
+                {text.approveLabel ?? t('review.approve')}
               </Button>
             </Popconfirm>
           </Flex>
@@ -366,7 +363,7 @@ function ReviewDrawer<K extends QueueKind>({
             <Alert
               type="error"
               showIcon
-              title={t.actionFailed}
+              title={t('review.actionFailed')}
               description={errorMessage(review.error)}
               style={{ marginBottom: 16 }}
             />
@@ -386,10 +383,14 @@ function ReviewDrawer<K extends QueueKind>({
             items={[
               {
                 key: 'customer',
-                label: t.customer,
+                label: t('review.customer'),
                 children: <Link to={`/customers/${row.customerId}`}>{row.userId}</Link>,
               },
-              { key: 'email', label: t.email, children: <Typography.Text copyable>{row.email}</Typography.Text> },
+              {
+                key: 'email',
+                label: t('review.email'),
+                children: <Typography.Text copyable>{row.email}</Typography.Text>,
+              },
             ]}
           />
           <Divider style={{ margin: '16px 0' }} />
@@ -398,7 +399,7 @@ function ReviewDrawer<K extends QueueKind>({
           <Descriptions size="small" bordered column={2} items={reviewItems} />
           <RejectModal
             open={rejecting}
-            title={text.rejectTitle}
+            title={t(`${kind}.rejectTitle`)}
             pending={review.isPending}
             error={rejecting && review.isError ? review.error : null}
             onCancel={() => {

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { strings } from '../strings';
+import { t } from '../i18n';
 
 /** Last line of defence for a page that throws while rendering. */
 export function RouteError() {
@@ -13,9 +13,9 @@ export function RouteError() {
   return (
     <Result
       status="error"
-      title={strings.common.unexpected}
+      title={t('common.unexpected')}
       subTitle={detail}
-      extra={<Button onClick={() => window.location.reload()}>{strings.common.retry}</Button>}
+      extra={<Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>}
     />
   );
 }

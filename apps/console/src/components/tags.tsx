@@ -1,12 +1,12 @@
 import { AccountType, ReviewStatus, WithdrawalStatus } from '@beurs/contracts';
 import { Tag } from 'antd';
-import { strings } from '../strings';
+import { t } from '../i18n';
 
 const reviewStatusLook: Record<ReviewStatus, { color: string; label: string }> = {
-  [ReviewStatus.None]: { color: 'default', label: strings.reviewStatus.none },
-  [ReviewStatus.Pending]: { color: 'gold', label: strings.reviewStatus.pending },
-  [ReviewStatus.Failed]: { color: 'red', label: strings.reviewStatus.failed },
-  [ReviewStatus.Approved]: { color: 'green', label: strings.reviewStatus.approved },
+  [ReviewStatus.None]: { color: 'default', label: t('reviewStatus.none') },
+  [ReviewStatus.Pending]: { color: 'gold', label: t('reviewStatus.pending') },
+  [ReviewStatus.Failed]: { color: 'red', label: t('reviewStatus.failed') },
+  [ReviewStatus.Approved]: { color: 'green', label: t('reviewStatus.approved') },
 };
 
 function isReviewStatus(value: number): value is ReviewStatus {
@@ -15,8 +15,8 @@ function isReviewStatus(value: number): value is ReviewStatus {
 
 /** `failedLabel` names status 2 where "Failed" is not the word (a rejected deposit or withdrawal). */
 export function ReviewStatusTag({ status, failedLabel }: { status: number; failedLabel?: string }) {
-  if (status === WithdrawalStatus.Cancelled) return <Tag data-status={status}>{strings.withdrawals.cancelled}</Tag>;
-  if (!isReviewStatus(status)) return <Tag>{strings.reviewStatus.unknown(status)}</Tag>;
+  if (status === WithdrawalStatus.Cancelled) return <Tag data-status={status}>{t('withdrawals.cancelled')}</Tag>;
+  if (!isReviewStatus(status)) return <Tag>{t('reviewStatus.unknown', { value: status })}</Tag>;
   const look = reviewStatusLook[status];
   return (
     <Tag color={look.color} data-status={status}>
@@ -26,9 +26,9 @@ export function ReviewStatusTag({ status, failedLabel }: { status: number; faile
 }
 
 export function accountTypeLabel(accountType: number): string {
-  if (accountType === AccountType.Individual) return strings.accountType.individual;
-  if (accountType === AccountType.Company) return strings.accountType.company;
-  return strings.accountType.unknown(accountType);
+  if (accountType === AccountType.Individual) return t('accountType.individual');
+  if (accountType === AccountType.Company) return t('accountType.company');
+  return t('accountType.unknown', { value: accountType });
 }
 
 export function AccountTypeTag({ accountType }: { accountType: number }) {

@@ -1,14 +1,27 @@
-/** Money on screen: decimal strings from the server, formatted without ever going through floats. */
-import { CURRENCY_SYMBOL, type Currency, Decimal, formatMoney } from '@beurs/contracts';
-import { strings } from '../strings';
+/**
+ * Money and counts on screen in the console's language (grouping and decimal sign as the web app does, through
+ * the contracts' Intl locale): decimal strings from the server, formatted without ever going through floats.
+ */
+import { CURRENCY_SYMBOL, type Currency, Decimal, formatMoney, intlLocaleOf } from '@beurs/contracts';
+import { currentLanguage, lookup } from '../i18n';
 
 function symbol(currency: string): string {
   return CURRENCY_SYMBOL[currency as Currency] ?? `${currency} `;
 }
 
+/** A decimal string with `places` decimals: "1,234.50". */
+export function formatDecimal(value: string, places = 2): string {
+  return formatMoney(value, places, intlLocaleOf(currentLanguage()));
+}
+
+/** A whole number with grouping: "1,000,000". */
+export function formatCount(value: number): string {
+  return value.toLocaleString(intlLocaleOf(currentLanguage()));
+}
+
 /** "€1,234.50", "-$12.00". */
 export function formatAmount(value: string, currency: string): string {
-  const formatted = formatMoney(value);
+  const formatted = formatDecimal(value);
   return formatted.startsWith('-') ? `-${symbol(currency)}${formatted.slice(1)}` : `${symbol(currency)}${formatted}`;
 }
 
@@ -30,5 +43,5 @@ export function isZero(value: string): boolean {
 }
 
 export function walletLabel(walletType: string): string {
-  return strings.wallet[walletType] ?? walletType;
+  return lookup('wallets', walletType) ?? walletType;
 }

@@ -1,7 +1,16 @@
+import type { Language } from '@beurs/contracts';
 import dayjs from 'dayjs';
-import { strings } from '../strings';
+import { currentLanguage, t } from '../i18n';
 
-export const CONSOLE_DATE_TIME = 'DD/MM/YYYY HH:mm:ss';
+/**
+ * A record's time in the reader's convention, as the web app writes it (apps/web/src/lib/format.ts), except
+ * that operators read the 24-hour clock in English too.
+ */
+const DATE_TIME_PATTERNS: Record<Language, string> = {
+  en: 'DD/MM/YYYY HH:mm:ss',
+  nl: 'DD-MM-YYYY HH:mm:ss',
+  'zh-Hans': 'YYYY-MM-DD HH:mm:ss',
+};
 
 /**
  * The contract calls these fields `…Timestamp` without naming the unit. Anything below 1e12
@@ -11,7 +20,7 @@ export function toMillis(timestamp: number): number {
   return timestamp < 1e12 ? timestamp * 1000 : timestamp;
 }
 
-export function formatTime(timestamp: number | null | undefined, empty: string = strings.common.none): string {
+export function formatTime(timestamp: number | null | undefined, empty: string = t('common.none')): string {
   if (timestamp === null || timestamp === undefined) return empty;
-  return dayjs(toMillis(timestamp)).format(CONSOLE_DATE_TIME);
+  return dayjs(toMillis(timestamp)).format(DATE_TIME_PATTERNS[currentLanguage()]);
 }

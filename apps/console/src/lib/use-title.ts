@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { strings } from '../strings';
+import { t } from '../i18n';
 
 export function useTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · ${strings.appName}`;
+    document.title = `${title} · ${t('appName')}`;
   }, [title]);
 }

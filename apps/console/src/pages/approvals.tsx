@@ -12,20 +12,18 @@ import { errorMessage } from '../api/client';
 import { type AdjustmentProposal, type Operator, useAdjustments, useDecideAdjustment } from '../api/queries';
 import { ListHeader, ListTable, RefreshButton } from '../components/list-page';
 import { RejectModal } from '../components/reject-modal';
+import { lookup, t } from '../i18n';
 import { formatAmount, formatSigned, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.approvals;
 
 const statusTabs: ReadonlyArray<{ status: AdjustmentStatus; label: string }> = [
-  { status: 'proposed', label: t.tabs.proposed },
-  { status: 'approved', label: t.tabs.approved },
-  { status: 'rejected', label: t.tabs.rejected },
-  { status: 'cancelled', label: t.tabs.cancelled },
+  { status: 'proposed', label: t('approvals.tabs.proposed') },
+  { status: 'approved', label: t('approvals.tabs.approved') },
+  { status: 'rejected', label: t('approvals.tabs.rejected') },
+  { status: 'cancelled', label: t('approvals.tabs.cancelled') },
 ];
 
 /** A fresh idempotency key; crypto.randomUUID needs a secure context, which plain http is not. */
@@ -39,13 +37,14 @@ const signed = (p: AdjustmentProposal) => (p.direction === 'debit' ? `-${p.amoun
 
 /** Why this operator may not approve this proposal, or null when they may. */
 function cannotApprove(operator: Operator, p: AdjustmentProposal): string | null {
-  if (p.makerId === operator.id) return t.yours;
-  if (!roleAtLeast(operator.role, p.approverRole)) return t.needsSupervisor(formatAmount(p.approvalLimit, p.currency));
+  if (p.makerId === operator.id) return t('approvals.yours');
+  if (!roleAtLeast(operator.role, p.approverRole))
+    return t('approvals.needsSupervisor', { limit: formatAmount(p.approvalLimit, p.currency) });
   return null;
 }
 
 export function ApprovalsPage() {
-  useTitle(t.title);
+  useTitle(t('approvals.title'));
   const operator = useOperator();
   const { message } = App.useApp();
   const [params, setParams] = usePageParams();
@@ -60,7 +59,7 @@ export function ApprovalsPage() {
     try {
       // Retrying the same confirmation reuses its key, so it cannot post twice.
       const done = await decide.mutateAsync({ action: 'approve', ...approving });
-      void message.success(t.approved(done.id));
+      void message.success(t('approvals.approved', { id: done.id }));
       setApproving(null);
     } catch {
       // Shown in the dialog.
@@ -70,7 +69,7 @@ export function ApprovalsPage() {
     if (!rejecting) return;
     try {
       const done = await decide.mutateAsync({ action: 'reject', proposal: rejecting, reason });
-      void message.success(t.rejected(done.id));
+      void message.success(t('approvals.rejected', { id: done.id }));
       setRejecting(null);
     } catch {
       // Shown in the dialog.
@@ -79,7 +78,7 @@ export function ApprovalsPage() {
   const withdraw = async (proposal: AdjustmentProposal) => {
     try {
       const done = await decide.mutateAsync({ action: 'cancel', proposal });
-      void message.success(t.withdrawn(done.id));
+      void message.success(t('approvals.withdrawn', { id: done.id }));
     } catch (error) {
       void message.error(errorMessage(error));
     }
@@ -87,22 +86,22 @@ export function ApprovalsPage() {
 
   const waiting = status === 'proposed';
   const columns: TableColumnsType<AdjustmentProposal> = [
-    { title: t.id, dataIndex: 'id', width: 50 },
+    { title: t('approvals.id'), dataIndex: 'id', width: 50 },
     {
-      title: t.proposedAt,
+      title: t('approvals.proposedAt'),
       key: 'proposed',
       width: 170,
       render: (_, p) => (
         <Flex vertical>
           <span>{formatTime(p.createTimeTimestamp)}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="approval-maker">
-            {t.by(p.maker)}
+            {t('approvals.by', { name: p.maker })}
           </Typography.Text>
         </Flex>
       ),
     },
     {
-      title: t.customer,
+      title: t('approvals.customer'),
       key: 'customer',
       width: 170,
       render: (_, p) => (
@@ -115,7 +114,7 @@ export function ApprovalsPage() {
       ),
     },
     {
-      title: t.amount,
+      title: t('approvals.amount'),
       key: 'amount',
       width: 150,
       align: 'right',
@@ -131,18 +130,18 @@ export function ApprovalsPage() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {walletLabel(p.walletType)}
           </Typography.Text>
-          {p.approverRole === 'supervisor' ? <Tag color="purple">{t.supervisorTag}</Tag> : null}
+          {p.approverRole === 'supervisor' ? <Tag color="purple">{t('approvals.supervisorTag')}</Tag> : null}
         </Flex>
       ),
     },
     {
-      title: t.category,
+      title: t('approvals.category'),
       dataIndex: 'category',
       width: 150,
-      render: (category: string) => <Tag>{strings.adjustmentCategory[category] ?? category}</Tag>,
+      render: (category: string) => <Tag>{lookup('adjustmentCategory', category) ?? category}</Tag>,
     },
     {
-      title: t.reason,
+      title: t('approvals.reason'),
       dataIndex: 'reason',
       width: 260,
       render: (reason: string) => (
@@ -154,7 +153,7 @@ export function ApprovalsPage() {
     ...(waiting
       ? ([
           {
-            title: t.actions,
+            title: t('approvals.actions'),
             key: 'actions',
             width: 250,
             fixed: 'right',
@@ -173,7 +172,7 @@ export function ApprovalsPage() {
                         setApproving({ proposal: p, idempotencyKey: newIdempotencyKey() });
                       }}
                     >
-                      {t.approve}
+                      {t('approvals.approve')}
                     </Button>
                     <Button
                       danger
@@ -184,11 +183,11 @@ export function ApprovalsPage() {
                         setRejecting(p);
                       }}
                     >
-                      {t.reject}
+                      {t('approvals.reject')}
                     </Button>
                     {mine ? (
-                      <Popconfirm title={`${t.withdraw}?`} onConfirm={() => withdraw(p)}>
-                        <Button size="small">{t.withdraw}</Button>
+                      <Popconfirm title={`${t('approvals.withdraw')}?`} onConfirm={() => withdraw(p)}>
+                        <Button size="small">{t('approvals.withdraw')}</Button>
                       </Popconfirm>
                     ) : null}
                   </Flex>
@@ -204,7 +203,7 @@ export function ApprovalsPage() {
         ] satisfies TableColumnsType<AdjustmentProposal>)
       : ([
           {
-            title: t.checker,
+            title: t('approvals.checker'),
             key: 'decided',
             width: 250,
             render: (_, p) => (
@@ -229,9 +228,9 @@ export function ApprovalsPage() {
   return (
     <>
       <ListHeader
-        title={t.title}
-        hint={t.hint}
-        search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
+        title={t('approvals.title')}
+        hint={t('approvals.hint')}
+        search={{ value: params.q, placeholder: t('approvals.searchPlaceholder'), onSearch: (q) => setParams({ q }) }}
         extra={<RefreshButton query={list} />}
       />
       <Tabs
@@ -243,7 +242,7 @@ export function ApprovalsPage() {
         items={statusTabs.map(({ status: s, label }) => ({ key: s, label }))}
         tabBarExtraContent={
           <Typography.Text type="secondary">
-            {waiting ? strings.review.oldestFirst : strings.review.newestFirst}
+            {waiting ? t('review.oldestFirst') : t('review.newestFirst')}
           </Typography.Text>
         }
       />
@@ -252,15 +251,21 @@ export function ApprovalsPage() {
         params={params}
         setParams={setParams}
         columns={columns}
-        emptyText={params.q ? t.emptySearch(params.q) : waiting ? t.empty : t.emptyOther}
+        emptyText={
+          params.q
+            ? t('approvals.emptySearch', { q: params.q })
+            : waiting
+              ? t('approvals.empty')
+              : t('approvals.emptyOther')
+        }
         scrollX={columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0)}
       />
       <Modal
         open={approving !== null}
-        title={approving ? t.approveTitle(approving.proposal.id) : ''}
-        okText={t.approveOk}
+        title={approving ? t('approvals.approveTitle', { id: approving.proposal.id }) : ''}
+        okText={t('approvals.approveOk')}
         okButtonProps={{ loading: decide.isPending, danger: approving?.proposal.direction === 'debit' }}
-        cancelText={strings.review.cancel}
+        cancelText={t('review.cancel')}
         onOk={approve}
         onCancel={() => {
           if (decide.isPending) return;
@@ -272,37 +277,32 @@ export function ApprovalsPage() {
         {approving ? (
           <Flex vertical gap={12}>
             <Typography.Paragraph style={{ margin: 0 }}>
-              {t.approveBody(
-                formatSigned(signed(approving.proposal), approving.proposal.currency),
-                walletLabel(approving.proposal.walletType),
-                approving.proposal.userId,
-              )}
+              {t('approvals.approveBody', {
+                amount: formatSigned(signed(approving.proposal), approving.proposal.currency),
+                wallet: walletLabel(approving.proposal.walletType),
+                userId: approving.proposal.userId,
+              })}
             </Typography.Paragraph>
             <Flex gap={8} align="center">
-              <Tag>{strings.adjustmentCategory[approving.proposal.category] ?? approving.proposal.category}</Tag>
-              <Typography.Text type="secondary">{`${t.maker}: ${approving.proposal.maker}`}</Typography.Text>
+              <Tag>{lookup('adjustmentCategory', approving.proposal.category) ?? approving.proposal.category}</Tag>
+              <Typography.Text type="secondary">{`${t('approvals.maker')}: ${approving.proposal.maker}`}</Typography.Text>
             </Flex>
             <Alert
               type="warning"
               showIcon
-              title={strings.money.adjustConfirmReason}
+              title={t('money.adjustConfirmReason')}
               description={<Typography.Text italic>“{approving.proposal.reason}”</Typography.Text>}
             />
             {decide.isError ? (
-              <Alert
-                type="error"
-                showIcon
-                title={strings.review.actionFailed}
-                description={errorMessage(decide.error)}
-              />
+              <Alert type="error" showIcon title={t('review.actionFailed')} description={errorMessage(decide.error)} />
             ) : null}
           </Flex>
         ) : null}
       </Modal>
       <RejectModal
         open={rejecting !== null}
-        title={rejecting ? t.rejectTitle(rejecting.id) : ''}
-        hint={t.rejectHint}
+        title={rejecting ? t('approvals.rejectTitle', { id: rejecting.id }) : ''}
+        hint={t('approvals.rejectHint')}
         pending={decide.isPending}
         error={decide.isError ? decide.error : null}
         onCancel={() => setRejecting(null)}

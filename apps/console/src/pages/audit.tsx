@@ -3,13 +3,11 @@ import { Result, type TableColumnsType, Tag, Typography } from 'antd';
 import { isForbidden } from '../api/client';
 import { type AuditEntry, useAudit } from '../api/queries';
 import { ListHeader, ListTable } from '../components/list-page';
+import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.audit;
 
 function detailText(detail: unknown): string {
   if (detail === null || detail === undefined) return '';
@@ -22,22 +20,22 @@ function detailText(detail: unknown): string {
 }
 
 const columns: TableColumnsType<AuditEntry> = [
-  { title: t.time, dataIndex: 'createTimeTimestamp', render: (ts: number) => formatTime(ts), width: 170 },
-  { title: t.operator, dataIndex: 'operator', width: 140 },
-  { title: t.action, dataIndex: 'action', width: 200, render: (action: string) => <Tag>{action}</Tag> },
+  { title: t('audit.time'), dataIndex: 'createTimeTimestamp', render: (ts: number) => formatTime(ts), width: 170 },
+  { title: t('audit.operator'), dataIndex: 'operator', width: 140 },
+  { title: t('audit.action'), dataIndex: 'action', width: 200, render: (action: string) => <Tag>{action}</Tag> },
   {
-    title: t.target,
+    title: t('audit.target'),
     key: 'target',
     width: 180,
     render: (_, entry) =>
-      entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : strings.common.none,
+      entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : t('common.none'),
   },
   {
-    title: t.detail,
+    title: t('audit.detail'),
     dataIndex: 'detail',
     render: (detail: unknown) => {
       const text = detailText(detail);
-      if (!text) return strings.common.none;
+      if (!text) return t('common.none');
       return (
         <Typography.Paragraph code style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: 'collapsible' }}>
           {text}
@@ -45,15 +43,22 @@ const columns: TableColumnsType<AuditEntry> = [
       );
     },
   },
-  { title: t.ip, dataIndex: 'ip', width: 140, render: (ip: string | null) => ip || strings.common.none },
+  { title: t('audit.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => ip || t('common.none') },
 ];
 
 function Forbidden() {
-  return <Result status="403" title={t.forbiddenTitle} subTitle={t.forbidden} data-testid="audit-forbidden" />;
+  return (
+    <Result
+      status="403"
+      title={t('audit.forbiddenTitle')}
+      subTitle={t('audit.forbidden')}
+      data-testid="audit-forbidden"
+    />
+  );
 }
 
 export function AuditPage() {
-  useTitle(t.title);
+  useTitle(t('audit.title'));
   const operator = useOperator();
   const isAdmin = roleAtLeast(operator.role, 'admin');
   const [params, setParams] = usePageParams();
@@ -64,13 +69,13 @@ export function AuditPage() {
 
   return (
     <>
-      <ListHeader title={t.title} hint={t.hint} />
+      <ListHeader title={t('audit.title')} hint={t('audit.hint')} />
       <ListTable<AuditEntry>
         query={audit}
         params={params}
         setParams={setParams}
         columns={columns}
-        emptyText={t.empty}
+        emptyText={t('audit.empty')}
       />
     </>
   );

@@ -23,12 +23,11 @@ import { useState } from 'react';
 import { api, errorMessage, queryClient } from '../api/client';
 import { ErrorAlert } from '../components/error-alert';
 import { ListEmpty, ListHeader } from '../components/list-page';
+import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
 
-const t = strings.awards;
 type Award = DataOf<typeof consoleApi.awardList>[number];
 type AwardInput = RequestOf<typeof consoleApi.awardCreate>;
 
@@ -66,7 +65,7 @@ function AddAwardModal({ open, onClose }: { open: boolean; onClose: () => void }
   const submit = async (values: AwardInput) => {
     try {
       await add.mutateAsync(values);
-      void message.success(t.added(values.name));
+      void message.success(t('awards.added', { name: values.name }));
       form.resetFields();
       onClose();
     } catch {
@@ -76,8 +75,8 @@ function AddAwardModal({ open, onClose }: { open: boolean; onClose: () => void }
   return (
     <Modal
       open={open}
-      title={t.addTitle}
-      okText={t.add}
+      title={t('awards.addTitle')}
+      okText={t('awards.add')}
       onOk={() => form.submit()}
       confirmLoading={add.isPending}
       onCancel={() => {
@@ -86,24 +85,29 @@ function AddAwardModal({ open, onClose }: { open: boolean; onClose: () => void }
       }}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t.addHint}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('awards.addHint')}</Typography.Paragraph>
       {add.isError ? (
         <Alert type="error" showIcon title={errorMessage(add.error)} style={{ marginBottom: 16 }} />
       ) : null}
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ year: new Date().getFullYear() }}>
-        <Form.Item name="name" label={t.name} rules={[{ required: true, min: 3, max: 120 }]}>
-          <Input placeholder={t.namePlaceholder} maxLength={120} />
+        <Form.Item name="name" label={t('awards.name')} rules={[{ required: true, min: 3, max: 120 }]}>
+          <Input placeholder={t('awards.namePlaceholder')} maxLength={120} />
         </Form.Item>
-        <Form.Item name="awardedBy" label={t.awardedBy} rules={[{ required: true, min: 2, max: 120 }]}>
-          <Input placeholder={t.awardedByPlaceholder} maxLength={120} />
+        <Form.Item name="awardedBy" label={t('awards.awardedBy')} rules={[{ required: true, min: 2, max: 120 }]}>
+          <Input placeholder={t('awards.awardedByPlaceholder')} maxLength={120} />
         </Form.Item>
-        <Form.Item name="year" label={t.year} rules={[{ required: true }]}>
+        <Form.Item name="year" label={t('awards.year')} rules={[{ required: true }]}>
           <InputNumber min={1900} max={new Date().getFullYear()} precision={0} style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item name="source" label={t.source} extra={t.sourceHint} rules={[{ required: true, min: 3, max: 300 }]}>
-          <Input placeholder={t.sourcePlaceholder} maxLength={300} />
+        <Form.Item
+          name="source"
+          label={t('awards.source')}
+          extra={t('awards.sourceHint')}
+          rules={[{ required: true, min: 3, max: 300 }]}
+        >
+          <Input placeholder={t('awards.sourcePlaceholder')} maxLength={300} />
         </Form.Item>
-        <Form.Item name="url" label={t.url} rules={[{ type: 'url', warningOnly: false }]}>
+        <Form.Item name="url" label={t('awards.url')} rules={[{ type: 'url', warningOnly: false }]}>
           <Input placeholder="https://" maxLength={500} />
         </Form.Item>
       </Form>
@@ -112,7 +116,7 @@ function AddAwardModal({ open, onClose }: { open: boolean; onClose: () => void }
 }
 
 export function AwardsPage() {
-  useTitle(t.title);
+  useTitle(t('awards.title'));
   const operator = useOperator();
   const { message } = App.useApp();
   const awards = useAwards();
@@ -122,11 +126,15 @@ export function AwardsPage() {
   const canEdit = operator.role !== 'reviewer';
 
   const columns: TableColumnsType<Award> = [
-    { title: t.name, dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-    { title: t.awardedBy, dataIndex: 'awardedBy' },
-    { title: t.year, dataIndex: 'year', width: 80 },
     {
-      title: t.source,
+      title: t('awards.name'),
+      dataIndex: 'name',
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    { title: t('awards.awardedBy'), dataIndex: 'awardedBy' },
+    { title: t('awards.year'), dataIndex: 'year', width: 80 },
+    {
+      title: t('awards.source'),
       key: 'source',
       render: (_, a) =>
         a.url ? (
@@ -138,7 +146,7 @@ export function AwardsPage() {
         ),
     },
     {
-      title: t.addedBy,
+      title: t('awards.addedBy'),
       key: 'added',
       width: 200,
       render: (_, a) => `${formatTime(a.createTimeTimestamp)}${a.createdBy ? ` · ${a.createdBy}` : ''}`,
@@ -150,21 +158,21 @@ export function AwardsPage() {
             width: 100,
             render: (_, a) => (
               <Popconfirm
-                title={t.removeConfirm}
-                description={t.removeConfirmBody}
-                okText={t.remove}
+                title={t('awards.removeConfirm')}
+                description={t('awards.removeConfirmBody')}
+                okText={t('awards.remove')}
                 okButtonProps={{ danger: true }}
                 onConfirm={async () => {
                   try {
                     await remove.mutateAsync(a.id);
-                    void message.success(t.removed(a.name));
+                    void message.success(t('awards.removed', { name: a.name }));
                   } catch (error) {
                     void message.error(errorMessage(error));
                   }
                 }}
               >
                 <Button size="small" danger>
-                  {t.remove}
+                  {t('awards.remove')}
                 </Button>
               </Popconfirm>
             ),
@@ -176,19 +184,19 @@ export function AwardsPage() {
   return (
     <>
       <ListHeader
-        title={t.title}
-        hint={t.hint}
+        title={t('awards.title')}
+        hint={t('awards.hint')}
         extra={
           canEdit ? (
             <Button type="primary" onClick={() => setAdding(true)} data-testid="award-add">
-              {t.add}
+              {t('awards.add')}
             </Button>
           ) : null
         }
       />
       {awards.isError ? <ErrorAlert error={awards.error} onRetry={() => awards.refetch()} /> : null}
       {awards.isSuccess && awards.data.length === 0 ? (
-        <Alert type="info" showIcon title={t.noneShown} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon title={t('awards.noneShown')} style={{ marginBottom: 16 }} />
       ) : null}
       <Table<Award>
         rowKey="id"
@@ -196,7 +204,7 @@ export function AwardsPage() {
         dataSource={awards.data ?? []}
         loading={awards.isPending}
         pagination={false}
-        locale={{ emptyText: <ListEmpty query={awards} text={t.empty} /> }}
+        locale={{ emptyText: <ListEmpty query={awards} text={t('awards.empty')} /> }}
       />
       <AddAwardModal open={adding} onClose={() => setAdding(false)} />
     </>

@@ -4,12 +4,10 @@ import { Link } from 'react-router';
 import { type TrialBalance, type TrialBalanceChecks, useTrialBalance, useTrialBalanceChecks } from '../api/queries';
 import { ErrorAlert } from '../components/error-alert';
 import { ListHeader } from '../components/list-page';
+import { lookup, t } from '../i18n';
 import { formatAmount, isZero } from '../lib/money';
 import { formatTime } from '../lib/time';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.books;
 
 type CurrencyBooks = TrialBalance['currencies'][number];
 
@@ -20,11 +18,11 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
   const balanced = isZero(books.postingsSum);
   return (
     <Card
-      title={t.currency(books.currency)}
+      title={t('books.currency', { c: books.currency })}
       data-testid={`books-${books.currency}`}
       extra={
         <Tag color={balanced ? 'success' : 'error'} data-testid={`books-${books.currency}-balanced`}>
-          {balanced ? t.balanced : t.unbalanced}
+          {balanced ? t('books.balanced') : t('books.unbalanced')}
         </Tag>
       }
       style={{ height: '100%' }}
@@ -32,34 +30,34 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col span={8}>
           <Statistic
-            title={t.postingsSum}
+            title={t('books.postingsSum')}
             value={formatAmount(books.postingsSum, books.currency)}
             styles={{ content: { color: balanced ? GOOD : BAD, fontWeight: 600 } }}
           />
         </Col>
         <Col span={8}>
-          <Statistic title={t.customerBalances} value={formatAmount(books.customerBalances, books.currency)} />
+          <Statistic title={t('books.customerBalances')} value={formatAmount(books.customerBalances, books.currency)} />
         </Col>
         <Col span={8}>
-          <Statistic title={t.customerHolds} value={formatAmount(books.customerHolds, books.currency)} />
+          <Statistic title={t('books.customerHolds')} value={formatAmount(books.customerHolds, books.currency)} />
         </Col>
       </Row>
       <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
-        {t.systemAccounts}
+        {t('books.systemAccounts')}
       </Typography.Title>
       <Table
         rowKey="name"
         size="small"
         pagination={false}
         dataSource={books.systemAccounts}
-        locale={{ emptyText: t.noSystemAccounts }}
+        locale={{ emptyText: t('books.noSystemAccounts') }}
         columns={[
           {
-            title: t.account,
+            title: t('books.account'),
             dataIndex: 'name',
             render: (name: string) => (
               <Flex gap={8} align="center">
-                <span>{t.systemAccount[name] ?? name}</span>
+                <span>{lookup('books.systemAccount', name) ?? name}</span>
                 <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
                   {name}
                 </Typography.Text>
@@ -67,7 +65,7 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
             ),
           },
           {
-            title: t.balance,
+            title: t('books.balance'),
             dataIndex: 'balance',
             align: 'right',
             render: (balance: string) => (
@@ -93,40 +91,43 @@ function ScheduledChecks({ checks }: { checks: TrialBalanceChecks }) {
   const { latest } = checks;
   return (
     <Card
-      title={t.checksTitle}
+      title={t('books.checksTitle')}
       data-testid="books-checks"
       extra={
         latest ? (
           <Flex gap={8} align="center">
-            <Typography.Text type="secondary">{t.lastCheck(formatTime(latest.checkTimeTimestamp))}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('books.lastCheck', { time: formatTime(latest.checkTimeTimestamp) })}
+            </Typography.Text>
             <Tag color={latest.balanced ? 'success' : 'error'}>
-              {latest.balanced ? t.checkBalanced : t.checkUnbalanced}
+              {latest.balanced ? t('books.checkBalanced') : t('books.checkUnbalanced')}
             </Tag>
           </Flex>
         ) : null
       }
     >
       <Typography.Paragraph type="secondary">
-        {checks.intervalMs > 0 ? t.checksEvery(every(checks.intervalMs)) : t.checksOff} {latest ? null : t.checksNone}
+        {checks.intervalMs > 0 ? t('books.checksEvery', { minutes: every(checks.intervalMs) }) : t('books.checksOff')}{' '}
+        {latest ? null : t('books.checksNone')}
       </Typography.Paragraph>
       <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
-        {t.alertsTitle}
+        {t('books.alertsTitle')}
       </Typography.Title>
       <Table<Check>
         rowKey="id"
         size="small"
         pagination={false}
         dataSource={checks.alerts}
-        locale={{ emptyText: t.noAlerts }}
+        locale={{ emptyText: t('books.noAlerts') }}
         columns={[
           {
-            title: t.checkTime,
+            title: t('books.checkTime'),
             dataIndex: 'checkTimeTimestamp',
             width: 190,
             render: (ts: number) => formatTime(ts),
           },
           {
-            title: t.problems,
+            title: t('books.problems'),
             dataIndex: 'problems',
             render: (problems: string[]) => <Typography.Text type="danger">{problems.join('; ')}</Typography.Text>,
           },
@@ -137,7 +138,7 @@ function ScheduledChecks({ checks }: { checks: TrialBalanceChecks }) {
 }
 
 export function BooksPage() {
-  useTitle(t.title);
+  useTitle(t('books.title'));
   const books = useTrialBalance();
   const checks = useTrialBalanceChecks();
   const data = books.data;
@@ -145,8 +146,8 @@ export function BooksPage() {
   return (
     <>
       <ListHeader
-        title={t.title}
-        hint={t.hint}
+        title={t('books.title')}
+        hint={t('books.hint')}
         extra={
           <Button
             onClick={() => {
@@ -155,7 +156,7 @@ export function BooksPage() {
             }}
             loading={books.isRefetching}
           >
-            {strings.common.refresh}
+            {t('common.refresh')}
           </Button>
         }
       />
@@ -168,31 +169,31 @@ export function BooksPage() {
       {data ? (
         <Flex vertical gap={16}>
           {data.accountsMatchPostings ? (
-            <Alert type="success" showIcon title={t.accountsMatch} data-testid="books-accounts-match" />
+            <Alert type="success" showIcon title={t('books.accountsMatch')} data-testid="books-accounts-match" />
           ) : (
             <Alert
               type="error"
               showIcon
-              title={t.accountsMismatch}
-              description={t.accountsMismatchBody}
+              title={t('books.accountsMismatch')}
+              description={t('books.accountsMismatchBody')}
               data-testid="books-accounts-mismatch"
             />
           )}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={6}>
               <Card style={{ height: '100%' }}>
-                <Statistic title={t.entries} value={data.entries} />
+                <Statistic title={t('books.entries')} value={data.entries} />
               </Card>
             </Col>
             <Col xs={24} md={18}>
               <Card style={{ height: '100%' }}>
-                <Typography.Text type="secondary">{t.pending}</Typography.Text>
+                <Typography.Text type="secondary">{t('books.pending')}</Typography.Text>
                 <Row gutter={16} style={{ marginTop: 4 }}>
                   {(
                     [
-                      ['kyc', strings.menu.kyc],
-                      ['deposits', strings.menu.deposits],
-                      ['withdrawals', strings.menu.withdrawals],
+                      ['kyc', t('menu.kyc')],
+                      ['deposits', t('menu.deposits')],
+                      ['withdrawals', t('menu.withdrawals')],
                     ] as const
                   ).map(([key, label]) => (
                     <Col span={8} key={key}>
@@ -212,7 +213,7 @@ export function BooksPage() {
           {checks.data ? <ScheduledChecks checks={checks.data} /> : null}
           {data.currencies.length === 0 ? (
             <Card>
-              <Empty description={t.noCurrencies} />
+              <Empty description={t('books.noCurrencies')} />
             </Card>
           ) : (
             <Row gutter={[16, 16]}>

@@ -26,21 +26,16 @@ import { LedgerCard, ProposeAdjustmentCard, WalletsCard } from '../components/cu
 import { TradingCard } from '../components/customer-trading';
 import { FileGallery } from '../components/files';
 import { AccountTypeTag, ReviewStatusTag } from '../components/tags';
+import { lookup, t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
 
-const t = strings.customer;
-const none = strings.common.none;
+const none = t('common.none');
 
 /** Shows a value, or a dash for null and empty strings. */
 function show(value: ReactNode): ReactNode {
   return value === null || value === undefined || value === '' ? none : value;
-}
-
-function labelOf(labels: Record<string, string>, key: string): string {
-  return labels[key] ?? key;
 }
 
 export function CustomerPage() {
@@ -51,7 +46,7 @@ export function CustomerPage() {
   const operator = useOperator();
   const navigate = useNavigate();
   const location = useLocation();
-  useTitle(customer.data ? t.title(customer.data.user.userId) : strings.customers.title);
+  useTitle(customer.data ? t('customer.title', { userId: customer.data.user.userId }) : t('customers.title'));
 
   const back = (
     // Back to the list page it came from (with its search and page), or to the list if opened directly.
@@ -59,7 +54,7 @@ export function CustomerPage() {
       onClick={() => (location.key === 'default' ? navigate('/customers') : navigate(-1))}
       style={{ marginBottom: 16 }}
     >
-      {strings.common.back}
+      {t('common.back')}
     </Button>
   );
 
@@ -67,10 +62,10 @@ export function CustomerPage() {
     return (
       <Result
         status="404"
-        title={t.notFound}
+        title={t('customer.notFound')}
         extra={
           <Link to="/customers">
-            <Button type="primary">{t.backToList}</Button>
+            <Button type="primary">{t('customer.backToList')}</Button>
           </Link>
         }
       />
@@ -82,9 +77,9 @@ export function CustomerPage() {
         {back}
         <Result
           status="error"
-          title={strings.common.loadFailed}
+          title={t('common.loadFailed')}
           subTitle={errorMessage(customer.error)}
-          extra={<Button onClick={() => customer.refetch()}>{strings.common.retry}</Button>}
+          extra={<Button onClick={() => customer.refetch()}>{t('common.retry')}</Button>}
         />
       </>
     );
@@ -106,17 +101,17 @@ export function CustomerPage() {
       {back}
       <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t.title(user.userId)}
+          {t('customer.title', { userId: user.userId })}
         </Typography.Title>
         <AccountTypeTag accountType={user.accountType} />
         <ReviewStatusTag status={user.kycStatus} />
       </Flex>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card title={t.profile}>
+        <Card title={t('customer.profile')}>
           <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered items={profileItems(user)} />
         </Card>
         {user.company ? (
-          <Card title={t.company}>
+          <Card title={t('customer.company')}>
             <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered items={companyItems(user.company)} />
           </Card>
         ) : null}
@@ -135,7 +130,7 @@ export function CustomerPage() {
         )}
         <TradingCard customerId={user.id} />
         <LedgerCard customerId={user.id} />
-        <Card title={t.network}>
+        <Card title={t('customer.network')}>
           <Descriptions
             column={{ xs: 1, md: 3 }}
             size="small"
@@ -143,31 +138,31 @@ export function CustomerPage() {
             items={[
               {
                 key: 'referrer',
-                label: t.referrer,
+                label: t('customer.referrer'),
                 children: referrer ? (
                   <Link to={`/customers/${referrer.id}`}>{referrer.userId}</Link>
                 ) : (
-                  <Typography.Text type="secondary">{t.noReferrer}</Typography.Text>
+                  <Typography.Text type="secondary">{t('customer.noReferrer')}</Typography.Text>
                 ),
               },
-              { key: 'referrals', label: t.referrals, children: referrals },
-              { key: 'sessions', label: t.activeSessions, children: activeSessions },
+              { key: 'referrals', label: t('customer.referrals'), children: referrals },
+              { key: 'sessions', label: t('customer.activeSessions'), children: activeSessions },
             ]}
           />
         </Card>
         <Card
-          title={t.identity}
+          title={t('customer.identity')}
           extra={
             user.kycStatus === ReviewStatus.Pending ? (
-              <Link to={`/kyc?q=${encodeURIComponent(user.userId)}`}>{t.reviewInQueue}</Link>
+              <Link to={`/kyc?q=${encodeURIComponent(user.userId)}`}>{t('customer.reviewInQueue')}</Link>
             ) : null
           }
         >
           {kyc.length === 0 ? (
-            <Empty description={t.noSubmissions} />
+            <Empty description={t('customer.noSubmissions')} />
           ) : (
             <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-              <Alert type="info" showIcon title={t.linksExpire} />
+              <Alert type="info" showIcon title={t('customer.linksExpire')} />
               {kyc.map((submission) => (
                 <Submission key={submission.id} submission={submission} />
               ))}
@@ -181,46 +176,60 @@ export function CustomerPage() {
 
 function profileItems(user: CustomerDetail['user']): DescriptionsProps['items'] {
   return [
-    { key: 'id', label: t.internalId, children: user.id },
-    { key: 'userId', label: t.userId, children: user.userId },
-    { key: 'email', label: t.email, children: <Typography.Text copyable>{user.email}</Typography.Text> },
-    { key: 'phone', label: t.phone, children: show(user.phone) },
-    { key: 'firstName', label: t.firstName, children: show(user.firstName) },
-    { key: 'lastName', label: t.lastName, children: show(user.lastName) },
-    { key: 'country', label: t.country, children: show(user.country) },
-    { key: 'address', label: t.address, children: show(user.addressLine) },
-    { key: 'city', label: t.city, children: show(user.city) },
-    { key: 'postalCode', label: t.postalCode, children: show(user.postalCode) },
-    { key: 'nationalNumber', label: t.nationalNumber, children: show(user.nationalNumber) },
-    { key: 'invitationCode', label: t.invitationCode, children: show(user.invitationCode) },
-    { key: 'creditScore', label: t.creditScore, children: user.creditScore },
-    { key: 'accountType', label: t.accountType, children: <AccountTypeTag accountType={user.accountType} /> },
-    { key: 'kycStatus', label: t.verification, children: <ReviewStatusTag status={user.kycStatus} /> },
-    ...(user.kycReason ? [{ key: 'kycReason', label: t.verificationReason, children: user.kycReason }] : []),
+    { key: 'id', label: t('customer.internalId'), children: user.id },
+    { key: 'userId', label: t('customer.userId'), children: user.userId },
+    { key: 'email', label: t('customer.email'), children: <Typography.Text copyable>{user.email}</Typography.Text> },
+    { key: 'phone', label: t('customer.phone'), children: show(user.phone) },
+    { key: 'firstName', label: t('customer.firstName'), children: show(user.firstName) },
+    { key: 'lastName', label: t('customer.lastName'), children: show(user.lastName) },
+    { key: 'country', label: t('customer.country'), children: show(user.country) },
+    { key: 'address', label: t('customer.address'), children: show(user.addressLine) },
+    { key: 'city', label: t('customer.city'), children: show(user.city) },
+    { key: 'postalCode', label: t('customer.postalCode'), children: show(user.postalCode) },
+    { key: 'nationalNumber', label: t('customer.nationalNumber'), children: show(user.nationalNumber) },
+    { key: 'invitationCode', label: t('customer.invitationCode'), children: show(user.invitationCode) },
+    { key: 'creditScore', label: t('customer.creditScore'), children: user.creditScore },
+    {
+      key: 'accountType',
+      label: t('customer.accountType'),
+      children: <AccountTypeTag accountType={user.accountType} />,
+    },
+    { key: 'kycStatus', label: t('customer.verification'), children: <ReviewStatusTag status={user.kycStatus} /> },
+    ...(user.kycReason
+      ? [{ key: 'kycReason', label: t('customer.verificationReason'), children: user.kycReason }]
+      : []),
     {
       key: 'payPassword',
-      label: t.payPassword,
-      children: user.hasPayPassword ? strings.common.yes : strings.common.no,
+      label: t('customer.payPassword'),
+      children: user.hasPayPassword ? t('common.yes') : t('common.no'),
     },
-    { key: 'language', label: t.language, children: show(user.language) },
-    { key: 'registered', label: t.registered, children: formatTime(user.createTimeTimestamp) },
+    { key: 'language', label: t('customer.language'), children: show(user.language) },
+    { key: 'registered', label: t('customer.registered'), children: formatTime(user.createTimeTimestamp) },
   ];
 }
 
 function companyItems(company: NonNullable<CustomerDetail['user']['company']>): DescriptionsProps['items'] {
   return [
-    { key: 'companyName', label: t.companyName, children: show(company.companyName) },
-    { key: 'licenceNumber', label: t.licenceNumber, children: show(company.licenceNumber) },
-    { key: 'officeAddress', label: t.officeAddress, children: show(company.officeAddress) },
-    { key: 'placeOfRegistration', label: t.placeOfRegistration, children: show(company.placeOfRegistration) },
-    { key: 'corporateBankAccount', label: t.corporateBankAccount, children: show(company.corporateBankAccount) },
-    { key: 'officerName', label: t.officerName, children: show(company.officerName) },
+    { key: 'companyName', label: t('customer.companyName'), children: show(company.companyName) },
+    { key: 'licenceNumber', label: t('customer.licenceNumber'), children: show(company.licenceNumber) },
+    { key: 'officeAddress', label: t('customer.officeAddress'), children: show(company.officeAddress) },
+    {
+      key: 'placeOfRegistration',
+      label: t('customer.placeOfRegistration'),
+      children: show(company.placeOfRegistration),
+    },
+    {
+      key: 'corporateBankAccount',
+      label: t('customer.corporateBankAccount'),
+      children: show(company.corporateBankAccount),
+    },
+    { key: 'officerName', label: t('customer.officerName'), children: show(company.officerName) },
     {
       key: 'officerIdType',
-      label: t.officerIdType,
-      children: labelOf(strings.idType, company.officerIdType),
+      label: t('customer.officerIdType'),
+      children: lookup('idType', company.officerIdType) ?? company.officerIdType,
     },
-    { key: 'officerIdNumber', label: t.officerIdNumber, children: show(company.officerIdNumber) },
+    { key: 'officerIdNumber', label: t('customer.officerIdNumber'), children: show(company.officerIdNumber) },
   ];
 }
 
@@ -231,7 +240,7 @@ function Submission({ submission }: { submission: KycSubmission }) {
       size="small"
       title={
         <Space>
-          {t.submission(submission.id)}
+          {t('customer.submission', { n: submission.id })}
           <ReviewStatusTag status={submission.status} />
         </Space>
       }
@@ -241,25 +250,29 @@ function Submission({ submission }: { submission: KycSubmission }) {
         column={{ xs: 1, md: 2, xl: 3 }}
         size="small"
         items={[
-          { key: 'idType', label: t.idType, children: labelOf(strings.idType, submission.idType) },
-          { key: 'idNumber', label: t.idNumber, children: show(submission.idNumber) },
+          {
+            key: 'idType',
+            label: t('customer.idType'),
+            children: lookup('idType', submission.idType) ?? submission.idType,
+          },
+          { key: 'idNumber', label: t('customer.idNumber'), children: show(submission.idNumber) },
           {
             key: 'name',
-            label: t.fullName,
+            label: t('customer.fullName'),
             children: show(`${submission.firstName} ${submission.lastName}`.trim()),
           },
-          { key: 'country', label: t.country, children: show(submission.country) },
-          { key: 'submitted', label: t.submittedAt, children: formatTime(submission.createTimeTimestamp) },
+          { key: 'country', label: t('customer.country'), children: show(submission.country) },
+          { key: 'submitted', label: t('customer.submittedAt'), children: formatTime(submission.createTimeTimestamp) },
           {
             key: 'reviewed',
-            label: t.reviewedAt,
-            children: formatTime(submission.reviewTimeTimestamp, t.notReviewed),
+            label: t('customer.reviewedAt'),
+            children: formatTime(submission.reviewTimeTimestamp, t('customer.notReviewed')),
           },
-          ...(submission.reason ? [{ key: 'reason', label: t.reason, children: submission.reason }] : []),
+          ...(submission.reason ? [{ key: 'reason', label: t('customer.reason'), children: submission.reason }] : []),
         ]}
       />
       <Typography.Text strong style={{ display: 'block', margin: '12px 0 8px' }}>
-        {t.documents}
+        {t('customer.documents')}
       </Typography.Text>
       <FileGallery files={submission.files} />
     </Card>

@@ -3,16 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { type CustomerRow, useCustomers } from '../api/queries';
 import { ListHeader, ListTable } from '../components/list-page';
 import { AccountTypeTag, ReviewStatusTag } from '../components/tags';
+import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.customers;
 
 const columns: TableColumnsType<CustomerRow> = [
   {
-    title: t.userId,
+    title: t('customers.userId'),
     dataIndex: 'userId',
     render: (userId: string, row) => (
       <Link to={`/customers/${row.id}`} onClick={(e) => e.stopPropagation()}>
@@ -20,36 +18,40 @@ const columns: TableColumnsType<CustomerRow> = [
       </Link>
     ),
   },
-  { title: t.email, dataIndex: 'email' },
-  { title: t.name, dataIndex: 'name', render: (name: string | null) => name || strings.common.none },
+  { title: t('customers.email'), dataIndex: 'email' },
+  { title: t('customers.name'), dataIndex: 'name', render: (name: string | null) => name || t('common.none') },
   {
-    title: t.accountType,
+    title: t('customers.accountType'),
     dataIndex: 'accountType',
     render: (accountType: number) => <AccountTypeTag accountType={accountType} />,
   },
   {
-    title: t.verification,
+    title: t('customers.verification'),
     dataIndex: 'kycStatus',
     render: (status: number) => <ReviewStatusTag status={status} />,
   },
-  { title: t.country, dataIndex: 'country', render: (country: string | null) => country || strings.common.none },
   {
-    title: t.registered,
+    title: t('customers.country'),
+    dataIndex: 'country',
+    render: (country: string | null) => country || t('common.none'),
+  },
+  {
+    title: t('customers.registered'),
     dataIndex: 'createTimeTimestamp',
     render: (ts: number) => formatTime(ts),
     width: 170,
   },
   {
-    title: t.lastLogin,
+    title: t('customers.lastLogin'),
     dataIndex: 'lastLoginTimestamp',
     render: (ts: number | null) =>
-      ts === null ? <Typography.Text type="secondary">{strings.common.never}</Typography.Text> : formatTime(ts),
+      ts === null ? <Typography.Text type="secondary">{t('common.never')}</Typography.Text> : formatTime(ts),
     width: 170,
   },
 ];
 
 export function CustomersPage() {
-  useTitle(t.title);
+  useTitle(t('customers.title'));
   const [params, setParams] = usePageParams();
   const navigate = useNavigate();
   const customers = useCustomers(params);
@@ -57,15 +59,15 @@ export function CustomersPage() {
   return (
     <>
       <ListHeader
-        title={t.title}
-        search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
+        title={t('customers.title')}
+        search={{ value: params.q, placeholder: t('customers.searchPlaceholder'), onSearch: (q) => setParams({ q }) }}
       />
       <ListTable<CustomerRow>
         query={customers}
         params={params}
         setParams={setParams}
         columns={columns}
-        emptyText={params.q ? t.emptySearch(params.q) : t.empty}
+        emptyText={params.q ? t('customers.emptySearch', { q: params.q }) : t('customers.empty')}
         onRow={(row) => ({ onClick: () => navigate(`/customers/${row.id}`), style: { cursor: 'pointer' } })}
       />
     </>

@@ -31,13 +31,12 @@ import {
 } from '../api/queries';
 import { ErrorAlert } from '../components/error-alert';
 import { ListEmpty, ListHeader, RefreshButton } from '../components/list-page';
+import { lookup, t } from '../i18n';
 import { formatAmount, walletLabel } from '../lib/money';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
 
-const t = strings.channels;
-const none = strings.common.none;
+const none = t('common.none');
 
 interface ChannelForm {
   type: 'crypto' | 'bank';
@@ -102,7 +101,7 @@ function toInput(form: ChannelForm): DepositChannelInput {
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 
 export function DepositChannelsPage() {
-  useTitle(t.title);
+  useTitle(t('channels.title'));
   const operator = useOperator();
   const isAdmin = roleAtLeast(operator.role, 'admin');
   const channels = useDepositChannels();
@@ -123,25 +122,29 @@ export function DepositChannelsPage() {
   const toggle = async (channel: DepositChannel, enabled: boolean) => {
     try {
       await save.mutateAsync({ id: channel.id, input: toInput({ ...toForm(channel), enabled }) });
-      void message.success(enabled ? t.enabledNow(channel.asset) : t.disabledNow(channel.asset));
+      void message.success(
+        enabled
+          ? t('channels.enabledNow', { asset: channel.asset })
+          : t('channels.disabledNow', { asset: channel.asset }),
+      );
     } catch (error) {
       void message.error(errorMessage(error));
     }
   };
 
   const columns: TableColumnsType<DepositChannel> = [
-    { title: t.id, dataIndex: 'id', width: 50 },
+    { title: t('channels.id'), dataIndex: 'id', width: 50 },
     {
-      title: t.type,
+      title: t('channels.type'),
       dataIndex: 'type',
       width: 120,
       render: (type: string) => (
-        <Tag color={type === 'crypto' ? 'cyan' : 'blue'}>{strings.channelType[type] ?? type}</Tag>
+        <Tag color={type === 'crypto' ? 'cyan' : 'blue'}>{lookup('channelType', type) ?? type}</Tag>
       ),
     },
-    { title: t.asset, dataIndex: 'asset', width: 80, render: (asset: string) => <strong>{asset}</strong> },
+    { title: t('channels.asset'), dataIndex: 'asset', width: 80, render: (asset: string) => <strong>{asset}</strong> },
     {
-      title: t.details,
+      title: t('channels.details'),
       key: 'details',
       render: (_, channel) =>
         channel.type === 'crypto' ? (
@@ -157,7 +160,7 @@ export function DepositChannelsPage() {
         ),
     },
     {
-      title: t.address,
+      title: t('channels.address'),
       key: 'address',
       render: (_, channel) => {
         const value = channel.type === 'crypto' ? channel.address : channel.bank?.iban;
@@ -171,27 +174,27 @@ export function DepositChannelsPage() {
       },
     },
     {
-      title: t.wallet,
+      title: t('channels.wallet'),
       key: 'wallet',
       width: 160,
       render: (_, channel) => `${walletLabel(channel.walletType)} (${channel.currency})`,
     },
     {
-      title: t.minimum,
+      title: t('channels.minimum'),
       dataIndex: 'minAmount',
       align: 'right',
       width: 100,
       render: (minAmount: string, channel) => formatAmount(minAmount, channel.currency),
     },
     {
-      title: t.confirmations,
+      title: t('channels.confirmations'),
       dataIndex: 'confirmations',
       align: 'right',
       width: 120,
       render: (confirmations: number, channel) => (channel.type === 'crypto' ? confirmations : none),
     },
     {
-      title: t.enabled,
+      title: t('channels.enabled'),
       dataIndex: 'enabled',
       width: 90,
       render: (enabled: boolean, channel) =>
@@ -200,10 +203,10 @@ export function DepositChannelsPage() {
             checked={enabled}
             loading={save.isPending && save.variables?.id === channel.id}
             onChange={(checked) => toggle(channel, checked)}
-            aria-label={`${t.enabled}: ${channel.asset} #${channel.id}`}
+            aria-label={`${t('channels.enabled')}: ${channel.asset} #${channel.id}`}
           />
         ) : (
-          <Tag color={enabled ? 'green' : 'default'}>{enabled ? t.on : t.off}</Tag>
+          <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('channels.on') : t('channels.off')}</Tag>
         ),
     },
     ...(isAdmin
@@ -214,7 +217,7 @@ export function DepositChannelsPage() {
             fixed: 'right',
             render: (_, channel) => (
               <Button size="small" onClick={() => openDialog(channel)}>
-                {t.edit}
+                {t('channels.edit')}
               </Button>
             ),
           },
@@ -225,20 +228,20 @@ export function DepositChannelsPage() {
   return (
     <>
       <ListHeader
-        title={t.title}
-        hint={t.hint}
+        title={t('channels.title')}
+        hint={t('channels.hint')}
         extra={
           <>
             <RefreshButton query={channels} />
             {isAdmin ? (
               <Button type="primary" onClick={() => openDialog(null)}>
-                {t.add}
+                {t('channels.add')}
               </Button>
             ) : null}
           </>
         }
       />
-      {isAdmin ? null : <Alert type="info" showIcon title={t.readOnly} style={{ marginBottom: 16 }} />}
+      {isAdmin ? null : <Alert type="info" showIcon title={t('channels.readOnly')} style={{ marginBottom: 16 }} />}
       {channels.isError ? <ErrorAlert error={channels.error} onRetry={() => channels.refetch()} /> : null}
       <Table<DepositChannel>
         rowKey="id"
@@ -247,7 +250,7 @@ export function DepositChannelsPage() {
         dataSource={channels.data ?? []}
         loading={channels.isPending && channels.isFetching}
         pagination={false}
-        locale={{ emptyText: <ListEmpty query={channels} text={t.empty} /> }}
+        locale={{ emptyText: <ListEmpty query={channels} text={t('channels.empty')} /> }}
         scroll={{ x: 1150 }}
       />
       {isAdmin ? (
@@ -257,7 +260,7 @@ export function DepositChannelsPage() {
           channel={dialog.channel}
           onClose={closeDialog}
           onSaved={(created) => {
-            void message.success(created ? t.created : t.saved);
+            void message.success(created ? t('channels.created') : t('channels.saved'));
             closeDialog();
           }}
         />
@@ -298,9 +301,9 @@ function ChannelModal({
   return (
     <Modal
       open={open}
-      title={channel ? t.editTitle(channel.id) : t.createTitle}
-      okText={t.save}
-      cancelText={t.cancel}
+      title={channel ? t('channels.editTitle', { id: channel.id }) : t('channels.createTitle')}
+      okText={t('channels.save')}
+      cancelText={t('channels.cancel')}
       onOk={submit}
       okButtonProps={{ loading: save.isPending }}
       onCancel={onClose}
@@ -315,31 +318,31 @@ function ChannelModal({
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="type" label={t.type}>
+            <Form.Item name="type" label={t('channels.type')}>
               <Radio.Group
                 optionType="button"
                 buttonStyle="solid"
                 options={[
-                  { value: 'crypto', label: strings.channelType.crypto },
-                  { value: 'bank', label: strings.channelType.bank },
+                  { value: 'crypto', label: t('channelType.crypto') },
+                  { value: 'bank', label: t('channelType.bank') },
                 ]}
               />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="enabled" label={t.enabled} valuePropName="checked">
+            <Form.Item name="enabled" label={t('channels.enabled')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item
               name="asset"
-              label={t.asset}
-              extra={t.assetHelp}
+              label={t('channels.asset')}
+              extra={t('channels.assetHelp')}
               normalize={(value: string) => value.toUpperCase()}
               rules={[
-                { required: true, message: t.assetRequired },
-                { pattern: /^[A-Z0-9]{2,10}$/, message: t.assetRequired },
+                { required: true, message: t('channels.assetRequired') },
+                { pattern: /^[A-Z0-9]{2,10}$/, message: t('channels.assetRequired') },
               ]}
             >
               <Input placeholder={type === 'crypto' ? 'USDT' : 'EUR'} maxLength={10} />
@@ -348,59 +351,87 @@ function ChannelModal({
           <Col span={12}>
             <Form.Item
               name="walletType"
-              label={t.wallet}
-              extra={t.walletHelp}
-              rules={[{ required: true, message: strings.money.adjustWalletRequired }]}
+              label={t('channels.wallet')}
+              extra={t('channels.walletHelp')}
+              rules={[{ required: true, message: t('money.adjustWalletRequired') }]}
             >
               <Select options={WALLETS.map((wallet) => ({ value: wallet, label: walletLabel(wallet) }))} />
             </Form.Item>
           </Col>
         </Row>
         {type === 'crypto' ? (
-          <Card size="small" title={strings.channelType.crypto} style={{ marginBottom: 16 }}>
+          <Card size="small" title={t('channelType.crypto')} style={{ marginBottom: 16 }}>
             <Row gutter={16}>
               <Col span={8}>
-                <Form.Item name="network" label={t.network} rules={required(t.networkRequired)}>
-                  <Input placeholder={t.networkPlaceholder} maxLength={20} />
+                <Form.Item name="network" label={t('channels.network')} rules={required(t('channels.networkRequired'))}>
+                  <Input placeholder={t('channels.networkPlaceholder')} maxLength={20} />
                 </Form.Item>
               </Col>
               <Col span={16}>
-                <Form.Item name="address" label={t.cryptoAddress} rules={required(t.addressRequired)}>
+                <Form.Item
+                  name="address"
+                  label={t('channels.cryptoAddress')}
+                  rules={required(t('channels.addressRequired'))}
+                >
                   <Input maxLength={120} style={{ fontFamily: 'monospace' }} />
                 </Form.Item>
               </Col>
               <Col span={8}>
-                <Form.Item name="confirmations" label={t.confirmations} extra={t.confirmationsHelp}>
+                <Form.Item
+                  name="confirmations"
+                  label={t('channels.confirmations')}
+                  extra={t('channels.confirmationsHelp')}
+                >
                   <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
             </Row>
           </Card>
         ) : (
-          <Card size="small" title={strings.channelType.bank} style={{ marginBottom: 16 }}>
+          <Card size="small" title={t('channelType.bank')} style={{ marginBottom: 16 }}>
             <Row gutter={16}>
               <Col span={12}>
-                <Form.Item name={['bank', 'bankName']} label={t.bankName} rules={required(t.fieldRequired)}>
+                <Form.Item
+                  name={['bank', 'bankName']}
+                  label={t('channels.bankName')}
+                  rules={required(t('channels.fieldRequired'))}
+                >
                   <Input maxLength={100} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name={['bank', 'accountName']} label={t.accountName} rules={required(t.fieldRequired)}>
+                <Form.Item
+                  name={['bank', 'accountName']}
+                  label={t('channels.accountName')}
+                  rules={required(t('channels.fieldRequired'))}
+                >
                   <Input maxLength={100} />
                 </Form.Item>
               </Col>
               <Col span={14}>
-                <Form.Item name={['bank', 'iban']} label={t.iban} rules={required(t.fieldRequired)}>
+                <Form.Item
+                  name={['bank', 'iban']}
+                  label={t('channels.iban')}
+                  rules={required(t('channels.fieldRequired'))}
+                >
                   <Input maxLength={42} style={{ fontFamily: 'monospace' }} />
                 </Form.Item>
               </Col>
               <Col span={10}>
-                <Form.Item name={['bank', 'swift']} label={t.swift} rules={required(t.fieldRequired)}>
+                <Form.Item
+                  name={['bank', 'swift']}
+                  label={t('channels.swift')}
+                  rules={required(t('channels.fieldRequired'))}
+                >
                   <Input maxLength={11} style={{ fontFamily: 'monospace' }} />
                 </Form.Item>
               </Col>
               <Col span={24}>
-                <Form.Item name={['bank', 'bankAddress']} label={t.bankAddress} rules={required(t.fieldRequired)}>
+                <Form.Item
+                  name={['bank', 'bankAddress']}
+                  label={t('channels.bankAddress')}
+                  rules={required(t('channels.fieldRequired'))}
+                >
                   <Input maxLength={200} />
                 </Form.Item>
               </Col>
@@ -411,15 +442,15 @@ function ChannelModal({
           <Col span={12}>
             <Form.Item
               name="minAmount"
-              label={t.minimum}
-              extra={t.minimumHelp}
+              label={t('channels.minimum')}
+              extra={t('channels.minimumHelp')}
               rules={[
                 {
                   validator: (_, value: string | undefined) => {
                     const amount = (value ?? '').trim();
                     return /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/.test(amount) && Number.parseFloat(amount) >= 1
                       ? Promise.resolve()
-                      : Promise.reject(new Error(t.minimumInvalid));
+                      : Promise.reject(new Error(t('channels.minimumInvalid')));
                   },
                 },
               ]}
@@ -430,7 +461,7 @@ function ChannelModal({
         </Row>
       </Form>
       {save.isError && !(save.error instanceof ApiError && save.error.field) ? (
-        <Alert type="error" showIcon title={strings.review.actionFailed} description={errorMessage(save.error)} />
+        <Alert type="error" showIcon title={t('review.actionFailed')} description={errorMessage(save.error)} />
       ) : null}
     </Modal>
   );

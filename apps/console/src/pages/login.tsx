@@ -5,8 +5,8 @@ import { Navigate, useLocation } from 'react-router';
 import { errorMessage } from '../api/client';
 import { useLogin } from '../api/queries';
 import { session, useSession } from '../api/session';
+import { t } from '../i18n';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
 
 interface Credentials {
   username: string;
@@ -24,7 +24,7 @@ function returnPath(state: unknown): string {
 }
 
 export function LoginPage() {
-  useTitle(strings.login.title);
+  useTitle(t('login.title'));
   const { token, notice } = useSession();
   const location = useLocation();
   const login = useLogin();
@@ -41,15 +41,15 @@ export function LoginPage() {
     <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f0f2f5', padding: 24 }}>
       <Card style={{ width: 380 }}>
         <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-          {strings.login.title}
+          {t('login.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">{strings.login.subtitle}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
         {notice && !login.isError ? <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
         {login.isError ? (
           <Alert
             type={needsCode ? 'info' : 'error'}
             showIcon
-            title={needsCode ? errorMessage(login.error) : strings.login.failed}
+            title={needsCode ? errorMessage(login.error) : t('login.failed')}
             description={needsCode ? undefined : errorMessage(login.error)}
             style={{ marginBottom: 16 }}
             data-testid="login-error"
@@ -72,36 +72,36 @@ export function LoginPage() {
           }}
         >
           <Form.Item
-            label={strings.login.username}
+            label={t('login.username')}
             name="username"
-            rules={[{ required: true, whitespace: true, message: strings.login.usernameRequired }]}
+            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
           >
             <Input autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item
-            label={strings.login.password}
+            label={t('login.password')}
             name="password"
-            rules={[{ required: true, message: strings.login.passwordRequired }]}
+            rules={[{ required: true, message: t('login.passwordRequired') }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           {askCode ? (
             <Form.Item
-              label={strings.login.code}
+              label={t('login.code')}
               name="totpCode"
-              extra={strings.login.codeHint}
-              rules={[{ required: true, whitespace: true, message: strings.login.codeRequired }]}
+              extra={t('login.codeHint')}
+              rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
             >
               <Input
                 autoComplete="one-time-code"
-                placeholder={strings.login.codePlaceholder}
+                placeholder={t('login.codePlaceholder')}
                 autoFocus
                 data-testid="login-totp"
               />
             </Form.Item>
           ) : null}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
-            {strings.login.submit}
+            {t('login.submit')}
           </Button>
         </Form>
       </Card>

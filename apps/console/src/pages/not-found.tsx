@@ -1,18 +1,18 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { t } from '../i18n';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
 
 export function NotFoundPage() {
-  useTitle(strings.notFound.title);
+  useTitle(t('notFound.title'));
   return (
     <Result
       status="404"
-      title={strings.notFound.title}
-      subTitle={strings.notFound.body}
+      title={t('notFound.title')}
+      subTitle={t('notFound.body')}
       extra={
         <Link to="/customers">
-          <Button type="primary">{strings.notFound.home}</Button>
+          <Button type="primary">{t('notFound.home')}</Button>
         </Link>
       }
     />

@@ -1,29 +1,27 @@
 import { type TableColumnsType, Tag, Typography } from 'antd';
 import { type OutboxMail, useOutbox } from '../api/queries';
 import { ListHeader, ListTable, RefreshButton } from '../components/list-page';
+import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.outbox;
 
 const columns: TableColumnsType<OutboxMail> = [
   {
-    title: t.time,
+    title: t('outbox.time'),
     dataIndex: 'createTimeTimestamp',
     render: (ts: number) => formatTime(ts),
     width: 170,
   },
   {
-    title: t.recipient,
+    title: t('outbox.recipient'),
     dataIndex: 'recipient',
     width: 240,
     render: (recipient: string) => <Typography.Text copyable>{recipient}</Typography.Text>,
   },
-  { title: t.subject, dataIndex: 'subject', width: 260 },
+  { title: t('outbox.subject'), dataIndex: 'subject', width: 260 },
   {
-    title: t.body,
+    title: t('outbox.body'),
     dataIndex: 'body',
     render: (body: string) => (
       // Mail bodies are plain text with line breaks.
@@ -36,7 +34,7 @@ const columns: TableColumnsType<OutboxMail> = [
     ),
   },
   {
-    title: t.transport,
+    title: t('outbox.transport'),
     dataIndex: 'transport',
     width: 110,
     render: (transport: string) => <Tag>{transport}</Tag>,
@@ -44,16 +42,16 @@ const columns: TableColumnsType<OutboxMail> = [
 ];
 
 export function OutboxPage() {
-  useTitle(t.title);
+  useTitle(t('outbox.title'));
   const [params, setParams] = usePageParams();
   const outbox = useOutbox(params);
 
   return (
     <>
       <ListHeader
-        title={t.title}
-        hint={t.hint}
-        search={{ value: params.q, placeholder: t.searchPlaceholder, onSearch: (q) => setParams({ q }) }}
+        title={t('outbox.title')}
+        hint={t('outbox.hint')}
+        search={{ value: params.q, placeholder: t('outbox.searchPlaceholder'), onSearch: (q) => setParams({ q }) }}
         extra={<RefreshButton query={outbox} />}
       />
       <ListTable<OutboxMail>
@@ -61,7 +59,7 @@ export function OutboxPage() {
         params={params}
         setParams={setParams}
         columns={columns}
-        emptyText={params.q ? t.emptySearch(params.q) : t.empty}
+        emptyText={params.q ? t('outbox.emptySearch', { q: params.q }) : t('outbox.empty')}
       />
     </>
   );

@@ -5,11 +5,11 @@ import type { DepositReviewRow, KycReviewRow, WithdrawalReviewRow } from '../api
 import { FileGallery } from '../components/files';
 import { ReviewQueuePage } from '../components/review-queue';
 import { AccountTypeTag } from '../components/tags';
+import { lookup, t } from '../i18n';
 import { formatAmount, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
-import { strings } from '../strings';
 
-const none = strings.common.none;
+const none = t('common.none');
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -20,15 +20,12 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 function idTypeLabel(idType: string): string {
-  return strings.idType[idType] ?? idType;
+  return lookup('idType', idType) ?? idType;
 }
 
 // ---------------------------------------------------------------------------------------------- identity
 
-const k = strings.kyc;
-
 function KycDetails({ row }: { row: KycReviewRow }) {
-  const c = strings.customer;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Descriptions
@@ -36,50 +33,62 @@ function KycDetails({ row }: { row: KycReviewRow }) {
         bordered
         column={2}
         items={[
-          { key: 'name', label: k.name, children: `${row.firstName} ${row.lastName}`.trim() || none },
-          { key: 'accountType', label: k.accountType, children: <AccountTypeTag accountType={row.accountType} /> },
-          { key: 'idType', label: k.idType, children: idTypeLabel(row.idType) },
+          { key: 'name', label: t('kyc.name'), children: `${row.firstName} ${row.lastName}`.trim() || none },
+          {
+            key: 'accountType',
+            label: t('kyc.accountType'),
+            children: <AccountTypeTag accountType={row.accountType} />,
+          },
+          { key: 'idType', label: t('kyc.idType'), children: idTypeLabel(row.idType) },
           {
             key: 'idNumber',
-            label: k.idNumber,
+            label: t('kyc.idNumber'),
             children: <Typography.Text copyable>{row.idNumber}</Typography.Text>,
           },
-          { key: 'country', label: k.country, children: row.country || none },
+          { key: 'country', label: t('kyc.country'), children: row.country || none },
         ]}
       />
       {row.company ? (
         <div>
-          <SectionTitle>{k.company}</SectionTitle>
+          <SectionTitle>{t('kyc.company')}</SectionTitle>
           <Descriptions
             size="small"
             bordered
             column={2}
             items={[
-              { key: 'companyName', label: c.companyName, children: row.company.companyName || none },
-              { key: 'licenceNumber', label: c.licenceNumber, children: row.company.licenceNumber || none },
-              { key: 'officeAddress', label: c.officeAddress, children: row.company.officeAddress || none },
+              { key: 'companyName', label: t('customer.companyName'), children: row.company.companyName || none },
+              { key: 'licenceNumber', label: t('customer.licenceNumber'), children: row.company.licenceNumber || none },
+              { key: 'officeAddress', label: t('customer.officeAddress'), children: row.company.officeAddress || none },
               {
                 key: 'placeOfRegistration',
-                label: c.placeOfRegistration,
+                label: t('customer.placeOfRegistration'),
                 children: row.company.placeOfRegistration || none,
               },
               {
                 key: 'corporateBankAccount',
-                label: c.corporateBankAccount,
+                label: t('customer.corporateBankAccount'),
                 children: row.company.corporateBankAccount || none,
               },
-              { key: 'officerName', label: c.officerName, children: row.company.officerName || none },
-              { key: 'officerIdType', label: c.officerIdType, children: idTypeLabel(row.company.officerIdType) },
-              { key: 'officerIdNumber', label: c.officerIdNumber, children: row.company.officerIdNumber || none },
+              { key: 'officerName', label: t('customer.officerName'), children: row.company.officerName || none },
+              {
+                key: 'officerIdType',
+                label: t('customer.officerIdType'),
+                children: idTypeLabel(row.company.officerIdType),
+              },
+              {
+                key: 'officerIdNumber',
+                label: t('customer.officerIdNumber'),
+                children: row.company.officerIdNumber || none,
+              },
             ]}
           />
         </div>
       ) : null}
       <div>
-        <SectionTitle>{k.documents}</SectionTitle>
+        <SectionTitle>{t('kyc.documents')}</SectionTitle>
         <FileGallery files={row.files} width={300} height={200} />
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-          {strings.review.linksExpire}
+          {t('review.linksExpire')}
         </Typography.Text>
       </div>
     </Space>
@@ -92,26 +101,25 @@ export function KycQueuePage() {
       kind="kyc"
       drawerWidth={760}
       text={{
-        ...k,
-        approveConfirmBody: () => k.approveConfirmBody,
-        approved: (row) => k.approved(row.userId),
-        rejected: (row) => k.rejected(row.userId),
+        approveConfirmBody: () => t('kyc.approveConfirmBody'),
+        approved: (row) => t('kyc.approved', { userId: row.userId }),
+        rejected: (row) => t('kyc.rejected', { userId: row.userId }),
       }}
       columns={[
         {
-          title: k.name,
+          title: t('kyc.name'),
           key: 'name',
           width: 170,
           render: (_, row: KycReviewRow) => `${row.firstName} ${row.lastName}`.trim() || none,
         },
         {
-          title: k.accountType,
+          title: t('kyc.accountType'),
           dataIndex: 'accountType',
           width: 120,
           render: (accountType: number) => <AccountTypeTag accountType={accountType} />,
         },
         {
-          title: k.idType,
+          title: t('kyc.idType'),
           key: 'document',
           width: 160,
           render: (_, row: KycReviewRow) => (
@@ -123,7 +131,7 @@ export function KycQueuePage() {
             </Flex>
           ),
         },
-        { title: k.country, dataIndex: 'country', width: 90 },
+        { title: t('kyc.country'), dataIndex: 'country', width: 90 },
       ]}
       details={(row) => <KycDetails row={row} />}
     />
@@ -133,10 +141,10 @@ export function KycQueuePage() {
 // ---------------------------------------------------------------------------------------------- deposits
 
 /** Amount and wallet columns of the money queues (deposits, withdrawals). */
-function moneyColumns(text: { amount: string; wallet: string }, width: number) {
+function moneyColumns(kind: 'deposits' | 'withdrawals', width: number) {
   return [
     {
-      title: text.amount,
+      title: t(`${kind}.amount`),
       key: 'amount',
       align: 'right' as const,
       width,
@@ -145,7 +153,7 @@ function moneyColumns(text: { amount: string; wallet: string }, width: number) {
       ),
     },
     {
-      title: text.wallet,
+      title: t(`${kind}.wallet`),
       dataIndex: 'walletType',
       width: width + 10,
       render: (walletType: string) => walletLabel(walletType),
@@ -153,10 +161,8 @@ function moneyColumns(text: { amount: string; wallet: string }, width: number) {
   ];
 }
 
-const d = strings.deposits;
-
 function ChannelTypeTag({ type }: { type: string }) {
-  return <Tag color={type === 'crypto' ? 'cyan' : 'blue'}>{strings.channelType[type] ?? type}</Tag>;
+  return <Tag color={type === 'crypto' ? 'cyan' : 'blue'}>{lookup('channelType', type) ?? type}</Tag>;
 }
 
 function DepositDetails({ row }: { row: DepositReviewRow }) {
@@ -164,7 +170,7 @@ function DepositDetails({ row }: { row: DepositReviewRow }) {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" style={{ background: '#fafafa' }}>
         <Flex align="baseline" gap={12} wrap>
-          <Typography.Text type="secondary">{d.amount}</Typography.Text>
+          <Typography.Text type="secondary">{t('deposits.amount')}</Typography.Text>
           <Typography.Text strong style={{ fontSize: 24 }} data-testid="review-amount">
             {formatAmount(row.amount, row.currency)}
           </Typography.Text>
@@ -178,13 +184,13 @@ function DepositDetails({ row }: { row: DepositReviewRow }) {
         bordered
         column={2}
         items={[
-          { key: 'wallet', label: d.wallet, children: `${walletLabel(row.walletType)} (${row.currency})` },
-          { key: 'channel', label: d.channel, children: row.channel },
-          { key: 'type', label: d.channelType, children: <ChannelTypeTag type={row.type} /> },
-          { key: 'entry', label: d.entry, children: row.entryId ?? none },
+          { key: 'wallet', label: t('deposits.wallet'), children: `${walletLabel(row.walletType)} (${row.currency})` },
+          { key: 'channel', label: t('deposits.channel'), children: row.channel },
+          { key: 'type', label: t('deposits.channelType'), children: <ChannelTypeTag type={row.type} /> },
+          { key: 'entry', label: t('deposits.entry'), children: row.entryId ?? none },
           {
             key: 'txHash',
-            label: d.txHash,
+            label: t('deposits.txHash'),
             span: 2,
             children: row.txHash ? (
               <Typography.Text copyable style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
@@ -197,10 +203,10 @@ function DepositDetails({ row }: { row: DepositReviewRow }) {
         ]}
       />
       <div>
-        <SectionTitle>{d.proof}</SectionTitle>
+        <SectionTitle>{t('deposits.proof')}</SectionTitle>
         <FileGallery files={[row.proof]} width={400} height={280} />
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-          {strings.review.linksExpire}
+          {t('review.linksExpire')}
         </Typography.Text>
       </div>
     </Space>
@@ -212,16 +218,19 @@ export function DepositQueuePage() {
     <ReviewQueuePage
       kind="deposits"
       text={{
-        ...d,
         approveConfirmBody: (row) =>
-          d.approveConfirmBody(formatAmount(row.amount, row.currency), walletLabel(row.walletType)),
-        approved: (row) => d.approved(formatAmount(row.amount, row.currency), row.userId),
-        rejected: (row) => d.rejected(row.userId),
+          t('deposits.approveConfirmBody', {
+            amount: formatAmount(row.amount, row.currency),
+            wallet: walletLabel(row.walletType),
+          }),
+        approved: (row) =>
+          t('deposits.approved', { amount: formatAmount(row.amount, row.currency), userId: row.userId }),
+        rejected: (row) => t('deposits.rejected', { userId: row.userId }),
       }}
       columns={[
-        ...moneyColumns(d, 110),
+        ...moneyColumns('deposits', 110),
         {
-          title: d.channel,
+          title: t('deposits.channel'),
           key: 'channel',
           width: 170,
           render: (_, row: DepositReviewRow) => (
@@ -232,7 +241,7 @@ export function DepositQueuePage() {
           ),
         },
         {
-          title: d.txHash,
+          title: t('deposits.txHash'),
           dataIndex: 'txHash',
           width: 130,
           render: (txHash: string | null) =>
@@ -252,42 +261,40 @@ export function DepositQueuePage() {
 
 // ------------------------------------------------------------------------------------------- withdrawals
 
-const w = strings.withdrawals;
-
 function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
   const dest = row.destination;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" style={{ background: '#fafafa' }}>
         <Flex align="baseline" gap={12} wrap>
-          <Typography.Text type="secondary">{w.amount}</Typography.Text>
+          <Typography.Text type="secondary">{t('withdrawals.amount')}</Typography.Text>
           <Typography.Text strong style={{ fontSize: 24 }} data-testid="review-amount">
             {formatAmount(row.amount, row.currency)}
           </Typography.Text>
           <Typography.Text type="secondary">
-            {w.wallet}: {walletLabel(row.walletType)} ({row.currency})
+            {t('withdrawals.wallet')}: {walletLabel(row.walletType)} ({row.currency})
           </Typography.Text>
           {row.entryId ? (
             <Typography.Text type="secondary">
-              · {w.entry} #{row.entryId}
+              · {t('withdrawals.entry')} #{row.entryId}
             </Typography.Text>
           ) : null}
         </Flex>
       </Card>
       <div>
-        <SectionTitle>{w.destination}</SectionTitle>
+        <SectionTitle>{t('withdrawals.destination')}</SectionTitle>
         {dest.kind === 'bank' ? (
           <Descriptions
             size="small"
             bordered
             column={1}
             items={[
-              { key: 'kind', label: strings.channels.type, children: <Tag color="blue">{w.bank}</Tag> },
-              { key: 'bankName', label: w.bankName, children: dest.bankName },
-              { key: 'holderName', label: w.holderName, children: dest.holderName },
+              { key: 'kind', label: t('channels.type'), children: <Tag color="blue">{t('withdrawals.bank')}</Tag> },
+              { key: 'bankName', label: t('withdrawals.bankName'), children: dest.bankName },
+              { key: 'holderName', label: t('withdrawals.holderName'), children: dest.holderName },
               {
                 key: 'cardNo',
-                label: w.cardNo,
+                label: t('withdrawals.cardNo'),
                 children: (
                   <Typography.Text copyable code>
                     {dest.cardNo}
@@ -296,7 +303,7 @@ function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
               },
               {
                 key: 'swift',
-                label: w.swift,
+                label: t('withdrawals.swift'),
                 children: dest.swift ? <Typography.Text copyable>{dest.swift}</Typography.Text> : none,
               },
             ]}
@@ -307,11 +314,11 @@ function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
             bordered
             column={1}
             items={[
-              { key: 'kind', label: strings.channels.type, children: <Tag color="cyan">{w.crypto}</Tag> },
-              { key: 'network', label: w.network, children: dest.currencyType },
+              { key: 'kind', label: t('channels.type'), children: <Tag color="cyan">{t('withdrawals.crypto')}</Tag> },
+              { key: 'network', label: t('withdrawals.network'), children: dest.currencyType },
               {
                 key: 'address',
-                label: w.address,
+                label: t('withdrawals.address'),
                 children: (
                   <Typography.Text copyable style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                     {dest.address}
@@ -330,7 +337,7 @@ function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
           items={[
             {
               key: 'payoutReference',
-              label: w.payoutReference,
+              label: t('withdrawals.payoutReference'),
               children: (
                 <Typography.Text copyable code data-testid="review-payout-reference">
                   {row.payoutReference}
@@ -340,8 +347,10 @@ function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
           ]}
         />
       ) : null}
-      {row.overdue ? <Alert type="error" showIcon title={w.overdueNote} data-testid="review-overdue" /> : null}
-      {row.status === ReviewStatus.Pending ? <Alert type="info" showIcon title={w.heldNote} /> : null}
+      {row.overdue ? (
+        <Alert type="error" showIcon title={t('withdrawals.overdueNote')} data-testid="review-overdue" />
+      ) : null}
+      {row.status === ReviewStatus.Pending ? <Alert type="info" showIcon title={t('withdrawals.heldNote')} /> : null}
     </Space>
   );
 }
@@ -352,33 +361,34 @@ export function WithdrawalQueuePage() {
       kind="withdrawals"
       drawerWidth={640}
       text={{
-        ...w,
-        approveConfirmBody: (row) => w.approveConfirmBody(formatAmount(row.amount, row.currency)),
-        approved: (row) => w.approved(formatAmount(row.amount, row.currency), row.userId),
-        rejected: (row) => w.rejected(row.userId),
+        approveConfirmBody: (row) =>
+          t('withdrawals.approveConfirmBody', { amount: formatAmount(row.amount, row.currency) }),
+        approved: (row) =>
+          t('withdrawals.approved', { amount: formatAmount(row.amount, row.currency), userId: row.userId }),
+        rejected: (row) => t('withdrawals.rejected', { userId: row.userId }),
       }}
       columns={[
         {
-          title: w.reviewBy,
+          title: t('withdrawals.reviewBy'),
           key: 'reviewBy',
           width: 170,
           render: (_, row: WithdrawalReviewRow) =>
             row.expectedByTimestamp === null ? (
-              strings.common.none
+              t('common.none')
             ) : (
               <Flex vertical align="flex-start">
                 <span>{formatTime(row.expectedByTimestamp)}</span>
                 {row.overdue ? (
                   <Tag color="red" data-testid="overdue-tag">
-                    {w.overdue}
+                    {t('withdrawals.overdue')}
                   </Tag>
                 ) : null}
               </Flex>
             ),
         },
-        ...moneyColumns(w, 120),
+        ...moneyColumns('withdrawals', 120),
         {
-          title: w.destination,
+          title: t('withdrawals.destination'),
           key: 'destination',
           width: 250,
           render: (_, row: WithdrawalReviewRow) => {
@@ -388,7 +398,7 @@ export function WithdrawalQueuePage() {
               <Flex vertical style={{ minWidth: 0 }}>
                 <span>
                   <Tag color={dest.kind === 'bank' ? 'blue' : 'cyan'} style={{ marginInlineEnd: 6 }}>
-                    {dest.kind === 'bank' ? w.bank : w.crypto}
+                    {dest.kind === 'bank' ? t('withdrawals.bank') : t('withdrawals.crypto')}
                   </Tag>
                   {dest.kind === 'bank' ? dest.bankName : dest.currencyType}
                 </span>
@@ -405,11 +415,11 @@ export function WithdrawalQueuePage() {
         },
       ]}
       details={(row) => <WithdrawalDetails row={row} />}
-      extraTabs={[{ status: WithdrawalStatus.Cancelled, label: w.cancelledTab }]}
+      extraTabs={[{ status: WithdrawalStatus.Cancelled, label: t('withdrawals.cancelledTab') }]}
       approveReference={{
-        label: w.payoutReference,
-        placeholder: w.payoutReferencePlaceholder,
-        hint: w.payoutReferenceHint,
+        label: t('withdrawals.payoutReference'),
+        placeholder: t('withdrawals.payoutReferencePlaceholder'),
+        hint: t('withdrawals.payoutReferenceHint'),
       }}
     />
   );

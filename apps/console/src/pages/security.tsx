@@ -13,18 +13,16 @@ import {
   useSecondFactorStart,
   useSecondFactorStatus,
 } from '../api/second-factor';
+import { t } from '../i18n';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.secondFactor;
 
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    void message.success(t.copied);
+    void message.success(t('secondFactor.copied'));
   } catch {
-    void message.error(t.copyFailed);
+    void message.error(t('secondFactor.copyFailed'));
   }
 }
 
@@ -35,7 +33,7 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
   if (!start.data) {
     return (
       <Card>
-        <Typography.Paragraph>{t.intro}</Typography.Paragraph>
+        <Typography.Paragraph>{t('secondFactor.intro')}</Typography.Paragraph>
         {start.isError ? (
           <Alert
             type="error"
@@ -46,7 +44,7 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
           />
         ) : null}
         <Button type="primary" onClick={() => start.mutate()} loading={start.isPending} data-testid="totp-start">
-          {t.start}
+          {t('secondFactor.start')}
         </Button>
       </Card>
     );
@@ -56,24 +54,24 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
     <Card>
       <Flex gap={48} wrap>
         <div>
-          <Typography.Title level={5}>{t.scan}</Typography.Title>
+          <Typography.Title level={5}>{t('secondFactor.scan')}</Typography.Title>
           <div style={{ background: '#fff', padding: 8, display: 'inline-block' }} data-testid="totp-qr">
-            <QRCodeSVG value={uri} size={200} marginSize={2} title={t.scan} />
+            <QRCodeSVG value={uri} size={200} marginSize={2} title={t('secondFactor.scan')} />
           </div>
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 4 }}>
-            {t.manual}
+            {t('secondFactor.manual')}
           </Typography.Paragraph>
           <Space>
             <Typography.Text code data-testid="totp-secret">
               {secret.replace(/(.{4})/g, '$1 ').trim()}
             </Typography.Text>
             <Button size="small" onClick={() => copy(secret)}>
-              {t.copyKey}
+              {t('secondFactor.copyKey')}
             </Button>
           </Space>
         </div>
         <div style={{ minWidth: 280 }}>
-          <Typography.Title level={5}>{t.confirmTitle}</Typography.Title>
+          <Typography.Title level={5}>{t('secondFactor.confirmTitle')}</Typography.Title>
           {confirm.isError ? (
             <Alert
               type="error"
@@ -92,9 +90,9 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
             }
           >
             <Form.Item
-              label={t.code}
+              label={t('secondFactor.code')}
               name="code"
-              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t.codeRequired }]}
+              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t('secondFactor.codeRequired') }]}
             >
               <Input
                 autoComplete="one-time-code"
@@ -105,7 +103,7 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
               />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={confirm.isPending}>
-              {t.confirm}
+              {t('secondFactor.confirm')}
             </Button>
           </Form>
         </div>
@@ -119,9 +117,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <Card data-testid="totp-recovery">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t.recoveryTitle}
+        {t('secondFactor.recoveryTitle')}
       </Typography.Title>
-      <Alert type="warning" showIcon title={t.recoveryText} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t('secondFactor.recoveryText')} style={{ marginBottom: 16 }} />
       <List
         grid={{ gutter: 8, column: 2 }}
         dataSource={codes}
@@ -135,7 +133,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         )}
       />
       <Space>
-        <Button onClick={() => copy(codes.join('\n'))}>{t.copyCodes}</Button>
+        <Button onClick={() => copy(codes.join('\n'))}>{t('secondFactor.copyCodes')}</Button>
         <Button
           type="primary"
           loading={leaving}
@@ -144,7 +142,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             void secondFactorDone().then(onDone);
           }}
         >
-          {t.saved}
+          {t('secondFactor.saved')}
         </Button>
       </Space>
     </Card>
@@ -156,9 +154,14 @@ function TurnOff({ left }: { left: number }) {
   const disable = useSecondFactorDisable();
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Alert type="success" showIcon title={t.on} description={`${t.onText} ${t.recoveryLeft(left)}`} />
-      <Card title={t.offTitle} style={{ maxWidth: 520 }}>
-        <Typography.Paragraph type="secondary">{t.offText}</Typography.Paragraph>
+      <Alert
+        type="success"
+        showIcon
+        title={t('secondFactor.on')}
+        description={`${t('secondFactor.onText')} ${t('secondFactor.recoveryLeft', { n: left })}`}
+      />
+      <Card title={t('secondFactor.offTitle')} style={{ maxWidth: 520 }}>
+        <Typography.Paragraph type="secondary">{t('secondFactor.offText')}</Typography.Paragraph>
         {disable.isError ? (
           <Alert
             type="error"
@@ -172,8 +175,8 @@ function TurnOff({ left }: { left: number }) {
           value={mode}
           onChange={(v) => setMode(v as 'code' | 'password')}
           options={[
-            { label: t.code, value: 'code' },
-            { label: t.password, value: 'password' },
+            { label: t('secondFactor.code'), value: 'code' },
+            { label: t('secondFactor.password'), value: 'password' },
           ]}
           style={{ marginBottom: 16 }}
         />
@@ -186,21 +189,26 @@ function TurnOff({ left }: { left: number }) {
           }
         >
           {mode === 'code' ? (
-            <Form.Item key="code" label={t.code} name="code" rules={[{ required: true, message: t.offNeedsProof }]}>
+            <Form.Item
+              key="code"
+              label={t('secondFactor.code')}
+              name="code"
+              rules={[{ required: true, message: t('secondFactor.offNeedsProof') }]}
+            >
               <Input autoComplete="one-time-code" style={{ width: 240 }} />
             </Form.Item>
           ) : (
             <Form.Item
               key="password"
-              label={t.password}
+              label={t('secondFactor.password')}
               name="password"
-              rules={[{ required: true, message: t.offNeedsProof }]}
+              rules={[{ required: true, message: t('secondFactor.offNeedsProof') }]}
             >
               <Input.Password autoComplete="current-password" style={{ width: 240 }} />
             </Form.Item>
           )}
           <Button danger htmlType="submit" loading={disable.isPending}>
-            {t.off}
+            {t('secondFactor.off')}
           </Button>
         </Form>
       </Card>
@@ -209,7 +217,7 @@ function TurnOff({ left }: { left: number }) {
 }
 
 export function SecurityPage() {
-  useTitle(t.title);
+  useTitle(t('secondFactor.title'));
   const operator = useOperator();
   const status = useSecondFactorStatus();
   // Only in this page's memory: they are never fetched again.
@@ -218,17 +226,23 @@ export function SecurityPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        {t.title}
+        {t('secondFactor.title')}
       </Typography.Title>
       {operator.totpRequired && !recovery ? (
-        <Alert type="warning" showIcon title={t.required} description={t.requiredText} data-testid="totp-required" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('secondFactor.required')}
+          description={t('secondFactor.requiredText')}
+          data-testid="totp-required"
+        />
       ) : null}
       {recovery ? (
         <RecoveryCodes codes={recovery} onDone={() => setRecovery(null)} />
       ) : status.isPending ? (
         <Spin />
       ) : status.isError ? (
-        <Alert type="error" showIcon title={strings.common.loadFailed} description={errorMessage(status.error)} />
+        <Alert type="error" showIcon title={t('common.loadFailed')} description={errorMessage(status.error)} />
       ) : status.data.enabled ? (
         <TurnOff left={status.data.recoveryCodesLeft} />
       ) : (

@@ -31,12 +31,11 @@ import {
 } from '../api/queries';
 import { ErrorAlert } from '../components/error-alert';
 import { ListEmpty, ListHeader, RefreshButton } from '../components/list-page';
+import { lookup, t } from '../i18n';
+import { formatCount } from '../lib/money';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
-import { strings } from '../strings';
-
-const t = strings.tradingSettings;
 
 /** Whether the server lets this operator call the endpoint, by the role its contract names (rank-based). */
 function mayCall(operator: Operator, endpoint: Endpoint): boolean {
@@ -44,7 +43,7 @@ function mayCall(operator: Operator, endpoint: Endpoint): boolean {
 }
 
 function assetClassLabel(assetClass: string): string {
-  return strings.assetClass[assetClass] ?? assetClass;
+  return lookup('assetClass', assetClass) ?? assetClass;
 }
 
 /** "0.001" -> "0.1 %". Exact: the rate is a decimal string and stays one. */
@@ -59,17 +58,21 @@ const WHOLE = /^\d{1,9}$/;
 /** The same limits as the contract and the server, so the operator learns of a bad value before saving. */
 function leverageError(value: string, esmaCap: number): string | null {
   const n = Number(value.trim());
-  return WHOLE.test(value.trim()) && n >= 1 && n <= esmaCap ? null : t.leverageInvalid(esmaCap);
+  return WHOLE.test(value.trim()) && n >= 1 && n <= esmaCap
+    ? null
+    : t('tradingSettings.leverageInvalid', { cap: esmaCap });
 }
 
 function rateError(value: string): string | null {
   const rate = value.trim();
-  return consoleTrading.RATE_PATTERN.test(rate) && new Decimal(rate).lte(MAX_RATE) ? null : t.rateInvalid;
+  return consoleTrading.RATE_PATTERN.test(rate) && new Decimal(rate).lte(MAX_RATE)
+    ? null
+    : t('tradingSettings.rateInvalid');
 }
 
 function minQuantityError(value: string): string | null {
   const n = Number(value.trim());
-  return WHOLE.test(value.trim()) && n >= 1 && n <= MAX_MIN_QUANTITY ? null : t.minQuantityInvalid;
+  return WHOLE.test(value.trim()) && n >= 1 && n <= MAX_MIN_QUANTITY ? null : t('tradingSettings.minQuantityInvalid');
 }
 
 const asRule = (check: (value: string) => string | null) => ({
@@ -91,7 +94,7 @@ function Rate({ rate }: { rate: string }) {
 }
 
 export function TradingSettingsPage() {
-  useTitle(t.title);
+  useTitle(t('tradingSettings.title'));
   const operator = useOperator();
   const canChange = mayCall(operator, consoleTrading.tradingSettingUpdate);
   const settings = useTradingSettings();
@@ -101,7 +104,7 @@ export function TradingSettingsPage() {
 
   const columns: TableColumnsType<TradingSetting> = [
     {
-      title: t.assetClass,
+      title: t('tradingSettings.assetClass'),
       dataIndex: 'assetClass',
       render: (assetClass: string) => (
         <Flex vertical>
@@ -113,61 +116,61 @@ export function TradingSettingsPage() {
       ),
     },
     {
-      title: t.leverageCap,
+      title: t('tradingSettings.leverageCap'),
       dataIndex: 'leverageCap',
       width: 190,
       render: (cap: number, row) => (
         <Flex vertical align="flex-start">
           <Flex align="center" gap={8}>
             <Typography.Text strong style={{ fontSize: 16 }} data-testid="leverage-cap">
-              {strings.trading.leverageValue(cap)}
+              {t('trading.leverageValue', { n: cap })}
             </Typography.Text>
             {cap < row.esmaCap ? (
               <Tag color="blue" style={{ margin: 0 }}>
-                {t.belowEsma}
+                {t('tradingSettings.belowEsma')}
               </Tag>
             ) : null}
           </Flex>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t.esmaCap(row.esmaCap)}
+            {t('tradingSettings.esmaCap', { cap: row.esmaCap })}
           </Typography.Text>
         </Flex>
       ),
     },
     {
-      title: t.buyRate,
+      title: t('tradingSettings.buyRate'),
       dataIndex: 'buyRate',
       align: 'right',
       width: 110,
       render: (rate: string) => <Rate rate={rate} />,
     },
     {
-      title: t.sellRate,
+      title: t('tradingSettings.sellRate'),
       dataIndex: 'sellRate',
       align: 'right',
       width: 110,
       render: (rate: string) => <Rate rate={rate} />,
     },
     {
-      title: t.minQuantity,
+      title: t('tradingSettings.minQuantity'),
       dataIndex: 'minQuantity',
       align: 'right',
       width: 140,
-      render: (n: number) => n.toLocaleString('en'),
+      render: (n: number) => formatCount(n),
     },
     {
-      title: t.changed,
+      title: t('tradingSettings.changed'),
       key: 'changed',
       width: 190,
       render: (_, row) =>
         row.updateTimeTimestamp === null ? (
-          <Typography.Text type="secondary">{t.defaults}</Typography.Text>
+          <Typography.Text type="secondary">{t('tradingSettings.defaults')}</Typography.Text>
         ) : (
           <Flex vertical>
             <span style={{ whiteSpace: 'nowrap' }}>{formatTime(row.updateTimeTimestamp)}</span>
             {row.updatedBy ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t.changedBy(row.updatedBy)}
+                {t('tradingSettings.changedBy', { who: row.updatedBy })}
               </Typography.Text>
             ) : null}
           </Flex>
@@ -182,9 +185,9 @@ export function TradingSettingsPage() {
               <Button
                 size="small"
                 onClick={() => setDialog((d) => ({ setting: row, seq: d.seq + 1 }))}
-                aria-label={`${t.edit}: ${assetClassLabel(row.assetClass)}`}
+                aria-label={`${t('tradingSettings.edit')}: ${assetClassLabel(row.assetClass)}`}
               >
-                {t.edit}
+                {t('tradingSettings.edit')}
               </Button>
             ),
           },
@@ -194,15 +197,25 @@ export function TradingSettingsPage() {
 
   return (
     <>
-      <ListHeader title={t.title} hint={t.hint} extra={<RefreshButton query={settings} />} />
+      <ListHeader
+        title={t('tradingSettings.title')}
+        hint={t('tradingSettings.hint')}
+        extra={<RefreshButton query={settings} />}
+      />
       {canChange ? (
-        <Alert type="info" showIcon title={t.esmaNote} description={t.auditNote} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={t('tradingSettings.esmaNote')}
+          description={t('tradingSettings.auditNote')}
+          style={{ marginBottom: 16 }}
+        />
       ) : (
         <Alert
           type="info"
           showIcon
-          title={t.readOnly}
-          description={t.esmaNote}
+          title={t('tradingSettings.readOnly')}
+          description={t('tradingSettings.esmaNote')}
           style={{ marginBottom: 16 }}
           data-testid="trading-read-only"
         />
@@ -215,7 +228,7 @@ export function TradingSettingsPage() {
         dataSource={settings.data ?? []}
         loading={settings.isPending && settings.isFetching}
         pagination={false}
-        locale={{ emptyText: <ListEmpty query={settings} text={t.loadEmpty} /> }}
+        locale={{ emptyText: <ListEmpty query={settings} text={t('tradingSettings.loadEmpty')} /> }}
         onRow={(row) => ({ 'data-testid': `setting-${row.assetClass}` }) as HTMLAttributes<HTMLElement>}
         scroll={{ x: 900 }}
       />
@@ -225,7 +238,7 @@ export function TradingSettingsPage() {
           setting={dialog.setting}
           onClose={() => setDialog((d) => ({ ...d, setting: null }))}
           onSaved={(saved) => {
-            void message.success(t.saved(assetClassLabel(saved.assetClass)));
+            void message.success(t('tradingSettings.saved', { assetClass: assetClassLabel(saved.assetClass) }));
             setDialog((d) => ({ ...d, setting: null }));
           }}
         />
@@ -264,9 +277,9 @@ function toInput(form: SettingForm): TradingSettingInput {
 
 /** A field's value as the confirmation and the table show it. */
 function shown(field: Field, value: string): string {
-  if (field === 'leverageCap') return strings.trading.leverageValue(Number(value));
+  if (field === 'leverageCap') return t('trading.leverageValue', { n: Number(value) });
   if (field === 'buyRate' || field === 'sellRate') return `${ratePercent(value)} (${value})`;
-  return Number(value).toLocaleString('en');
+  return formatCount(Number(value));
 }
 
 function sameValue(field: Field, a: string, b: string): boolean {
@@ -275,10 +288,10 @@ function sameValue(field: Field, a: string, b: string): boolean {
 }
 
 const fieldLabel: Record<Field, string> = {
-  leverageCap: t.leverageCap,
-  buyRate: t.buyRate,
-  sellRate: t.sellRate,
-  minQuantity: t.minQuantity,
+  leverageCap: t('tradingSettings.leverageCap'),
+  buyRate: t('tradingSettings.buyRate'),
+  sellRate: t('tradingSettings.sellRate'),
+  minQuantity: t('tradingSettings.minQuantity'),
 };
 
 /** Which form field a refusal of the server is about (`field`, or the reason of a rule). */
@@ -352,12 +365,18 @@ function SettingModal({
 
   /** What the typed fraction means, once it is a valid rate. */
   const preview = (rate: string) =>
-    rateError(rate ?? '') === null ? t.ratePreview(ratePercent(rate.trim())) : undefined;
+    rateError(rate ?? '') === null
+      ? t('tradingSettings.ratePreview', { percent: ratePercent(rate.trim()) })
+      : undefined;
 
   return (
     <Modal
       open
-      title={confirming ? t.confirmTitle(label) : t.editTitle(label)}
+      title={
+        confirming
+          ? t('tradingSettings.confirmTitle', { assetClass: label })
+          : t('tradingSettings.editTitle', { assetClass: label })
+      }
       onCancel={() => {
         if (!update.isPending) onClose();
       }}
@@ -367,17 +386,17 @@ function SettingModal({
         confirming ? (
           <Flex justify="flex-end" gap={8}>
             <Button onClick={() => setConfirming(null)} disabled={update.isPending}>
-              {t.back}
+              {t('tradingSettings.back')}
             </Button>
             <Button type="primary" onClick={save} loading={update.isPending}>
-              {t.confirmOk}
+              {t('tradingSettings.confirmOk')}
             </Button>
           </Flex>
         ) : (
           <Flex justify="flex-end" gap={8}>
-            <Button onClick={onClose}>{t.cancel}</Button>
+            <Button onClick={onClose}>{t('tradingSettings.cancel')}</Button>
             <Button type="primary" onClick={review}>
-              {t.review}
+              {t('tradingSettings.review')}
             </Button>
           </Flex>
         )
@@ -396,8 +415,8 @@ function SettingModal({
             <Col span={12}>
               <Form.Item
                 name="leverageCap"
-                label={t.leverageCap}
-                extra={t.leverageHelp(setting.esmaCap)}
+                label={t('tradingSettings.leverageCap')}
+                extra={t('tradingSettings.leverageHelp', { cap: setting.esmaCap })}
                 rules={[asRule((value) => leverageError(value, setting.esmaCap))]}
               >
                 <Input
@@ -412,43 +431,55 @@ function SettingModal({
             <Col span={12}>
               <Form.Item
                 name="minQuantity"
-                label={t.minQuantity}
-                extra={t.minQuantityHelp}
+                label={t('tradingSettings.minQuantity')}
+                extra={t('tradingSettings.minQuantityHelp')}
                 rules={[asRule(minQuantityError)]}
               >
                 <Input inputMode="numeric" autoComplete="off" onPressEnter={review} style={{ maxWidth: 160 }} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="buyRate" label={t.buyRate} rules={[asRule(rateError)]} extra={preview(buyRate)}>
+              <Form.Item
+                name="buyRate"
+                label={t('tradingSettings.buyRate')}
+                rules={[asRule(rateError)]}
+                extra={preview(buyRate)}
+              >
                 <Input inputMode="decimal" autoComplete="off" onPressEnter={review} style={{ maxWidth: 160 }} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="sellRate" label={t.sellRate} rules={[asRule(rateError)]} extra={preview(sellRate)}>
+              <Form.Item
+                name="sellRate"
+                label={t('tradingSettings.sellRate')}
+                rules={[asRule(rateError)]}
+                extra={preview(sellRate)}
+              >
                 <Input inputMode="decimal" autoComplete="off" onPressEnter={review} style={{ maxWidth: 160 }} />
               </Form.Item>
             </Col>
           </Row>
           <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }}>
-            {t.rateHelp}
+            {t('tradingSettings.rateHelp')}
           </Typography.Paragraph>
         </Form>
-        {unchanged ? <Alert type="info" showIcon title={t.unchanged} style={{ marginTop: 16 }} /> : null}
+        {unchanged ? (
+          <Alert type="info" showIcon title={t('tradingSettings.unchanged')} style={{ marginTop: 16 }} />
+        ) : null}
       </div>
       {confirming ? (
         <Flex vertical gap={12}>
-          <Typography.Paragraph style={{ margin: 0 }}>{t.confirmBody}</Typography.Paragraph>
+          <Typography.Paragraph style={{ margin: 0 }}>{t('tradingSettings.confirmBody')}</Typography.Paragraph>
           <Table
             rowKey="field"
             size="small"
             pagination={false}
             dataSource={changes}
             columns={[
-              { title: t.setting, dataIndex: 'field', render: (field: Field) => fieldLabel[field] },
-              { title: t.now, dataIndex: 'before' },
+              { title: t('tradingSettings.setting'), dataIndex: 'field', render: (field: Field) => fieldLabel[field] },
+              { title: t('tradingSettings.now'), dataIndex: 'before' },
               {
-                title: t.new,
+                title: t('tradingSettings.new'),
                 dataIndex: 'after',
                 render: (after: string) => <Typography.Text strong>{after}</Typography.Text>,
               },
@@ -456,10 +487,10 @@ function SettingModal({
             data-testid="setting-changes"
           />
           <Flex vertical gap={4}>
-            <Typography.Text strong>{t.reason}</Typography.Text>
+            <Typography.Text strong>{t('tradingSettings.reason')}</Typography.Text>
             <Input.TextArea
-              aria-label={t.reason}
-              placeholder={t.reasonPlaceholder}
+              aria-label={t('tradingSettings.reason')}
+              placeholder={t('tradingSettings.reasonPlaceholder')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               maxLength={500}
@@ -467,9 +498,9 @@ function SettingModal({
               disabled={update.isPending}
             />
           </Flex>
-          <Alert type="info" showIcon title={t.auditNote} />
+          <Alert type="info" showIcon title={t('tradingSettings.auditNote')} />
           {update.isError && refusedField(update.error) === null ? (
-            <Alert type="error" showIcon title={strings.review.actionFailed} description={errorMessage(update.error)} />
+            <Alert type="error" showIcon title={t('review.actionFailed')} description={errorMessage(update.error)} />
           ) : null}
         </Flex>
       ) : null}

@@ -1,0 +1,32 @@
+import { messageCatalogue } from '@beurs/contracts';
+import { bareTemplateCalls, catalogueParity, flattenCatalogue } from '@beurs/contracts/locale-parity';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+
+// The console is English-only: the parity checks hold any language added to this set to en's keys.
+const catalogues = { en };
+
+describe('console locales', () => {
+  const parity = catalogueParity(catalogues);
+
+  it('every language has exactly the keys of en', () => {
+    expect(parity.keys).toEqual([]);
+  });
+
+  it('every language keeps each {{variable}} and <tag> of en', () => {
+    expect(parity.placeholders).toEqual([]);
+  });
+
+  it('has no empty text', () => {
+    expect(parity.empty).toEqual([]);
+  });
+
+  it('is never asked for a text with {{variables}} without passing values', () => {
+    const sources = import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+    expect(bareTemplateCalls(sources, flattenCatalogue(en))).toEqual([]);
+  });
+
+  it('does not shadow the shared validation and error catalogue', () => {
+    for (const top of Object.keys(messageCatalogue.en)) expect(Object.keys(en)).not.toContain(top);
+  });
+});
