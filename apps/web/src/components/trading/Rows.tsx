@@ -12,7 +12,7 @@ import { useFormatters } from '../../lib/format';
 import { Icon } from '../Icon';
 import { trendOfAmount } from '../money/format';
 import { MoneyText } from '../money/MoneyText';
-import { DirectionTag } from './OrderTicket';
+import { DirectionTag } from './DirectionTag';
 import { useLivePosition } from './useLivePosition';
 import './trading.css';
 

@@ -1,0 +1,152 @@
+/**
+ * Component tests of the web app (vitest, `// @vitest-environment happy-dom` at the top of the test file):
+ * `renderScreen` mounts a screen with the app's own providers (i18n in English, the app's query client,
+ * antd-mobile's locale and a memory router at the given URL, with route metadata for the page title) and
+ * `fakeApi` answers the app's HTTP calls by contract endpoint at the fetch layer, so the real API client
+ * (headers, idempotency key, envelope, refusals) runs and every request is recorded for the test to read.
+ * The quotes socket is replaced by one that never connects.
+ */
+import type { DataOf, Endpoint } from '@beurs/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { ConfigProvider } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { queryClient } from '../api/queryClient';
+import { clearToken, setToken } from '../api/session';
+import { i18n } from '../app/i18n';
+import type { AppRoute } from '../app/routes';
+
+/** One request the app sent. */
+export interface FakeCall {
+  method: string;
+  /** Without /web and the query string, e.g. /market/stockDetail. */
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** An answer other than success: the server's envelope with its code, message and 422 reason. */
+export interface Refusal {
+  refusal: { code: number; msg: string; reason?: string };
+}
+
+export const refuse = (code: number, msg: string, reason?: string): Refusal => ({ refusal: { code, msg, reason } });
+
+type Answer<E extends Endpoint> = DataOf<E> | Refusal | Promise<DataOf<E> | Refusal>;
+
+interface FakeRoute {
+  method: string;
+  path: string;
+  answer: (call: FakeCall) => unknown;
+}
+
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && 'refusal' in value;
+
+function readCall(input: RequestInfo | URL, init: RequestInit | undefined): FakeCall {
+  const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  return {
+    method: init?.method ?? 'GET',
+    path: url.pathname.replace(/^\/web/, ''),
+    query: Object.fromEntries(url.searchParams),
+    body,
+    headers: { ...(init?.headers as Record<string, string> | undefined) },
+  };
+}
+
+/**
+ * Answers the app's calls: `on(endpoint, data)` or `on(endpoint, (call) => data | refuse(...))`, the last
+ * `on` for an endpoint winning. A call without an answer is recorded in `unanswered` and gets a 501.
+ */
+export function fakeApi() {
+  const routes: FakeRoute[] = [];
+  const calls: FakeCall[] = [];
+  const unanswered: FakeCall[] = [];
+  const fake = {
+    calls,
+    unanswered,
+    on<E extends Endpoint>(endpoint: E, answer: Answer<E> | ((call: FakeCall) => Answer<E>)) {
+      routes.unshift({
+        method: endpoint.method,
+        path: endpoint.path,
+        answer: (call) => (typeof answer === 'function' ? (answer as (c: FakeCall) => unknown)(call) : answer),
+      });
+      return fake;
+    },
+    /** The calls made to one endpoint, oldest first. */
+    callsTo(endpoint: Endpoint): FakeCall[] {
+      return calls.filter((c) => c.method === endpoint.method && c.path === endpoint.path);
+    },
+  };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = readCall(input, init);
+    calls.push(call);
+    const route = routes.find((r) => r.method === call.method && r.path === call.path);
+    if (!route) unanswered.push(call);
+    const answer = route ? await route.answer(call) : refuse(501, `No fake answer for ${call.method} ${call.path}`);
+    const envelope = isRefusal(answer) ? answer.refusal : { code: 200, msg: 'success', data: answer };
+    return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
+  });
+  return fake;
+}
+
+export type FakeApi = ReturnType<typeof fakeApi>;
+
+/** A socket that never opens: live quotes stay as the queries answered them. */
+class SilentSocket {
+  readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  send() {}
+  close() {}
+}
+
+/** Logged in (a token is stored) unless `guest`; every test starts with an empty cache. */
+export function setupScreenTests({ guest = false }: { guest?: boolean } = {}) {
+  beforeEach(async () => {
+    vi.stubGlobal('WebSocket', SilentSocket);
+    await i18n.changeLanguage('en');
+    if (guest) clearToken();
+    else setToken('test-token');
+  });
+  afterEach(() => {
+    cleanup();
+    queryClient.clear();
+    clearToken();
+    vi.unstubAllGlobals();
+  });
+}
+
+/**
+ * Mounts `element` as the page at `url` (its path is the route; `route` gives it the table entry Page reads
+ * its title and back button from) and returns testing-library's queries and the router.
+ */
+export function renderScreen(element: ReactNode, url: string, route?: Partial<AppRoute>) {
+  const path = url.split('?')[0] ?? '/';
+  const handle: { route: AppRoute } = {
+    route: { path, titleKey: 'routes.home.index', auth: true, ...route },
+  };
+  const router = createMemoryRouter(
+    [
+      { path, element, handle },
+      // Where the screen navigates to: a marker the test can look for.
+      { path: '*', element: <p data-testid="navigated-away" /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={enUS}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
+}
