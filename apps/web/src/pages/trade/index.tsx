@@ -7,9 +7,7 @@
  * wallet that holds positions: equity, required margin and the margin level with the close-out level.
  * Subscription, follow and bonds tabs come with their products.
  */
-import type { MarginSummary } from '@beurs/contracts';
-import { Button, PullToRefresh, Tabs } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -19,51 +17,18 @@ import {
   useHistoryInfinite,
   useHoldingsInfinite,
 } from '../../api/trading';
-import type { IconName } from '../../components/Icon';
-import { LoadMore, type PagedQuery } from '../../components/LoadMore';
 import { LiveBadge } from '../../components/market/LiveBadge';
-import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { EmptyState, ErrorState } from '../../components/States';
-import { greaterThan } from '../../components/trading/figures';
 import { ClosedRow, OrderRow, PositionRow } from '../../components/trading/Rows';
 import { useCancelOrder } from '../../components/trading/useCancelOrder';
 import '../../components/trading/trading.css';
+import { MarginStrip } from './parts/MarginStrip';
+import { PortfolioSummary } from './parts/PortfolioSummary';
+import { ListEmpty, TradeListTab } from './parts/TradeListTab';
 
 const TABS: readonly TradeList[] = ['holdings', 'closed', 'entrusted', 'history'];
 const isTab = (value: string | null): value is TradeList => TABS.includes(value as TradeList);
-
-function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await onRefresh();
-      }}
-      pullingText={t('market.pullToRefresh')}
-      canReleaseText={t('market.releaseToRefresh')}
-      refreshingText={t('common.loading')}
-      completeText={t('market.refreshed')}
-    >
-      {children}
-    </PullToRefresh>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <ul className="trade-list" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="card trade-row trade-row--skeleton">
-          <span className="shimmer" style={{ width: '50%', height: 14 }} />
-          <span className="shimmer" style={{ width: '80%', height: 12 }} />
-          <span className="shimmer" style={{ width: '35%', height: 18 }} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function MarketsButton() {
   const { t } = useTranslation();
@@ -72,155 +37,6 @@ function MarketsButton() {
     <Button color="primary" shape="rounded" onClick={() => navigate('/pages/market/index')} data-testid="trade-markets">
       {t('trading.index.toMarkets')}
     </Button>
-  );
-}
-
-/** Margin level of each wallet with positions (ESMA close-out at 50 %). */
-function MarginStrip({ margins }: { margins: MarginSummary[] }) {
-  const { t } = useTranslation();
-  if (margins.length === 0) return null;
-  return (
-    <ul className="margin-strip" data-testid="margin-strip">
-      {margins.map((m) => {
-        // Red from one and a half times the close-out level down (75 % by default): close to a close-out.
-        const danger = m.marginLevel !== null && !greaterThan(m.marginLevel, String(Number(m.closeOutLevel) * 1.5));
-        // A wallet of 1:1 positions borrows nothing: its "margin level" is just the value against the cost, and
-        // 95 % would read like a margin call. It says "Fully paid" and the value, and the level only near the
-        // close-out, which still applies (docs/trading.md "Fully paid positions").
-        if (m.fullyPaid && !danger) {
-          return (
-            <li key={m.walletType} className="margin-card" data-testid={`margin-${m.walletType}`}>
-              <span className="margin-card__wallet">{t(`wallets.${m.walletType}`)}</span>
-              <span className="margin-card__row">
-                <span>{t('trading.margin.value')}</span>
-                <MoneyText amount={m.equity} currency={m.currency} className="margin-card__value" />
-              </span>
-              <span className="margin-card__row">
-                <strong className="margin-card__paid" data-testid="margin-fully-paid">
-                  {t('trading.margin.fullyPaid')}
-                </strong>
-              </span>
-              <span className="margin-card__note">{t('trading.margin.fullyPaidNote')}</span>
-            </li>
-          );
-        }
-        return (
-          <li key={m.walletType} className="margin-card" data-testid={`margin-${m.walletType}`}>
-            <span className="margin-card__wallet">{t(`wallets.${m.walletType}`)}</span>
-            <span className="margin-card__row">
-              <span>{t('trading.margin.equity')}</span>
-              <MoneyText amount={m.equity} currency={m.currency} className="margin-card__value" />
-            </span>
-            <span className="margin-card__row">
-              <span>{t('trading.margin.required')}</span>
-              <MoneyText amount={m.requiredMargin} currency={m.currency} className="margin-card__value" />
-            </span>
-            <span className="margin-card__row">
-              <span>{t('trading.margin.level')}</span>
-              <strong
-                className={`num margin-card__value${danger ? ' margin-card__level--danger' : ''}`}
-                data-testid="margin-level"
-              >
-                {m.marginLevel === null ? '–' : `${m.marginLevel}%`}
-              </strong>
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** The portfolio's value (open positions' margin + floating P/L) and today's P/L, from the holdings' first page. */
-function PortfolioSummary() {
-  const { t } = useTranslation();
-  const query = useHoldingsInfinite();
-  const portfolio = query.data?.pages[0]?.portfolio;
-  if (!portfolio) return null;
-  return (
-    <dl className="portfolio-summary" data-testid="portfolio-summary">
-      <div>
-        <dt>{t('trading.index.portfolioValue')}</dt>
-        <dd>
-          <MoneyText amount={portfolio.value} currency={portfolio.currency} testId="portfolio-value" />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('trading.index.todayProfit')}</dt>
-        <dd>
-          <MoneyText
-            amount={portfolio.todayProfit}
-            currency={portfolio.currency}
-            sign="always"
-            trend
-            testId="portfolio-today"
-          />
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
-/** What a list of the trade centre needs of its infinite query. */
-type ListQuery<T> = PagedQuery & {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  data?: { pages: ReadonlyArray<{ list: T[] }> };
-  refetch: () => Promise<unknown>;
-};
-
-/**
- * One list of the trade centre, pulled to refresh: a skeleton while the first page loads, the error with a
- * retry, `empty` when there is nothing, else `header`, the rows (`row` gives each its key) and the footer
- * that loads the next page. The list's test id is the tab's name.
- */
-function TradeListTab<T>({
-  name,
-  query,
-  empty,
-  header,
-  row,
-}: {
-  name: TradeList;
-  query: ListQuery<T>;
-  empty: ReactNode;
-  header?: ReactNode;
-  row: (item: T) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const items = query.data?.pages.flatMap((p) => p.list) ?? [];
-  return (
-    <Refreshable onRefresh={() => query.refetch()}>
-      {query.isPending ? (
-        <ListSkeleton />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : items.length === 0 ? (
-        empty
-      ) : (
-        <>
-          {header}
-          <ul className="trade-list" data-testid={name}>
-            {items.map(row)}
-          </ul>
-          <LoadMore query={query} endText={t('trading.index.end')} />
-        </>
-      )}
-    </Refreshable>
-  );
-}
-
-/** What a list says when it has nothing: `trading.index.<list>Empty` and `<list>EmptyText`. */
-function ListEmpty({ list, icon, action }: { list: TradeList; icon: IconName; action?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={icon}
-      title={t(`trading.index.${list}Empty`)}
-      description={t(`trading.index.${list}EmptyText`)}
-      action={action}
-    />
   );
 }
 

@@ -1,0 +1,32 @@
+/** The stop-loss and take-profit form: each empty (cleared) or a price; moves no money, so no intent key. */
+import { type Position, trading } from '@beurs/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSetStopsMutation } from '../../../api/trading';
+import { toastSuccess } from '../../../lib/toast';
+
+export const isStopPrice = (s: string) => s.trim() === '' || trading.priceInput.safeParse(s).success;
+
+export function useStops(position: Position, onDone: () => void) {
+  const { t } = useTranslation();
+  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
+  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
+  const [attempted, setAttempted] = useState(false);
+  const mutation = useSetStopsMutation();
+
+  const submit = () => {
+    setAttempted(true);
+    if (!isStopPrice(stopLoss) || !isStopPrice(takeProfit)) return;
+    mutation.mutate(
+      { id: position.id, stopLoss: stopLoss.trim() || null, takeProfit: takeProfit.trim() || null },
+      {
+        onSuccess: () => {
+          toastSuccess(t('trading.stops.done'));
+          onDone();
+        },
+      },
+    );
+  };
+
+  return { stopLoss, setStopLoss, takeProfit, setTakeProfit, attempted, mutation, submit };
+}
