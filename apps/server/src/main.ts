@@ -7,7 +7,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { type Config, isLoopbackHost, loadConfig } from './config.js';
-import { demoOperators } from './modules/console/demo-operators.js';
+import { demoOperators } from './modules/console/index.js';
 import { type Clock, offsetClock } from './platform/clock.js';
 import { createDb, type Db, migrateDb } from './platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/db/embedded.js';

@@ -12,7 +12,7 @@ import { count } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../test/harness.js';
-import { checkChannel } from './modules/console/money-routes.js';
+import { checkChannel } from './modules/deposits/index.js';
 import { journalEntries, users } from './platform/db/schema.js';
 import { DEMO, documentPng, seedDemo } from './seed.js';
 

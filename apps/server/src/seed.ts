@@ -15,9 +15,9 @@ import { deflateSync } from 'node:zlib';
 import type { Wallet } from '@beurs/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { createLedger, type LedgerOptions } from './ledger/ledger.js';
-import { approveDeposit, channelSnapshot, toChannel } from './modules/deposits/service.js';
-import { notify } from './modules/inbox/service.js';
-import { DEFAULT_BRAND } from './modules/meta/routes.js';
+import { approveDeposit, channelSnapshot, toChannel } from './modules/deposits/index.js';
+import { notify } from './modules/inbox/index.js';
+import { DEFAULT_BRAND } from './modules/meta/index.js';
 import type { Db, Tx } from './platform/db/client.js';
 import {
   depositChannels,

@@ -4,7 +4,7 @@
  * Later modules (cards, wallets, deposits, orders, messages) add their probes here.
  */
 import { eq } from 'drizzle-orm';
-import { notify } from '../src/modules/inbox/service.js';
+import { notify } from '../src/modules/inbox/index.js';
 import { users } from '../src/platform/db/schema.js';
 import type { Harness } from './harness.js';
 import { STOCK_TERMS } from './trading.js';

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { auditLedger } from '../../test/ledger-audit.js';
 import type { MarketProvider } from '../market/provider.js';
-import { createWalletService } from '../modules/wallet/service.js';
+import { createWalletService } from '../modules/wallet/index.js';
 import { AppError } from '../platform/errors.js';
 import { runIdempotent } from '../platform/idempotency.js';
 import { createLedger, LedgerInvariantError } from './ledger.js';

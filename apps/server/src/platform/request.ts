@@ -1,6 +1,13 @@
+import type { Language } from '@beurs/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../modules/auth/service.js';
 import { requestLanguage } from './i18n.js';
+
+/** Who sent a request, as sessions and mails record it. */
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+  lang: Language;
+}
 
 export const metaOf = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { translate } from '../../platform/i18n.js';
 import { metaOf, rateLimit, wsUrlFor } from '../../platform/request.js';
-import { findUserById, toUserInfo } from '../users/repo.js';
+import { findUserById, toUserInfo } from '../users/index.js';
 import { createAuthService } from './service.js';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {

@@ -15,10 +15,12 @@ import type { Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
+import type { CodeDelivery } from '../../platform/email-codes.js';
 import { AppError, conflict, rule } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import type { RequestMeta } from '../../platform/request.js';
 import { invitationCode } from '../../platform/tokens.js';
 import {
   findUserByEmail,
@@ -27,19 +29,12 @@ import {
   findUserByLogin,
   type UserRow,
   usernameTaken,
-} from '../users/repo.js';
-import type { CodeDelivery } from './codes.js';
+} from '../users/index.js';
 import { createSecondFactor } from './second-factor.js';
 
 type RegisterIndividual = ParsedRequestOf<typeof authContract.register>;
 type RegisterCompany = ParsedRequestOf<typeof authContract.registerCompany>;
 type RegisterQuick = ParsedRequestOf<typeof authContract.registerQuick>;
-
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
-  lang: Language;
-}
 
 export function createAuthService(deps: Deps) {
   const { db, sessions, codes, throttle, config } = deps;

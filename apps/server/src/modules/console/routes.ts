@@ -9,10 +9,10 @@ import { AppError, notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
 import { rateLimit } from '../../platform/request.js';
-import { createSecondFactor } from '../auth/second-factor.js';
-import { fileMap, fileRefs } from '../files/refs.js';
-import { likeEscape } from '../reviews/queue.js';
-import { findUserById, toUserInfo } from '../users/repo.js';
+import { createSecondFactor } from '../auth/index.js';
+import { fileMap, fileRefs } from '../files/index.js';
+import { likeEscape } from '../reviews/index.js';
+import { findUserById, toUserInfo } from '../users/index.js';
 import { isExposedDemoLogin } from './demo-operators.js';
 import { consoleSecondFactorRoutes } from './second-factor-routes.js';
 

@@ -11,7 +11,7 @@ import type { Deps } from '../../platform/deps.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { rateLimit } from '../../platform/request.js';
-import type { SecondFactor } from '../auth/second-factor.js';
+import type { SecondFactor } from '../auth/index.js';
 
 export function consoleSecondFactorRoutes(app: FastifyInstance, deps: Deps, secondFactor: SecondFactor) {
   const { db } = deps;

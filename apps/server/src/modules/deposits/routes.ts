@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { runIdempotent } from '../../platform/idempotency.js';
-import { moneyDetail, reviewQueueRoutes } from '../reviews/queue-routes.js';
+import { moneyDetail, reviewQueueRoutes } from '../reviews/index.js';
 import { createDepositService } from './service.js';
 
 export function depositRoutes(app: FastifyInstance, deps: Deps) {

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { depositChannels, files, operators, rechargeOrders, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, invalid, rule } from '../../platform/errors.js';
-import { notify } from '../inbox/service.js';
+import { notify } from '../inbox/index.js';
 import {
   customerPage,
   type Decision,
@@ -30,7 +30,7 @@ import {
   type ReviewStatusValue,
   reviewFields,
   reviewQueue,
-} from '../reviews/queue.js';
+} from '../reviews/index.js';
 
 type ChannelRow = typeof depositChannels.$inferSelect;
 type OrderRow = typeof rechargeOrders.$inferSelect;

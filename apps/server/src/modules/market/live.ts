@@ -31,7 +31,7 @@ import type { RawData, WebSocket } from 'ws';
 import { type Bus, channel } from '../../platform/bus.js';
 import type { Clock } from '../../platform/clock.js';
 import { translate } from '../../platform/i18n.js';
-import { ACCOUNT_EVENTS } from '../inbox/service.js';
+import { ACCOUNT_EVENTS } from '../inbox/index.js';
 import { toCompact } from './dto.js';
 import type { MarketService } from './service.js';
 

@@ -9,8 +9,8 @@ import type { Executor } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { kycSubmissions, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { fileMap, fileRefs } from '../files/refs.js';
-import { notify } from '../inbox/service.js';
+import { fileMap, fileRefs } from '../files/index.js';
+import { notify } from '../inbox/index.js';
 import { type Decision, pendingOnly, type QueueFilter, reviewFields, reviewQueue } from './queue.js';
 
 /** Where the inbox sends the customer: to deposit once verified, back to the form when refused. */

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
-import { eurUsd } from '../wallet/service.js';
+import { eurUsd } from '../wallet/index.js';
 import { createTradingEngine } from './engine.js';
 import { type ProductEndpoint, SOURCES_BY_ENDPOINT, tradableByCode } from './instruments.js';
 import { createTradingService, type OrderPlan, termsOf } from './service.js';

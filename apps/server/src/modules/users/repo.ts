@@ -3,11 +3,18 @@ import type { CompanyProfile, UserInfo } from '@beurs/contracts';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
 
 export type UserRow = typeof users.$inferSelect;
 
 export const findUserById = async (db: Db | Tx, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+/** For the console's reads of one customer: 404 when there is no such customer. */
+export async function assertCustomerExists(db: Db | Tx, id: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!row) throw notFound();
+}
 
 /** By user ID (case-insensitive) or email. */
 export const findUserByLogin = async (db: Db | Tx, login: string) => {

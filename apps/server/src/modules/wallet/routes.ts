@@ -6,13 +6,19 @@ import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
-import { createTradingService } from '../trading/service.js';
 import { bill, createWalletService, eurUsd } from './service.js';
 
-export function walletRoutes(app: FastifyInstance, deps: Deps) {
+/**
+ * What the funding overview needs from trading (open positions' profit today). app.ts hands in the trading
+ * service, so the wallet module does not import trading, which builds on the wallet (the bill, eurUsd).
+ */
+export interface PortfolioFigures {
+  todayProfit(userId: number, currency: 'EUR'): Promise<{ total: Decimal; hk: Decimal }>;
+}
+
+export function walletRoutes(app: FastifyInstance, deps: Deps, trading: PortfolioFigures) {
   const { db, ledger, clock } = deps;
   const service = createWalletService(deps);
-  const trading = createTradingService(deps);
   const toWire = (b: Awaited<ReturnType<typeof ledger.balances>>[number]) => ({
     walletType: b.wallet,
     currency: b.currency,

@@ -5,9 +5,9 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
-import { createAuthService } from '../auth/service.js';
-import { moneyDetail, reviewQueueRoutes } from '../reviews/queue-routes.js';
-import { findUserById } from '../users/repo.js';
+import { createAuthService } from '../auth/index.js';
+import { moneyDetail, reviewQueueRoutes } from '../reviews/index.js';
+import { findUserById } from '../users/index.js';
 import { createWithdrawalService } from './service.js';
 
 export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {

@@ -31,8 +31,8 @@ import type { Tx } from '../../platform/db/client.js';
 import { operators, userAccounts, users, withdrawals } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, invalid, notFound, rule } from '../../platform/errors.js';
-import { assertOwnFiles } from '../deposits/service.js';
-import { notify } from '../inbox/service.js';
+import { assertOwnFiles } from '../deposits/index.js';
+import { notify } from '../inbox/index.js';
 import {
   customerPage,
   type Decision,
@@ -40,7 +40,7 @@ import {
   type QueueFilter,
   reviewFields,
   reviewQueue,
-} from '../reviews/queue.js';
+} from '../reviews/index.js';
 
 type AccountRow = typeof userAccounts.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;

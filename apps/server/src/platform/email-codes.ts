@@ -14,13 +14,13 @@ import {
   type Language,
 } from '@beurs/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Clock } from '../../platform/clock.js';
-import type { Db, Tx } from '../../platform/db/client.js';
-import { emailCodes } from '../../platform/db/schema.js';
-import { rule, tooMany } from '../../platform/errors.js';
-import { translate } from '../../platform/i18n.js';
-import type { Mailer } from '../../platform/mail.js';
-import { hashToken, sixDigits } from '../../platform/tokens.js';
+import type { Clock } from './clock.js';
+import type { Db, Tx } from './db/client.js';
+import { emailCodes } from './db/schema.js';
+import { rule, tooMany } from './errors.js';
+import { translate } from './i18n.js';
+import type { Mailer } from './mail.js';
+import { hashToken, sixDigits } from './tokens.js';
 
 const codeHash = (email: string, purpose: string, code: string) => hashToken(`${purpose}:${email}:${code}`);
 

@@ -28,8 +28,8 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { runIdempotent } from '../../platform/idempotency.js';
-import { notify } from '../inbox/service.js';
-import { likeEscape } from '../reviews/queue.js';
+import { notify } from '../inbox/index.js';
+import { likeEscape } from '../reviews/index.js';
 
 /** The customer's bill, where the inbox sends them for an adjustment. */
 export const BILL_LINK = '/pages/profile/transaction';

@@ -1,0 +1,4 @@
+/** The books: trial balance (now and scheduled) and manual adjustments under four eyes. Public face of the module. */
+export { adjustmentReference, approverRoleFor } from './adjustments.js';
+export { consoleBooksRoutes } from './console-routes.js';
+export { createTrialBalanceJob, type TrialBalanceJob, trialBalance } from './trial-balance.js';

@@ -1,0 +1,171 @@
+/**
+ * The trial balance: the books at one instant (trialBalance, the console's Books page) and its scheduled check
+ * (docs/security.md "Operators: what they can and cannot do"): every TRIAL_BALANCE_MS
+ * the leader node computes the books exactly as the console's Books page does (trialBalance), records the result in
+ * trial_balance_checks, and logs an error when they do not balance; the console shows unbalanced checks as an alert.
+ * The database's own triggers keep each entry balanced; this catches what they cannot see (a trigger switched off by
+ * an owner, a cached balance that drifted from its postings).
+ */
+import { CURRENCIES, consoleMoney, Decimal } from '@beurs/contracts';
+import { asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  journalEntries,
+  kycSubmissions,
+  ledgerAccounts,
+  ledgerPostings,
+  rechargeOrders,
+  trialBalanceChecks,
+  withdrawals,
+} from '../../platform/db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { route } from '../../platform/http.js';
+import { every, runAsLeader } from '../../platform/jobs.js';
+
+/** An amount of the books as it is: cents when it has no more, every decimal otherwise (never rounded away). */
+const exact = (value: string | null | undefined) => {
+  const d = new Decimal(value ?? 0);
+  return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toString();
+};
+
+/**
+ * The books at one instant (one repeatable-read snapshot): per currency the sum of every posting (zero
+ * when every entry balanced), customer money (cached balances, of which on hold) and each system account
+ * (the sum of its postings: system accounts keep no cached balance); and whether every customer account's
+ * cached balance and hold equal the sum of its postings and active holds.
+ */
+export async function trialBalance(db: Deps['db']) {
+  return db.transaction(
+    async (tx) => {
+      const postings = await tx
+        .select({ currency: ledgerPostings.currency, sum: sql<string>`sum(${ledgerPostings.amount})` })
+        .from(ledgerPostings)
+        .groupBy(ledgerPostings.currency);
+      const customers = await tx
+        .select({
+          currency: ledgerAccounts.currency,
+          balance: sql<string>`sum(${ledgerAccounts.balance})`,
+          held: sql<string>`sum(${ledgerAccounts.held})`,
+        })
+        .from(ledgerAccounts)
+        .where(sql`${ledgerAccounts.userId} is not null`)
+        .groupBy(ledgerAccounts.currency);
+      const systems = await tx
+        .select({
+          name: ledgerAccounts.system,
+          currency: ledgerAccounts.currency,
+          balance: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)`,
+        })
+        .from(ledgerAccounts)
+        .leftJoin(ledgerPostings, eq(ledgerPostings.accountId, ledgerAccounts.id))
+        .where(isNull(ledgerAccounts.userId))
+        .groupBy(ledgerAccounts.id)
+        .orderBy(asc(ledgerAccounts.system));
+      const match = await tx.execute<{ ok: boolean }>(sql`
+        select not exists (
+          select 1
+          from ledger_accounts a
+          left join (select account_id, sum(amount) as s from ledger_postings group by account_id) p
+            on p.account_id = a.id
+          left join (select account_id, sum(amount) as s from ledger_holds where status = 'active' group by account_id) h
+            on h.account_id = a.id
+          where a.user_id is not null
+            and (a.balance <> coalesce(p.s, 0) or a.held <> coalesce(h.s, 0))
+        ) as ok`);
+      const [entries] = await tx.select({ n: count() }).from(journalEntries);
+      const [kyc] = await tx.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, 1));
+      const [deposits] = await tx.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.status, 1));
+      const [payouts] = await tx.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 1));
+      const postingsSum = new Map(postings.map((p) => [p.currency, p.sum]));
+      const customerMoney = new Map(customers.map((c) => [c.currency, c]));
+      return {
+        currencies: CURRENCIES.map((currency) => ({
+          currency,
+          postingsSum: exact(postingsSum.get(currency)),
+          customerBalances: exact(customerMoney.get(currency)?.balance),
+          customerHolds: exact(customerMoney.get(currency)?.held),
+          systemAccounts: systems
+            .filter((s) => s.currency === currency)
+            .map((s) => ({ name: s.name ?? '', balance: exact(s.balance) })),
+        })),
+        entries: entries?.n ?? 0,
+        accountsMatchPostings: match.rows[0]?.ok === true,
+        pending: { kyc: kyc?.n ?? 0, deposits: deposits?.n ?? 0, withdrawals: payouts?.n ?? 0 },
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The advisory lock key of the job: one node checks at a time. */
+export const TRIAL_BALANCE_LOCK = 'trial-balance';
+
+type Figures = Awaited<ReturnType<typeof trialBalance>>;
+
+/** What does not hold in these figures, in words; empty when the books balance. */
+export function problemsOf(figures: Figures): string[] {
+  const problems = figures.currencies
+    .filter((c) => !new Decimal(c.postingsSum).isZero())
+    .map((c) => `${c.currency} postings sum to ${c.postingsSum}, not 0`);
+  if (!figures.accountsMatchPostings) {
+    problems.push('customer account balances or holds differ from their postings');
+  }
+  return problems;
+}
+
+export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>) {
+  const { db, clock, log } = deps;
+
+  /** Checks the books once and records the result (tests call it directly). */
+  async function checkUnlocked() {
+    const figures = await trialBalance(db);
+    const problems = problemsOf(figures);
+    const [row] = await db
+      .insert(trialBalanceChecks)
+      .values({ checkedAt: clock.now(), balanced: problems.length === 0, problems, figures })
+      .returning();
+    if (!row) throw new Error('trial balance check not recorded');
+    if (!row.balanced) log.error({ check: row.id, problems }, 'the books do not balance');
+    return row;
+  }
+
+  /** One check under the advisory lock; null when another node holds it (and checks). */
+  async function runOnce() {
+    const pass = await runAsLeader(db, TRIAL_BALANCE_LOCK, checkUnlocked);
+    return pass.ran ? pass.result : null;
+  }
+
+  const start = (intervalMs: number) => every(intervalMs, runOnce, log, 'trial balance check');
+
+  return { checkUnlocked, runOnce, start };
+}
+export type TrialBalanceJob = ReturnType<typeof createTrialBalanceJob>;
+
+const toWire = (row: typeof trialBalanceChecks.$inferSelect) => ({
+  id: row.id,
+  checkTimeTimestamp: row.checkedAt.getTime(),
+  balanced: row.balanced,
+  problems: row.problems,
+});
+
+/** Schedules the check on every node (the lock elects one) and serves its record to the console. */
+export function trialBalanceRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, config } = deps;
+  if (config.trialBalanceMs > 0) {
+    const stop = createTrialBalanceJob(deps).start(config.trialBalanceMs);
+    app.addHook('onClose', async () => stop());
+  }
+
+  route(app, consoleMoney.trialBalanceChecks, async () => {
+    const [[latest], alerts] = await Promise.all([
+      db.select().from(trialBalanceChecks).orderBy(desc(trialBalanceChecks.id)).limit(1),
+      db
+        .select()
+        .from(trialBalanceChecks)
+        .where(not(trialBalanceChecks.balanced))
+        .orderBy(desc(trialBalanceChecks.checkedAt), desc(trialBalanceChecks.id))
+        .limit(20),
+    ]);
+    return { intervalMs: config.trialBalanceMs, latest: latest ? toWire(latest) : null, alerts: alerts.map(toWire) };
+  });
+}

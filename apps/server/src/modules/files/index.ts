@@ -1,0 +1,3 @@
+/** Uploaded files and the references that keep them. Public face of the module. */
+export { type FileRef, fileMap, fileRefs } from './refs.js';
+export { fileRoutes } from './routes.js';

@@ -1,0 +1,3 @@
+/** The customer's inbox and account events. Public face of the module. */
+export { inboxRoutes } from './routes.js';
+export { ACCOUNT_EVENTS, type AccountEvent, type MessageParams, notify } from './service.js';

@@ -1,0 +1,3 @@
+/** Market calls, watchlist and the live-quotes socket. Public face of the module. */
+export { QUOTE_TICKS } from './live.js';
+export { marketRoutes } from './routes.js';
