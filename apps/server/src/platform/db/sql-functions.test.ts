@@ -46,15 +46,24 @@ async function functionDefs(db: Db): Promise<Record<string, string>> {
 }
 
 describe('SQL functions applied after the migrations', () => {
-  it('define every function exactly as the migrations do', async () => {
+  it('define every function as the migrations do, but those changed on purpose since', async () => {
     const before = await functionDefs(await migrationsOnly());
     const built = await newDatabase('beurs_template');
     const after = await functionDefs(built);
     // Every file was applied and recorded, so the comparison below compares the files' bodies.
     const { rows } = await built.$client.query<{ name: string }>('select name from sql_functions order by name');
     expect(rows.map((r) => r.name)).toEqual((await readSqlFunctions()).map((f) => f.name).sort());
-    expect(Object.keys(after)).toEqual(Object.keys(before));
-    expect(after).toEqual(before);
+    // Changed on purpose since the move, each for the reason given; every other function is as the migrations left it.
+    const changed: Record<string, string> = {
+      'trade_open_batch(p_orders jsonb)': 'writes its money through ledger_hold_and_charge_each',
+    };
+    const added = ['ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)'];
+    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), ...added].sort());
+    for (const name of Object.keys(changed)) expect(after[name]).not.toEqual(before[name]);
+    const unchanged = (defs: Record<string, string>) =>
+      Object.fromEntries(Object.entries(defs).filter(([name]) => !(name in changed) && !added.includes(name)));
+    expect(unchanged(after)).toEqual(unchanged(before));
+    expect(Object.keys(unchanged(after))).toHaveLength(9);
   });
 
   it('apply a file again only when its checksum changed', async () => {

@@ -1,5 +1,7 @@
 -- trade_open_batch: what trade_open_now writes, for several orders in one transaction (docs/trading.md "The
--- placement path"), so the statement start-up, the commit and the WAL flush are paid once per batch.
+-- placement path"), so the statement start-up, the commit and the WAL flush are paid once per batch. The money is
+-- written by the ledger alone (ledger_hold_and_charge_each: every order's margin hold and fee, set-wise); this
+-- function writes the keys, positions, orders and messages around it.
 --
 -- p_orders is a JSON array; each element carries what trade_open_now takes, under the names scope, key,
 -- endpoint, hash, user, account, feesAccount, margin, fee, at, position, order, message, answer. The server
@@ -17,8 +19,11 @@
 CREATE OR REPLACE FUNCTION trade_open_batch(p_orders jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   stored jsonb;
+  numbered jsonb;
+  charges jsonb;
+  charged_at jsonb;
+  charged jsonb;
   done jsonb;
-  verified jsonb;
   results jsonb;
 BEGIN
   IF (SELECT count(DISTINCT o ->> 'account') <> count(*)
@@ -55,64 +60,54 @@ BEGIN
   JOIN idempotency_keys k ON k.scope = t.o ->> 'scope' AND k.key = t.o ->> 'key';
   stored := coalesce(stored, '{}');
 
-  -- 3. The wallet accounts, locked in id order as every other writer of accounts does (ledger_post).
-  PERFORM 1 FROM ledger_accounts a
-  WHERE a.id IN (SELECT (o ->> 'account')::bigint FROM jsonb_array_elements(p_orders) o)
-  ORDER BY a.id
-  FOR NO KEY UPDATE;
-
-  -- 4. The writes, set-wise: the orders of verified customers whose margin + fee fit get their hold and fee in
-  --    one guarded update of their account each, then their rows.
-  WITH input AS (
-    SELECT (t.ord - 1)::int AS i, t.o,
-      (t.o ->> 'user')::bigint AS user_id,
-      (t.o ->> 'account')::bigint AS account,
-      (t.o ->> 'feesAccount')::bigint AS fees_account,
-      (t.o ->> 'margin')::numeric AS margin,
-      (t.o ->> 'fee')::numeric AS fee,
-      (t.o ->> 'at')::timestamptz AS at
+  -- 3. Ids for the new orders of verified customers.
+  SELECT jsonb_object_agg(n.i, jsonb_build_object('order', n.order_id, 'position', n.position_id)) INTO numbered
+  FROM (
+    SELECT (t.ord - 1)::text AS i, nextval('trade_orders_id_seq') AS order_id,
+      nextval('trade_positions_id_seq') AS position_id
     FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
+    JOIN users u ON u.id = (t.o ->> 'user')::bigint AND u.kyc_status = 3
     WHERE NOT stored ? (t.ord - 1)::text
-  ),
-  checked AS (
-    SELECT input.*, nextval('trade_orders_id_seq') AS order_id, nextval('trade_positions_id_seq') AS position_id
-    FROM input JOIN users u ON u.id = input.user_id AND u.kyc_status = 3
-  ),
-  charged AS (
-    UPDATE ledger_accounts a SET held = a.held + c.margin, balance = a.balance - c.fee
-    FROM checked c
-    WHERE a.id = c.account AND a.user_id = c.user_id AND a.balance - a.held >= c.margin + c.fee
-    RETURNING c.i, a.currency, a.balance AS balance_after
-  ),
-  ok AS (
-    SELECT c.*, ch.currency, ch.balance_after FROM checked c JOIN charged ch ON ch.i = c.i
-  ),
-  holds AS (
-    INSERT INTO ledger_holds (account_id, amount, reference, created_at)
-    SELECT account, margin, 'position:' || position_id || ':0', at FROM ok
-    RETURNING id, reference
-  ),
-  entries AS (
-    INSERT INTO journal_entries (type, reference, detail, created_at)
-    SELECT 'tradeFee', 'order:' || order_id,
-      jsonb_build_object('order', order_id, 'position', position_id, 'code', o -> 'order' ->> 'code'), at
-    FROM ok WHERE fee > 0
-    RETURNING id, reference
-  ),
-  postings AS (
-    INSERT INTO ledger_postings (entry_id, account_id, currency, amount, balance_after, created_at)
-    SELECT e.id, p.account_id, ok.currency, p.amount, p.balance_after, ok.at
-    FROM ok
-    JOIN entries e ON e.reference = 'order:' || ok.order_id
-    CROSS JOIN LATERAL (VALUES (ok.account, -ok.fee, ok.balance_after), (ok.fees_account, ok.fee, NULL::numeric))
-      AS p(account_id, amount, balance_after)
+  ) n;
+  numbered := coalesce(numbered, '{}');
+
+  -- 4. The money, by the ledger: each order's margin hold and fee in one guarded update of its wallet account
+  --    (ledger_hold_and_charge_each, which locks the accounts in id order as every writer of accounts does). An
+  --    order whose account is not its customer's is not charged (refused as insufficient, as before).
+  SELECT jsonb_agg(jsonb_build_object(
+           'account', t.o -> 'account', 'amount', t.o -> 'margin',
+           'reference', 'position:' || (numbered -> x.i ->> 'position') || ':0', 'at', t.o -> 'at',
+           'fee', t.o -> 'fee', 'feeAccount', t.o -> 'feesAccount',
+           'feeReference', 'order:' || (numbered -> x.i ->> 'order'),
+           'feeDetail', jsonb_build_object('order', (numbered -> x.i ->> 'order')::bigint,
+             'position', (numbered -> x.i ->> 'position')::bigint, 'code', t.o -> 'order' ->> 'code'))
+         ORDER BY t.ord),
+         jsonb_agg(x.i ORDER BY t.ord)
+    INTO charges, charged_at
+  FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
+  CROSS JOIN LATERAL (SELECT (t.ord - 1)::text AS i) x
+  JOIN ledger_accounts a ON a.id = (t.o ->> 'account')::bigint AND a.user_id = (t.o ->> 'user')::bigint
+  WHERE numbered ? x.i;
+  SELECT jsonb_object_agg(k.i, r.answer) INTO charged
+  FROM jsonb_array_elements_text(coalesce(charged_at, '[]')) WITH ORDINALITY AS k(i, n)
+  JOIN jsonb_array_elements(ledger_hold_and_charge_each(coalesce(charges, '[]'), 'tradeFee'))
+    WITH ORDINALITY AS r(answer, n) ON r.n = k.n;
+  charged := coalesce(charged, '{}');
+
+  -- 5. The rows of the orders that were charged: position, filled order, inbox message, key with the answer.
+  WITH ok AS (
+    SELECT x.i, t.o, (t.o ->> 'user')::bigint AS user_id, (t.o ->> 'at')::timestamptz AS at,
+      (numbered -> x.i ->> 'order')::bigint AS order_id, (numbered -> x.i ->> 'position')::bigint AS position_id,
+      (charged -> x.i ->> 'holdId')::bigint AS hold_id
+    FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
+    CROSS JOIN LATERAL (SELECT (t.ord - 1)::text AS i) x
+    WHERE charged -> x.i ? 'holdId'
   ),
   positions AS (
     INSERT INTO trade_positions
     SELECT r.* FROM ok
-    JOIN holds h ON h.reference = 'position:' || ok.position_id || ':0'
     CROSS JOIN LATERAL jsonb_populate_record(NULL::trade_positions, (ok.o -> 'position')
-      || jsonb_build_object('id', ok.position_id, 'user_id', ok.user_id, 'hold_id', h.id, 'hold_seq', 0)) r
+      || jsonb_build_object('id', ok.position_id, 'user_id', ok.user_id, 'hold_id', ok.hold_id, 'hold_seq', 0)) r
   ),
   orders AS (
     INSERT INTO trade_orders
@@ -138,21 +133,17 @@ BEGIN
     INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, created_at)
     SELECT o ->> 'scope', o ->> 'key', o ->> 'endpoint', o ->> 'hash', answer, at FROM answers
   )
-  SELECT (SELECT jsonb_object_agg(i, answer) FROM answers), (SELECT jsonb_object_agg(i, true) FROM checked)
-    INTO done, verified;
+  SELECT jsonb_object_agg(i, answer) INTO done FROM answers;
   done := coalesce(done, '{}');
-  verified := coalesce(verified, '{}');
 
-  -- 5. One answer per order, in the batch's order. The available balance of a refused order is read under the
-  --    lock of step 3, so it is the one the guarded update saw.
+  -- 6. One answer per order, in the batch's order. The available balance of a refused order is the ledger's
+  --    answer, read under its lock, so it is the one the guarded update saw.
   SELECT jsonb_agg(CASE
       WHEN stored ? x.i AND (stored -> x.i ->> 'same')::boolean
         THEN jsonb_build_object('replayed', true, 'answer', stored -> x.i -> 'response')
       WHEN stored ? x.i THEN jsonb_build_object('error', 'mismatch')
       WHEN done ? x.i THEN jsonb_build_object('replayed', false, 'answer', done -> x.i)
-      WHEN verified ? x.i THEN jsonb_build_object('error', 'insufficient', 'available', (
-        SELECT (a.balance - a.held)::text FROM ledger_accounts a
-        WHERE a.id = (x.o ->> 'account')::bigint AND a.user_id = (x.o ->> 'user')::bigint))
+      WHEN numbered ? x.i THEN jsonb_build_object('error', 'insufficient', 'available', charged -> x.i ->> 'available')
       ELSE jsonb_build_object('error', 'kycRequired')
     END ORDER BY x.ord)
     INTO results
