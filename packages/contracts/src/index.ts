@@ -66,6 +66,7 @@ export * from './money.js';
 export * from './page.js';
 export * as rules from './rules.js';
 export { V, type ValidationKey } from './rules.js';
+export * from './trading-rules.js';
 
 import type { Endpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';

@@ -6,7 +6,15 @@
  * same row locks as the customer's requests, so the job and a customer closing the same position at once settle it
  * once.
  */
-import { Decimal, Direction, trading } from '@beurs/contracts';
+import {
+  closingPrice,
+  Decimal,
+  limitFillPrice,
+  marginLevel,
+  positionProfit,
+  stopReached,
+  trading,
+} from '@beurs/contracts';
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
@@ -14,15 +22,7 @@ import { AppError } from '../../platform/errors.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
 import { tradableOrNull } from './instruments.js';
 import { type PriceBook, priceBook } from './prices.js';
-import {
-  closingPrice,
-  createTradingService,
-  limitFillPrice,
-  type PositionRow,
-  profitOf,
-  STATUS,
-  type TradingService,
-} from './service.js';
+import { createTradingService, type PositionRow, STATUS, type TradingService } from './service.js';
 
 /** The advisory lock key of the job (any node holding it runs the job; the others skip). */
 export const TRADING_JOB_LOCK = 'trading-engine';
@@ -152,16 +152,9 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
       if (!t) continue;
       const q = prices.quote(t);
       if (!q.marketOpen) continue;
-      const price = closingPrice(row.direction, q);
-      const long = row.direction === Direction.Buy;
-      const sl = row.stopLoss === null ? null : new Decimal(row.stopLoss);
-      const tp = row.takeProfit === null ? null : new Decimal(row.takeProfit);
-      const hitStop = sl !== null && (long ? price.lte(sl) : price.gte(sl));
-      const hitTake = tp !== null && (long ? price.gte(tp) : price.lte(tp));
-      if (!hitStop && !hitTake) continue;
-      const reason = hitStop ? 'stopLoss' : 'takeProfit';
-      const trigger = (hitStop ? sl : tp)?.toFixed() ?? '';
-      if (await closeOne(row, reason, { trigger })) stopped.push(row.id);
+      const hit = stopReached(row.direction, closingPrice(row.direction, q), row.stopLoss, row.takeProfit);
+      if (!hit) continue;
+      if (await closeOne(row, hit.reason, { trigger: hit.trigger.toFixed() })) stopped.push(row.id);
     }
 
     // ESMA close-out per wallet: while equity / required margin <= 50 %, close the largest losing position first.
@@ -178,13 +171,13 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
         if (!t) continue;
         const q = prices.quote(t);
         const price = closingPrice(row.direction, q);
-        const profit = profitOf(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
+        const profit = positionProfit(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
         live.push({ row, profit, open: q.marketOpen });
       }
       const levelOf = () => {
         const equity = live.reduce((s, p) => s.plus(p.row.margin).plus(p.profit), new Decimal(0));
         const required = live.reduce((s, p) => s.plus(p.row.initialMargin), new Decimal(0));
-        return required.gt(0) ? equity.dividedBy(required).times(100) : null;
+        return marginLevel(equity, required);
       };
       for (const p of live) {
         if (p.open && new Decimal(p.row.margin).plus(p.profit).lte(0)) {

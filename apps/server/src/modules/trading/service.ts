@@ -8,16 +8,38 @@
  * two orders that together need more than the available balance are serialised and one of them is refused.
  */
 import {
+  affordableQuantity,
   type Currency,
+  closeFee,
+  closeFeeRateOf,
+  closeQuantityProblem,
+  closingPrice,
   Decimal,
   Direction,
   E,
   type Language,
+  limitFillPrice,
+  lossExceedsMargin,
   type MessageKind,
+  marginLevel,
+  minOrderQuantity,
+  notionalOf,
+  notWorseThanLimit,
   OrderType,
+  openFeeRate,
+  openingPrice,
+  orderFigures,
+  orderQuantityProblem,
   type Position,
+  perUnitFigures,
+  positionProfit,
+  priceGain,
+  type QuantityProblem,
+  settleLoss,
+  stopsProblem,
   type TradeOrder,
   trading,
+  V,
   type Wallet,
   type WaterItem,
 } from '@beurs/contracts';
@@ -29,10 +51,10 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
 import { ledgerAccounts, tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, notFound, rule } from '../../platform/errors.js';
+import { AppError, invalid, notFound, rule } from '../../platform/errors.js';
 import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempotency.js';
-import { notify } from '../inbox/service.js';
-import { bill } from '../wallet/service.js';
+import { notify } from '../inbox/index.js';
+import { bill } from '../wallet/index.js';
 import {
   nameOf,
   type ProductEndpoint,
@@ -55,10 +77,8 @@ export const orderLink = (id: number) => `/pages/trade/detail?orderId=${id}`;
 const ZERO = new Decimal(0);
 /** Money at rest is kept in cents: margins, fees and settled profit or loss. */
 const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-const centsUp = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_UP);
 const priceText = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(8).toFixed();
 const rateText = (d: Decimal | string) => new Decimal(d).toSignificantDigits(10).toFixed();
-const sign = (direction: number) => (direction === Direction.Buy ? 1 : -1);
 
 /** The settings are one per process (per deps), so a console change reaches every user of them at once. */
 const settingsByDeps = new WeakMap<object, Settings>();
@@ -101,7 +121,7 @@ export interface OrderPlan {
   price: Decimal;
   fillsNow: boolean;
   rate: Decimal;
-  fig: ReturnType<typeof figuresOf>;
+  fig: ReturnType<typeof orderFigures>;
   /** The fee rate of the close of what this order opens, from the schedule it was placed under. */
   closeFeeRate: Decimal;
 }
@@ -127,49 +147,23 @@ function columnNames(table: typeof tradeOrders | typeof tradePositions) {
   return names;
 }
 
-/** Figures of an order at a price: notional, margin and fee in the wallet's currency. */
-function figuresOf(t: Tradable, quantity: number, price: Decimal, rate: Decimal, leverage: number, feeRate: Decimal) {
-  // 8 places first: a rate like 1/7.8/1.25 has no exact form, and rounding the margin up must not turn
-  // 3999.999…96 into an extra cent.
-  const notional = new Decimal(quantity).times(price).times(t.multiplier).times(rate).toDecimalPlaces(8);
-  return {
-    notional,
-    margin: centsUp(notional.dividedBy(leverage)),
-    fee: cents(notional.times(feeRate)),
-  };
-}
-
-/** Floating profit of `quantity` of a position closing at `price`, in the wallet currency at `rate`. */
-export function profitOf(
-  row: Pick<PositionRow, 'direction' | 'openPrice' | 'multiplier'>,
-  quantity: number,
-  price: Decimal,
-  rate: Decimal,
-) {
-  return cents(price.minus(row.openPrice).times(quantity).times(row.multiplier).times(sign(row.direction)).times(rate));
-}
-
-/**
- * The price a limit order fills at once the market has reached it: the better of the limit and the market, as
- * best execution asks (a buy at min(limit, ask), a sell at max(limit, bid)); null while the market has not
- * reached the limit.
- */
-export function limitFillPrice(direction: number, limit: Decimal, q: { bid: string; ask: string }): Decimal | null {
-  if (direction === Direction.Buy) {
-    const ask = new Decimal(q.ask);
-    return ask.lte(limit) ? ask : null;
-  }
-  const bid = new Decimal(q.bid);
-  return bid.gte(limit) ? bid : null;
-}
-
 /** The fee schedule of a rule as tickets show it and orders send it back. */
 export const termsOf = (r: { buyRate: Decimal; sellRate: Decimal }) =>
   trading.termsVersionOf(r.buyRate.toFixed(), r.sellRate.toFixed());
 
-/** The price a position closes at: the bid for a long (it sells), the ask for a short (it buys back). */
-export const closingPrice = (direction: number, q: { bid: string; ask: string }) =>
-  new Decimal(direction === Direction.Buy ? q.bid : q.ask);
+/** A quantity the rules refuse (trading-rules orderQuantityProblem, closeQuantityProblem), as its 422. */
+function quantityError(problem: QuantityProblem) {
+  switch (problem.reason) {
+    case 'enterQuantity':
+      return invalid(V.addQuantity, 'quantity');
+    case 'belowMinQuantity':
+      return rule(E.belowMinQuantity, { min: problem.min }, problem.reason);
+    case 'quantityStep':
+      return rule(E.quantityStep, { lot: problem.lot }, problem.reason);
+    case 'closeQuantityTooLarge':
+      return rule(E.closeQuantityTooLarge, { max: problem.max }, problem.reason);
+  }
+}
 
 export function createTradingService(deps: Deps) {
   const { db, ledger } = deps;
@@ -194,13 +188,8 @@ export function createTradingService(deps: Deps) {
   }
 
   function checkStops(direction: number, ref: Decimal, stopLoss?: string | null, takeProfit?: string | null) {
-    const long = direction === Direction.Buy;
-    if (stopLoss != null && (long ? new Decimal(stopLoss).gte(ref) : new Decimal(stopLoss).lte(ref))) {
-      throw rule(E.stopLossInvalid, { price: priceText(ref) }, 'stopLossInvalid');
-    }
-    if (takeProfit != null && (long ? new Decimal(takeProfit).lte(ref) : new Decimal(takeProfit).gte(ref))) {
-      throw rule(E.takeProfitInvalid, { price: priceText(ref) }, 'takeProfitInvalid');
-    }
+    const problem = stopsProblem(direction, ref, stopLoss, takeProfit);
+    if (problem) throw rule(E[problem], { price: priceText(ref) }, problem);
   }
 
   /** Two fresh ids and the caller's identity status in one statement (ids are needed for hold references). */
@@ -229,15 +218,16 @@ export function createTradingService(deps: Deps) {
     if (leverage > r.leverageCap) {
       throw rule(E.leverageTooHigh, { leverage, max: r.leverageCap }, 'leverageTooHigh');
     }
-    const min = Math.max(r.minQuantity, t.lotSize);
-    if (input.quantity < min) throw rule(E.belowMinQuantity, { min }, 'belowMinQuantity');
-    if (input.quantity % t.lotSize !== 0) throw rule(E.quantityStep, { lot: t.lotSize }, 'quantityStep');
+    const quantityProblem = orderQuantityProblem(input.quantity, {
+      min: minOrderQuantity(r.minQuantity, t.lotSize),
+      lotSize: t.lotSize,
+    });
+    if (quantityProblem) throw quantityError(quantityProblem);
 
     const walletCurrency = currencyOf(t.wallet);
     const prices = await book(t, walletCurrency);
     const q = prices.quote(t);
-    const buy = input.direction === Direction.Buy;
-    const marketPrice = new Decimal(buy ? q.ask : q.bid);
+    const marketPrice = openingPrice(input.direction, q);
     const limit = input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : null;
     if (!limit && !q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
     // A limit the market has already reached fills at once at the better of the two (limitFillPrice).
@@ -247,9 +237,15 @@ export function createTradingService(deps: Deps) {
     checkStops(input.direction, price, input.stopLoss, input.takeProfit);
 
     const rate = prices.rate(t.priceCurrency, walletCurrency);
-    const feeRate = buy ? r.buyRate : r.sellRate;
-    const closeFeeRate = buy ? r.sellRate : r.buyRate;
-    const fig = figuresOf(t, input.quantity, price, rate, leverage, feeRate);
+    const closeFeeRate = closeFeeRateOf(input.direction, r);
+    const fig = orderFigures({
+      quantity: input.quantity,
+      price,
+      multiplier: t.multiplier,
+      rate,
+      leverage,
+      feeRate: openFeeRate(input.direction, r),
+    });
     return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig, closeFeeRate };
   }
 
@@ -687,12 +683,7 @@ export function createTradingService(deps: Deps) {
     if (!t) throw new Error(`order ${order.id}: instrument ${order.code} gone`);
     const limit = new Decimal(order.price);
     // Never worse than the limit, whatever the caller passed.
-    const price =
-      fillPrice === undefined
-        ? limit
-        : order.direction === Direction.Buy
-          ? Decimal.min(fillPrice, limit)
-          : Decimal.max(fillPrice, limit);
+    const price = fillPrice === undefined ? limit : notWorseThanLimit(order.direction, fillPrice, limit);
     if (order.holdId) await ledger.release(tx, order.holdId, at);
     let addTo: PositionRow | undefined;
     if (order.addToPositionId) {
@@ -770,8 +761,8 @@ export function createTradingService(deps: Deps) {
     const t = tradableOrNull(row.source, row.code);
     if (!t) throw new Error(`position ${row.id}: instrument ${row.code} gone`);
     const quantity = opts.quantity ?? row.quantity;
-    if (quantity > row.quantity) throw rule(E.closeQuantityTooLarge, { max: row.quantity }, 'closeQuantityTooLarge');
-    if (quantity % t.lotSize !== 0) throw rule(E.quantityStep, { lot: t.lotSize }, 'quantityStep');
+    const quantityProblem = closeQuantityProblem(quantity, { open: row.quantity, lotSize: t.lotSize });
+    if (quantityProblem) throw quantityError(quantityProblem);
     const whole = quantity === row.quantity;
 
     const walletCurrency = currencyOf(row.wallet);
@@ -782,9 +773,9 @@ export function createTradingService(deps: Deps) {
     const rate = prices.rate(t.priceCurrency, walletCurrency);
     // The schedule the position opened under, not the operator's current one.
     const feeRate = new Decimal(row.closeFeeRate);
-    const notional = new Decimal(quantity).times(price).times(row.multiplier).times(rate);
-    const feeDue = cents(notional.times(feeRate));
-    const pnl = profitOf(row, quantity, price, rate);
+    const notional = notionalOf(quantity, price, row.multiplier, rate);
+    const feeDue = closeFee({ quantity, price, multiplier: row.multiplier, rate, feeRate });
+    const pnl = positionProfit(row, quantity, price, rate);
 
     const part = (v: string) =>
       whole ? new Decimal(v) : cents(new Decimal(v).times(quantity).dividedBy(row.quantity));
@@ -813,19 +804,15 @@ export function createTradingService(deps: Deps) {
     }
 
     // What the customer owes (loss and fee) beyond the released margin is checked against the wallet.
-    const loss = pnl.isNegative() ? pnl.negated() : ZERO;
-    let paidLoss = loss;
-    let fee = feeDue;
-    if (loss.plus(feeDue).gt(margin)) {
+    let available = ZERO;
+    if (lossExceedsMargin({ profit: pnl, feeDue, margin })) {
       const [acc] = await tx
         .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.id, account.id));
-      const available = Decimal.max(new Decimal(acc?.available ?? 0), 0).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-      paidLoss = Decimal.min(loss, available);
-      fee = Decimal.min(feeDue, available.minus(paidLoss));
+      available = new Decimal(acc?.available ?? 0);
     }
-    const absorbed = loss.minus(paidLoss);
+    const { paidLoss, fee, absorbed } = settleLoss({ profit: pnl, feeDue, margin, available });
     const detail = { order: orderId, position: closedId, code: t.code };
     if (pnl.gt(0) || paidLoss.gt(0)) {
       const market = await ledger.systemAccount(tx, 'market', account.currency);
@@ -1060,7 +1047,7 @@ export function createTradingService(deps: Deps) {
       const q = prices.quote(t);
       nowPrice = closingPrice(row.direction, q);
       rate = prices.rate(t.priceCurrency, fields.currency);
-      profit = profitOf(row, row.quantity, nowPrice, rate);
+      profit = positionProfit(row, row.quantity, nowPrice, rate);
       marketOpen = q.marketOpen;
     } else {
       nowPrice = new Decimal(row.closePrice ?? row.openPrice);
@@ -1144,7 +1131,7 @@ export function createTradingService(deps: Deps) {
       if (row.status !== STATUS.Success) continue;
       const t = tradableOrNull(row.source, row.code);
       if (!t) continue;
-      const profit = profitOf(
+      const profit = positionProfit(
         row,
         row.quantity,
         closingPrice(row.direction, prices.quote(t)),
@@ -1161,7 +1148,7 @@ export function createTradingService(deps: Deps) {
       currency: currencyOf(wallet),
       equity: s.equity.toFixed(2),
       requiredMargin: s.required.toFixed(2),
-      marginLevel: s.required.gt(0) ? s.equity.dividedBy(s.required).times(100).toFixed(2) : null,
+      marginLevel: marginLevel(s.equity, s.required)?.toFixed(2) ?? null,
       closeOutLevel: String(trading.CLOSE_OUT_LEVEL_PERCENT),
       fullyPaid: s.fullyPaid,
     }));
@@ -1376,28 +1363,21 @@ export function createTradingService(deps: Deps) {
     const walletCurrency = currencyOf(t.wallet);
     const prices = await book(t, walletCurrency);
     const q = prices.quote(t);
-    const buy = input.direction === Direction.Buy;
     const price =
-      input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : new Decimal(buy ? q.ask : q.bid);
+      input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : openingPrice(input.direction, q);
     const rate = prices.rate(t.priceCurrency, walletCurrency);
-    const unitNotional = price.times(t.multiplier).times(rate);
-    const marginPerUnit = unitNotional.dividedBy(leverage);
-    const feePerUnit = unitNotional.times(buy ? r.buyRate : r.sellRate);
+    const feeRate = openFeeRate(input.direction, r);
+    const { marginPerUnit, feePerUnit } = perUnitFigures({ price, multiplier: t.multiplier, rate, leverage, feeRate });
     const [acc] = await db
       .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.wallet, t.wallet)));
     const available = new Decimal(acc?.available ?? 0);
-    const minCount = Math.max(r.minQuantity, t.lotSize);
-    // Margin rounds up and the fee to the cent: keep a cent per order spare so `full` always fits.
-    const perUnit = marginPerUnit.plus(feePerUnit);
-    const lots = (n: Decimal) => {
-      const units = perUnit.gt(0) ? n.minus(0.02).dividedBy(perUnit).floor() : ZERO;
-      const q2 = Math.floor(Math.max(units.toNumber(), 0) / t.lotSize) * t.lotSize;
-      return q2 >= minCount ? q2 : 0;
-    };
-    const full = lots(available);
-    const halfUnits = Math.floor(full / 2 / t.lotSize) * t.lotSize;
+    const minCount = minOrderQuantity(r.minQuantity, t.lotSize);
+    const { full, half } = affordableQuantity(available, marginPerUnit.plus(feePerUnit), {
+      min: minCount,
+      lotSize: t.lotSize,
+    });
     return {
       stockCode: t.code,
       source: t.source,
@@ -1411,11 +1391,11 @@ export function createTradingService(deps: Deps) {
       available: toMoney(available),
       marginPerUnit: marginPerUnit.toDecimalPlaces(8).toFixed(),
       feePerUnit: feePerUnit.toDecimalPlaces(8).toFixed(),
-      feeRate: (buy ? r.buyRate : r.sellRate).toFixed(),
-      closeFeeRate: (buy ? r.sellRate : r.buyRate).toFixed(),
+      feeRate: feeRate.toFixed(),
+      closeFeeRate: closeFeeRateOf(input.direction, r).toFixed(),
       termsVersion: termsOf(r),
       full,
-      half: halfUnits >= minCount ? halfUnits : 0,
+      half,
       minCount,
       lotSize: t.lotSize,
       marketOpen: q.marketOpen,
@@ -1450,12 +1430,8 @@ export function createTradingService(deps: Deps) {
       const q = prices.quote(t);
       const openedToday = tradingDay(t.def, r.createdAt) === q.tradingDay;
       const from = openedToday ? new Decimal(r.openPrice) : new Decimal(q.prevClose);
-      const profit = closingPrice(r.direction, q)
-        .minus(from)
-        .times(r.quantity)
-        .times(r.multiplier)
-        .times(sign(r.direction))
-        .times(prices.rate(t.priceCurrency, currency));
+      const rate = prices.rate(t.priceCurrency, currency);
+      const profit = priceGain(r, r.quantity, from, closingPrice(r.direction, q), rate);
       total = total.plus(profit);
       if (t.source === 11) hk = hk.plus(profit);
     }

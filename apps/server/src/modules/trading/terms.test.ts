@@ -3,7 +3,7 @@
  * schedule it opened under whatever an operator sets later; an order whose ticket showed other fees is refused
  * with nothing written; limit orders fill at the better of the limit and the market. Pinned prices (test/trading.ts).
  */
-import { Decimal, type OrderResult, type Position, type WalletBalance } from '@beurs/contracts';
+import { Decimal, limitFillPrice, type OrderResult, type Position, type WalletBalance } from '@beurs/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -11,7 +11,6 @@ import { auditLedger } from '../../../test/ledger-audit.js';
 import { type PinnedMarket, pinMarket, pinRates, STOCK_TERMS, trader } from '../../../test/trading.js';
 import { tradeOrders, tradePositions, userMessages } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
-import { limitFillPrice } from './service.js';
 
 let h: Harness;
 let m: PinnedMarket;

@@ -2,9 +2,20 @@
  * The figures of the order ticket and of open positions, exactly: prices, quantities and money are decimal
  * strings and are computed with Decimal, never with JS floats. These are previews for the screen only: the
  * server fills at its own bid and ask and books the margin, the fee and the profit or loss it computes, and
- * the screens show what it answered once it did.
+ * the screens show what it answered once it did. The rules themselves (which side of a quote, profit, quantity
+ * checks) are the server's own, from @beurs/contracts (trading-rules.ts); this file adapts them to what a screen
+ * holds (text that may be empty or unreadable, a quote without a side).
  */
-import { Decimal, type Wallet, type WalletBalance } from '@beurs/contracts';
+import {
+  type BidAsk,
+  closingSide,
+  Decimal,
+  openingSide,
+  positionProfit,
+  roundCents,
+  type Wallet,
+  type WalletBalance,
+} from '@beurs/contracts';
 
 export type Side = 0 | 1;
 
@@ -26,30 +37,29 @@ export interface OrderFigures {
   total: string;
 }
 
-/** The price an open position would close at now: the bid for a long (it sells), the ask for a short. */
-export function closingPrice(
-  direction: Side,
-  quote: { bid?: string | null; ask?: string | null; price_nominal?: string | null } | undefined,
-): string | undefined {
+type ShownQuote = { [side in keyof BidAsk]?: string | null } & { price_nominal?: string | null };
+
+/** A side of a quote as shown: the side when the quote has one, else the last price. */
+function sidePrice(side: keyof BidAsk, quote: ShownQuote | undefined): string | undefined {
   if (!quote) return undefined;
-  const side = direction === 0 ? quote.bid : quote.ask;
-  return toDecimal(side)?.gt(0) ? (side ?? undefined) : (quote.price_nominal ?? undefined);
+  const value = quote[side];
+  return toDecimal(value)?.gt(0) ? (value ?? undefined) : (quote.price_nominal ?? undefined);
 }
 
-/** The price a new order would fill at now: the ask for a buy, the bid for a sell. */
-export function openingPrice(
-  direction: Side,
-  quote: { bid?: string | null; ask?: string | null; price_nominal?: string | null } | undefined,
-): string | undefined {
-  return closingPrice(direction === 0 ? 1 : 0, quote);
-}
+/** The price an open position would close at now (trading-rules closingSide: the bid for a long). */
+export const closingPrice = (direction: Side, quote: ShownQuote | undefined) =>
+  sidePrice(closingSide(direction), quote);
+
+/** The price a new order would fill at now (trading-rules openingSide: the ask for a buy). */
+export const openingPrice = (direction: Side, quote: ShownQuote | undefined) =>
+  sidePrice(openingSide(direction), quote);
 
 /** Profit as a percentage of the margin put up (2 places), e.g. "+12.50" for 12.5 %; null when there is no margin. */
 export function profitRatio(profit: string | null | undefined, margin: string | null | undefined): string | null {
   const p = toDecimal(profit);
   const m = toDecimal(margin);
   if (!p || !m || m.lte(0)) return null;
-  return p.div(m).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return roundCents(p.div(m).mul(100)).toFixed(2);
 }
 
 /** Leverage steps offered on the ticket: the usual steps up to the cap, and the cap itself. */
@@ -138,11 +148,10 @@ export function ticketFigures(
   const m = toDecimal(perUnit?.marginPerUnit);
   const f = toDecimal(perUnit?.feePerUnit);
   if (!perUnit || !q || !m || !f || q.lte(0)) return null;
-  const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const margin = cents(m.mul(q));
-  const fee = cents(f.mul(q));
+  const margin = roundCents(m.mul(q));
+  const fee = roundCents(f.mul(q));
   return {
-    notional: cents(m.mul(q).mul(perUnit.leverage)).toFixed(2),
+    notional: roundCents(m.mul(q).mul(perUnit.leverage)).toFixed(2),
     margin: margin.toFixed(2),
     fee: fee.toFixed(2),
     total: margin.plus(fee).toFixed(2),
@@ -168,6 +177,7 @@ export function liveProfit(
   const m = toDecimal(p.multiplier);
   const rate = toDecimal(p.rate);
   if (!open || !now || !m || !rate) return p.profit;
-  const perUnit = p.direction === 0 ? now.minus(open) : open.minus(now);
-  return perUnit.mul(p.positionNum).mul(m).mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return positionProfit({ direction: p.direction, openPrice: open, multiplier: m }, p.positionNum, now, rate).toFixed(
+    2,
+  );
 }
