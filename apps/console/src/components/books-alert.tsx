@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { TrialBalanceChecks } from '../api/queries';
 import { t } from '../i18n';
 import { formatTime } from '../lib/time';
+import styles from './books-alert.module.css';
 
 export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined }) {
   const navigate = useNavigate();
@@ -23,7 +24,7 @@ export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined 
       description={
         <>
           {t('books.alertBody', { time: formatTime(latest.checkTimeTimestamp) })}
-          <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+          <ul className={styles.list}>
             {latest.problems.map((p) => (
               <li key={p}>{p}</li>
             ))}
@@ -35,7 +36,7 @@ export function BooksAlert({ checks }: { checks: TrialBalanceChecks | undefined 
           {t('books.alertOpen')}
         </Button>
       }
-      style={{ marginBottom: 16 }}
+      className={styles.section}
     />
   );
 }

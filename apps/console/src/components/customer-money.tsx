@@ -38,6 +38,7 @@ import {
 import { lookup, t } from '../i18n';
 import { formatAmount, formatSigned, isZero, sign, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
+import styles from './customer-money.module.css';
 import { ErrorAlert } from './error-alert';
 import { ListTable, RefreshButton } from './list-page';
 
@@ -46,13 +47,13 @@ const none = t('common.none');
 const walletOptions = WALLETS.map((wallet) => ({ value: wallet, label: walletLabel(wallet) }));
 
 /** Green for money in, red for money out. */
-function SignedAmount({ amount, currency, fontSize }: { amount: string; currency: string; fontSize?: number }) {
+function SignedAmount({ amount, currency, large }: { amount: string; currency: string; large?: boolean }) {
   const s = sign(amount);
   return (
     <Typography.Text
       strong
       type={s > 0 ? 'success' : s < 0 ? 'danger' : undefined}
-      style={{ whiteSpace: 'nowrap', fontSize }}
+      className={large ? styles.largeNowrap : styles.nowrap}
     >
       {formatSigned(amount, currency)}
     </Typography.Text>
@@ -61,7 +62,7 @@ function SignedAmount({ amount, currency, fontSize }: { amount: string; currency
 
 function Money({ amount, currency, strong }: { amount: string; currency: string; strong?: boolean }) {
   return (
-    <Typography.Text strong={strong} type={isZero(amount) ? 'secondary' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    <Typography.Text strong={strong} type={isZero(amount) ? 'secondary' : undefined} className={styles.nowrap}>
       {formatAmount(amount, currency)}
     </Typography.Text>
   );
@@ -101,7 +102,7 @@ export function WalletsCard({ customerId }: { customerId: number }) {
   return (
     <Card
       title={t('money.wallets')}
-      style={{ height: '100%' }}
+      className={styles.fullHeight}
       extra={<RefreshButton query={wallets} size="small" />}
       data-testid="wallets-card"
     >
@@ -163,11 +164,11 @@ const ledgerColumns: TableColumnsType<LedgerPosting> = [
     render: (reason: string | null, row) => (
       <>
         {row.category ? <Tag>{lookup('adjustmentCategory', row.category) ?? row.category}</Tag> : null}
-        <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, tooltip: reason }}>
+        <Typography.Paragraph className={styles.flush} ellipsis={{ rows: 2, tooltip: reason }}>
           {reason || none}
         </Typography.Paragraph>
         {row.rate ? (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={styles.small}>
             {t('money.rate', { rate: row.rate })}
           </Typography.Text>
         ) : null}
@@ -196,7 +197,7 @@ export function LedgerCard({ customerId }: { customerId: number }) {
       title={
         <Flex vertical>
           <span>{t('money.ledger')}</span>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+          <Typography.Text type="secondary" className={styles.aside}>
             {t('money.ledgerHint')}
           </Typography.Text>
         </Flex>
@@ -210,7 +211,7 @@ export function LedgerCard({ customerId }: { customerId: number }) {
             options={walletOptions}
             value={params.walletType}
             onChange={(walletType?: string) => setParams({ ...params, walletType, page: 1 })}
-            style={{ width: 200 }}
+            className={styles.width200}
             data-testid="ledger-wallet-filter"
           />
           <RefreshButton query={ledger} />
@@ -297,19 +298,19 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
       title={
         <Flex vertical>
           <span>{t('money.adjust')}</span>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13, whiteSpace: 'normal' }}>
+          <Typography.Text type="secondary" className={styles.asideWrapping}>
             {t('money.adjustHint')}
           </Typography.Text>
         </Flex>
       }
-      style={{ height: '100%' }}
+      className={styles.fullHeight}
       data-testid="adjust-card"
     >
       {waitingCount > 0 ? (
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
+          className={styles.section}
           title={t('money.waiting', { count: waitingCount })}
           action={
             <Link to="/approvals">
@@ -331,11 +332,11 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
             name="walletType"
             label={t('money.adjustWallet')}
             rules={[{ required: true, message: t('money.adjustWalletRequired') }]}
-            style={{ flex: 1 }}
+            className={styles.grow}
           >
             <Select options={walletOptions} />
           </Form.Item>
-          <Form.Item name="direction" label={t('money.adjustDirection')} style={{ flex: 1 }}>
+          <Form.Item name="direction" label={t('money.adjustDirection')} className={styles.grow}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
@@ -351,7 +352,7 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
             name="amount"
             label={t('money.adjustAmount')}
             rules={[{ validator: (_, value: string | undefined) => amountRule(value) }]}
-            style={{ flex: 1 }}
+            className={styles.grow}
           >
             <Input placeholder="25.00" inputMode="decimal" autoComplete="off" />
           </Form.Item>
@@ -359,12 +360,12 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
             name="category"
             label={t('money.adjustCategory')}
             rules={[{ required: true, message: t('money.adjustCategoryRequired') }]}
-            style={{ flex: 1 }}
+            className={styles.grow}
           >
             <Select options={categoryOptions} />
           </Form.Item>
         </Flex>
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: -12, marginBottom: 12, fontSize: 12 }}>
+        <Typography.Text type="secondary" className={styles.fieldNote}>
           {t('money.adjustAmountHelp')}
         </Typography.Text>
         <Form.Item
@@ -396,7 +397,7 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
       >
         {confirming ? (
           <Flex vertical gap={12}>
-            <Typography.Paragraph style={{ margin: 0 }}>
+            <Typography.Paragraph className={styles.flush}>
               {credit
                 ? t('money.adjustConfirmCredit', {
                     amount: absolute,
@@ -410,11 +411,7 @@ export function ProposeAdjustmentCard({ customerId, userId }: { customerId: numb
                   })}
             </Typography.Paragraph>
             <Flex align="baseline" gap={12}>
-              <SignedAmount
-                amount={credit ? confirming.amount : `-${confirming.amount}`}
-                currency={currency}
-                fontSize={24}
-              />
+              <SignedAmount amount={credit ? confirming.amount : `-${confirming.amount}`} currency={currency} large />
               <Tag>{lookup('adjustmentCategory', confirming.category) ?? confirming.category}</Tag>
             </Flex>
             <Alert type="info" showIcon title={t('money.adjustConfirmFourEyes')} />

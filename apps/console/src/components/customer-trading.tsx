@@ -12,6 +12,7 @@ import { type CustomerOrder, type CustomerPosition, useCustomerOrders, useCustom
 import { lookup, t } from '../i18n';
 import { formatAmount, formatCount, formatDecimal, formatSigned, isZero, sign, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
+import styles from './customer-trading.module.css';
 import { ListTable } from './list-page';
 
 const none = t('common.none');
@@ -27,14 +28,14 @@ function formatPrice(value: string, currency: string): string {
 
 function Price({ value, currency }: { value: string | null; currency: string }) {
   if (value === null) return <>{none}</>;
-  return <span style={{ whiteSpace: 'nowrap' }}>{formatPrice(value, currency)}</span>;
+  return <span className={styles.nowrap}>{formatPrice(value, currency)}</span>;
 }
 
 /** Green for a profit, red for a loss. */
 function Signed({ amount, currency }: { amount: string; currency: string }) {
   const s = sign(amount);
   return (
-    <Typography.Text strong type={s > 0 ? 'success' : s < 0 ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    <Typography.Text strong type={s > 0 ? 'success' : s < 0 ? 'danger' : undefined} className={styles.nowrap}>
       {formatSigned(amount, currency)}
     </Typography.Text>
   );
@@ -42,7 +43,7 @@ function Signed({ amount, currency }: { amount: string; currency: string }) {
 
 function Secondary({ children }: { children: ReactNode }) {
   return (
-    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+    <Typography.Text type="secondary" className={styles.smallNowrap}>
       {children}
     </Typography.Text>
   );
@@ -57,9 +58,9 @@ function kindAndWallet(row: CustomerPosition | CustomerOrder): string {
 
 function Instrument({ row }: { row: CustomerPosition | CustomerOrder }) {
   return (
-    <Flex vertical style={{ minWidth: 0 }}>
+    <Flex vertical className={styles.shrinkable}>
       <Typography.Text strong>{row.stockCode}</Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: row.stockName }}>
+      <Typography.Text type="secondary" className={styles.small} ellipsis={{ tooltip: row.stockName }}>
         {row.stockName}
       </Typography.Text>
       <Secondary>{kindAndWallet(row)}</Secondary>
@@ -72,7 +73,7 @@ function Direction({ direction, position }: { direction: number; position?: bool
   const buy = direction === 0;
   const label = position ? (buy ? t('trading.long') : t('trading.short')) : buy ? t('trading.buy') : t('trading.sell');
   return (
-    <Tag color={buy ? 'green' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+    <Tag color={buy ? 'green' : 'red'} className={styles.nowrap}>
       {label}
     </Tag>
   );
@@ -155,7 +156,7 @@ const openColumns: TableColumnsType<CustomerPosition> = [
     width: 120,
     render: (margin: string, row) => (
       <Flex vertical align="flex-end">
-        <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(margin, row.currency)}</span>
+        <span className={styles.nowrap}>{formatAmount(margin, row.currency)}</span>
         {isZero(row.addedMargin) ? null : (
           <Secondary>{t('trading.addedMargin', { amount: formatAmount(row.addedMargin, row.currency) })}</Secondary>
         )}
@@ -204,7 +205,7 @@ const closedColumns: TableColumnsType<CustomerPosition> = [
     width: 170,
     render: (ts: number | null, row) => (
       <Flex vertical>
-        <span style={{ whiteSpace: 'nowrap' }}>{formatTime(ts)}</span>
+        <span className={styles.nowrap}>{formatTime(ts)}</span>
         <Secondary>{t('trading.openedAt', { time: formatTime(row.createTimeTimestamp) })}</Secondary>
       </Flex>
     ),
@@ -240,7 +241,7 @@ const closedColumns: TableColumnsType<CustomerPosition> = [
       <Flex vertical align="flex-end">
         {profit === null ? none : <Signed amount={profit} currency={row.currency} />}
         {row.absorbedLoss !== null && !isZero(row.absorbedLoss) ? (
-          <Typography.Text type="warning" style={{ fontSize: 12 }}>
+          <Typography.Text type="warning" className={styles.small}>
             {t('trading.absorbed', { amount: formatAmount(row.absorbedLoss, row.currency) })}
           </Typography.Text>
         ) : null}
@@ -303,7 +304,7 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
       // A limit order shows its limit and, once filled, what it filled at; a market order its fill price.
       row.orderType === 1 ? (
         <Flex vertical align="flex-end">
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={styles.nowrap}>
             {t('trading.limitPrice', { price: formatPrice(price, row.priceCurrency) })}
           </span>
           {row.fillPrice !== null ? (
@@ -322,7 +323,7 @@ const orderColumns: TableColumnsType<CustomerOrder> = [
     render: (margin: string, row) => (
       <Flex vertical align="flex-end">
         {/* A close order holds no margin. */}
-        <span style={{ whiteSpace: 'nowrap' }}>{row.openClose === 1 ? none : formatAmount(margin, row.currency)}</span>
+        <span className={styles.nowrap}>{row.openClose === 1 ? none : formatAmount(margin, row.currency)}</span>
         <Secondary>{t('trading.feeOf', { amount: formatAmount(row.fee, row.currency) })}</Secondary>
         {row.openClose === 1 ? null : <Secondary>{t('trading.leverageOf', { n: row.leverage })}</Secondary>}
       </Flex>
@@ -434,7 +435,7 @@ export function TradingCard({ customerId }: { customerId: number }) {
       title={
         <Flex vertical>
           <span>{t('trading.title')}</span>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+          <Typography.Text type="secondary" className={styles.aside}>
             {t('trading.hint')}
           </Typography.Text>
         </Flex>
@@ -459,7 +460,7 @@ export function TradingCard({ customerId }: { customerId: number }) {
               options={orderStatusOptions}
               value={orderStatus}
               onChange={(value?: 0 | 1 | 2) => setOrderStatus(value)}
-              style={{ width: 160 }}
+              className={styles.width160}
               data-testid="orders-status-filter"
             />
           ) : null

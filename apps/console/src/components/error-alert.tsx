@@ -1,6 +1,7 @@
 import { Alert, Button } from 'antd';
 import { errorMessage } from '../api/client';
 import { t } from '../i18n';
+import styles from './error-alert.module.css';
 
 /** A failed load, with the server's message and a way to try again. */
 export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -17,7 +18,7 @@ export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () =>
           </Button>
         ) : undefined
       }
-      style={{ marginBottom: 16 }}
+      className={styles.section}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Flex, Image, Typography } from 'antd';
 import { lookup, t } from '../i18n';
+import styles from './files.module.css';
 
 export interface FileLink {
   role: string;
@@ -36,15 +37,15 @@ export function FileGallery({
     <Flex gap={16} wrap align="flex-start">
       <Image.PreviewGroup>
         {images.map((file) => (
-          <figure key={file.url} style={{ margin: 0 }}>
+          <figure key={file.url} className={styles.flush}>
             <Image
               src={file.url}
               alt={roleLabel(file.role)}
               width={width}
               height={height}
-              style={{ objectFit: 'contain', background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6 }}
+              className={styles.thumbnail}
             />
-            <figcaption style={{ textAlign: 'center', marginTop: 4 }}>
+            <figcaption className={styles.caption}>
               <Typography.Text type="secondary">{roleLabel(file.role)}</Typography.Text>
             </figcaption>
           </figure>
@@ -52,30 +53,21 @@ export function FileGallery({
       </Image.PreviewGroup>
       {others.map((file) => (
         // PDFs and other documents: a tile the size of an image that opens the file in a new tab.
-        <figure key={file.url} style={{ margin: 0 }}>
+        <figure key={file.url} className={styles.flush}>
           <a
             href={file.url}
             target="_blank"
             rel="noreferrer"
-            style={{
-              width,
-              height,
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: 8,
-              background: '#fafafa',
-              border: '1px dashed #d9d9d9',
-              borderRadius: 6,
-            }}
+            className={styles.documentTile}
+            // The tile takes the size of the image thumbnails beside it.
+            style={{ width, height }}
           >
-            <Typography.Text strong style={{ fontSize: 20 }}>
+            <Typography.Text strong className={styles.textXl}>
               {fileKind(file.mime)}
             </Typography.Text>
             <span>{t('customer.openInNewTab')}</span>
           </a>
-          <figcaption style={{ textAlign: 'center', marginTop: 4 }}>
+          <figcaption className={styles.caption}>
             <Typography.Text type="secondary">{roleLabel(file.role)}</Typography.Text>
           </figcaption>
         </figure>

@@ -16,6 +16,7 @@ import {
 import { useSession } from '../api/session';
 import { lookup, t } from '../i18n';
 import { BooksAlert } from './books-alert';
+import styles from './layout.module.css';
 
 const { Sider, Header, Content } = Layout;
 
@@ -92,7 +93,7 @@ function ConsoleLayout() {
 
   if (me.isPending) {
     return (
-      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      <Flex align="center" justify="center" className={styles.fullPage}>
         <Spin size="large" description={t('common.loading')} />
       </Flex>
     );
@@ -112,21 +113,9 @@ function ConsoleLayout() {
   if (operator.totpRequired && section !== 'security') return <Navigate to="/security" replace />;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout className={styles.fullPage}>
       <Sider width={220} breakpoint="lg" collapsedWidth={64} theme="dark">
-        <div
-          style={{
-            color: '#fff',
-            fontWeight: 600,
-            fontSize: 16,
-            padding: '20px 24px',
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-          }}
-        >
-          {t('appName')}
-        </div>
+        <div className={styles.brand}>{t('appName')}</div>
         <Menu
           theme="dark"
           mode="inline"
@@ -140,17 +129,7 @@ function ConsoleLayout() {
         />
       </Sider>
       <Layout>
-        <Header
-          style={{
-            background: '#fff',
-            padding: '0 24px',
-            borderBottom: '1px solid #f0f0f0',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'flex-end',
-            gap: 12,
-          }}
-        >
+        <Header className={styles.header}>
           <Typography.Text strong data-testid="operator-name">
             {operator.username}
           </Typography.Text>
@@ -161,7 +140,7 @@ function ConsoleLayout() {
             {t('header.logout')}
           </Button>
         </Header>
-        <Content style={{ padding: 24, minWidth: 0 }}>
+        <Content className={styles.content}>
           <BooksAlert checks={checks.data} />
           {!operator.totpEnabled && !operator.totpRequired && section !== 'security' ? (
             <Alert
@@ -174,7 +153,7 @@ function ConsoleLayout() {
                   {t('secondFactor.setUp')}
                 </Button>
               }
-              style={{ marginBottom: 16 }}
+              className={styles.section}
               data-testid="totp-suggested"
             />
           ) : null}

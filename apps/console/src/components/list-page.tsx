@@ -14,6 +14,7 @@ import type { PageParams } from '../api/keys';
 import { t } from '../i18n';
 import { PAGE_SIZES } from '../lib/use-page-params';
 import { ErrorAlert } from './error-alert';
+import styles from './list-page.module.css';
 
 /** Fetches `query` again now, showing that it is at it. */
 export function RefreshButton({
@@ -43,13 +44,13 @@ export function ListHeader({
   extra?: ReactNode;
 }) {
   return (
-    <Flex justify="space-between" align="flex-end" gap={16} wrap style={{ marginBottom: 16 }}>
+    <Flex justify="space-between" align="flex-end" gap={16} wrap className={styles.section}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={3} className={styles.flush}>
           {title}
         </Typography.Title>
         {hint ? (
-          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+          <Typography.Text type="secondary" className={styles.blockBelow}>
             {hint}
           </Typography.Text>
         ) : null}
@@ -82,7 +83,7 @@ function SearchBox({
       aria-label={placeholder}
       onChange={(e) => setText(e.target.value)}
       onSearch={(q) => onSearch(q.trim())}
-      style={{ width: 340 }}
+      className={styles.width340}
       enterButton
     />
   );

@@ -32,6 +32,7 @@ import { useQueueParams } from '../lib/use-queue-params';
 import { useTitle } from '../lib/use-title';
 import { ListHeader, ListTable, RefreshButton } from './list-page';
 import { RejectModal } from './reject-modal';
+import styles from './review-queue.module.css';
 import { ReviewStatusTag } from './tags';
 
 /** The texts that depend on the row; the others are the catalogue's section of the queue's kind. */
@@ -97,7 +98,7 @@ export function ReviewQueuePage<K extends QueueKind>({
           <Link to={`/customers/${row.customerId}`} onClick={(e) => e.stopPropagation()}>
             {row.userId}
           </Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={styles.small}>
             {row.email}
           </Typography.Text>
         </Flex>
@@ -116,14 +117,14 @@ export function ReviewQueuePage<K extends QueueKind>({
                 <span>
                   {formatTime(row.reviewTimeTimestamp)}
                   {row.reviewer ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <Typography.Text type="secondary" className={styles.small}>
                       {' · '}
                       {row.reviewer}
                     </Typography.Text>
                   ) : null}
                 </span>
                 {row.reason ? (
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: row.reason }} style={{ maxWidth: '100%' }}>
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: row.reason }} className={styles.fitWidth}>
                     {row.reason}
                   </Typography.Text>
                 ) : null}
@@ -317,10 +318,10 @@ function ReviewDrawer<K extends QueueKind>({
             <Popconfirm
               title={t(`${kind}.approveConfirm`)}
               description={
-                <div style={{ maxWidth: 320 }}>
+                <div className={styles.maxWidth320}>
                   {text.approveConfirmBody(row)}
                   {approveReference ? (
-                    <Flex vertical gap={4} style={{ marginTop: 10 }}>
+                    <Flex vertical gap={4} className={styles.belowSmall}>
                       <label htmlFor="payout-reference">
                         <Typography.Text strong>{approveReference.label}</Typography.Text>
                       </label>
@@ -334,7 +335,7 @@ function ReviewDrawer<K extends QueueKind>({
                         data-testid="payout-reference"
                         autoFocus
                       />
-                      <Typography.Text type={referenceBad ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+                      <Typography.Text type={referenceBad ? 'danger' : 'secondary'} className={styles.small}>
                         {approveReference.hint}
                       </Typography.Text>
                     </Flex>
@@ -365,7 +366,7 @@ function ReviewDrawer<K extends QueueKind>({
               showIcon
               title={t('review.actionFailed')}
               description={errorMessage(review.error)}
-              style={{ marginBottom: 16 }}
+              className={styles.section}
             />
           ) : null}
           {review.isSuccess && row.status !== ReviewStatus.Pending ? (
@@ -373,7 +374,7 @@ function ReviewDrawer<K extends QueueKind>({
               type={row.status === ReviewStatus.Approved ? 'success' : 'warning'}
               showIcon
               title={row.status === ReviewStatus.Approved ? text.approved(row) : text.rejected(row)}
-              style={{ marginBottom: 16 }}
+              className={styles.section}
             />
           ) : null}
           <Descriptions
@@ -393,9 +394,9 @@ function ReviewDrawer<K extends QueueKind>({
               },
             ]}
           />
-          <Divider style={{ margin: '16px 0' }} />
+          <Divider className={styles.divided} />
           {details(row)}
-          <Divider style={{ margin: '16px 0' }} />
+          <Divider className={styles.divided} />
           <Descriptions size="small" bordered column={2} items={reviewItems} />
           <RejectModal
             open={rejecting}

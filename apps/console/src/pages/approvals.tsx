@@ -18,6 +18,7 @@ import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
+import styles from './approvals.module.css';
 
 const statusTabs: ReadonlyArray<{ status: AdjustmentStatus; label: string }> = [
   { status: 'proposed', label: t('approvals.tabs.proposed') },
@@ -94,7 +95,7 @@ export function ApprovalsPage() {
       render: (_, p) => (
         <Flex vertical>
           <span>{formatTime(p.createTimeTimestamp)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="approval-maker">
+          <Typography.Text type="secondary" className={styles.small} data-testid="approval-maker">
             {t('approvals.by', { name: p.maker })}
           </Typography.Text>
         </Flex>
@@ -107,7 +108,7 @@ export function ApprovalsPage() {
       render: (_, p) => (
         <Flex vertical>
           <Link to={`/customers/${p.customerId}`}>{p.userId}</Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={styles.small}>
             {p.email}
           </Typography.Text>
         </Flex>
@@ -120,14 +121,10 @@ export function ApprovalsPage() {
       align: 'right',
       render: (_, p) => (
         <Flex vertical align="flex-end">
-          <Typography.Text
-            strong
-            type={p.direction === 'debit' ? 'danger' : 'success'}
-            style={{ whiteSpace: 'nowrap' }}
-          >
+          <Typography.Text strong type={p.direction === 'debit' ? 'danger' : 'success'} className={styles.nowrap}>
             {formatSigned(signed(p), p.currency)}
           </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={styles.small}>
             {walletLabel(p.walletType)}
           </Typography.Text>
           {p.approverRole === 'supervisor' ? <Tag color="purple">{t('approvals.supervisorTag')}</Tag> : null}
@@ -145,7 +142,7 @@ export function ApprovalsPage() {
       dataIndex: 'reason',
       width: 260,
       render: (reason: string) => (
-        <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 3, tooltip: reason }}>
+        <Typography.Paragraph className={styles.flush} ellipsis={{ rows: 3, tooltip: reason }}>
           {reason}
         </Typography.Paragraph>
       ),
@@ -192,7 +189,7 @@ export function ApprovalsPage() {
                     ) : null}
                   </Flex>
                   {blocked ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="approval-blocked">
+                    <Typography.Text type="secondary" className={styles.small} data-testid="approval-blocked">
                       {blocked}
                     </Typography.Text>
                   ) : null}
@@ -211,7 +208,7 @@ export function ApprovalsPage() {
                 <span>
                   {formatTime(p.decidedTimeTimestamp)}
                   {p.checker ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <Typography.Text type="secondary" className={styles.small}>
                       {' · '}
                       {p.checker}
                     </Typography.Text>
@@ -276,7 +273,7 @@ export function ApprovalsPage() {
       >
         {approving ? (
           <Flex vertical gap={12}>
-            <Typography.Paragraph style={{ margin: 0 }}>
+            <Typography.Paragraph className={styles.flush}>
               {t('approvals.approveBody', {
                 amount: formatSigned(signed(approving.proposal), approving.proposal.currency),
                 wallet: walletLabel(approving.proposal.walletType),

@@ -8,6 +8,7 @@ import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
+import styles from './audit.module.css';
 
 function detailText(detail: unknown): string {
   if (detail === null || detail === undefined) return '';
@@ -37,7 +38,7 @@ const columns: TableColumnsType<AuditEntry> = [
       const text = detailText(detail);
       if (!text) return t('common.none');
       return (
-        <Typography.Paragraph code style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: 'collapsible' }}>
+        <Typography.Paragraph code className={styles.flush} ellipsis={{ rows: 2, expandable: 'collapsible' }}>
           {text}
         </Typography.Paragraph>
       );

@@ -27,6 +27,7 @@ import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './awards.module.css';
 
 type Award = DataOf<typeof consoleApi.awardList>[number];
 type AwardInput = RequestOf<typeof consoleApi.awardCreate>;
@@ -86,9 +87,7 @@ function AddAwardModal({ open, onClose }: { open: boolean; onClose: () => void }
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('awards.addHint')}</Typography.Paragraph>
-      {add.isError ? (
-        <Alert type="error" showIcon title={errorMessage(add.error)} style={{ marginBottom: 16 }} />
-      ) : null}
+      {add.isError ? <Alert type="error" showIcon title={errorMessage(add.error)} className={styles.section} /> : null}
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ year: new Date().getFullYear() }}>
         <Form.Item name="name" label={t('awards.name')} rules={[{ required: true, min: 3, max: 120 }]}>
           <Input placeholder={t('awards.namePlaceholder')} maxLength={120} />
@@ -97,7 +96,7 @@ function AddAwardModal({ open, onClose }: { open: boolean; onClose: () => void }
           <Input placeholder={t('awards.awardedByPlaceholder')} maxLength={120} />
         </Form.Item>
         <Form.Item name="year" label={t('awards.year')} rules={[{ required: true }]}>
-          <InputNumber min={1900} max={new Date().getFullYear()} precision={0} style={{ width: 140 }} />
+          <InputNumber min={1900} max={new Date().getFullYear()} precision={0} className={styles.width140} />
         </Form.Item>
         <Form.Item
           name="source"
@@ -196,7 +195,7 @@ export function AwardsPage() {
       />
       {awards.isError ? <ErrorAlert error={awards.error} onRetry={() => awards.refetch()} /> : null}
       {awards.isSuccess && awards.data.length === 0 ? (
-        <Alert type="info" showIcon title={t('awards.noneShown')} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon title={t('awards.noneShown')} className={styles.section} />
       ) : null}
       <Table<Award>
         rowKey="id"

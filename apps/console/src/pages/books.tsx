@@ -8,6 +8,7 @@ import { lookup, t } from '../i18n';
 import { formatAmount, isZero } from '../lib/money';
 import { formatTime } from '../lib/time';
 import { useTitle } from '../lib/use-title';
+import styles from './books.module.css';
 
 type CurrencyBooks = TrialBalance['currencies'][number];
 
@@ -25,9 +26,9 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
           {balanced ? t('books.balanced') : t('books.unbalanced')}
         </Tag>
       }
-      style={{ height: '100%' }}
+      className={styles.fullHeight}
     >
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 16]} className={styles.section}>
         <Col span={8}>
           <Statistic
             title={t('books.postingsSum')}
@@ -42,7 +43,7 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
           <Statistic title={t('books.customerHolds')} value={formatAmount(books.customerHolds, books.currency)} />
         </Col>
       </Row>
-      <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
+      <Typography.Title level={5} className={styles.titleGap}>
         {t('books.systemAccounts')}
       </Typography.Title>
       <Table
@@ -58,7 +59,7 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
             render: (name: string) => (
               <Flex gap={8} align="center">
                 <span>{lookup('books.systemAccount', name) ?? name}</span>
-                <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+                <Typography.Text type="secondary" code className={styles.small}>
                   {name}
                 </Typography.Text>
               </Flex>
@@ -68,9 +69,7 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
             title: t('books.balance'),
             dataIndex: 'balance',
             align: 'right',
-            render: (balance: string) => (
-              <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(balance, books.currency)}</span>
-            ),
+            render: (balance: string) => <span className={styles.nowrap}>{formatAmount(balance, books.currency)}</span>,
           },
         ]}
       />
@@ -110,7 +109,7 @@ function ScheduledChecks({ checks }: { checks: TrialBalanceChecks }) {
         {checks.intervalMs > 0 ? t('books.checksEvery', { minutes: every(checks.intervalMs) }) : t('books.checksOff')}{' '}
         {latest ? null : t('books.checksNone')}
       </Typography.Paragraph>
-      <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
+      <Typography.Title level={5} className={styles.titleGap}>
         {t('books.alertsTitle')}
       </Typography.Title>
       <Table<Check>
@@ -181,14 +180,14 @@ export function BooksPage() {
           )}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={6}>
-              <Card style={{ height: '100%' }}>
+              <Card className={styles.fullHeight}>
                 <Statistic title={t('books.entries')} value={data.entries} />
               </Card>
             </Col>
             <Col xs={24} md={18}>
-              <Card style={{ height: '100%' }}>
+              <Card className={styles.fullHeight}>
                 <Typography.Text type="secondary">{t('books.pending')}</Typography.Text>
-                <Row gutter={16} style={{ marginTop: 4 }}>
+                <Row gutter={16} className={styles.below}>
                   {(
                     [
                       ['kyc', t('menu.kyc')],

@@ -30,6 +30,7 @@ import { lookup, t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './customer.module.css';
 
 const none = t('common.none');
 
@@ -52,7 +53,7 @@ export function CustomerPage() {
     // Back to the list page it came from (with its search and page), or to the list if opened directly.
     <Button
       onClick={() => (location.key === 'default' ? navigate('/customers') : navigate(-1))}
-      style={{ marginBottom: 16 }}
+      className={styles.section}
     >
       {t('common.back')}
     </Button>
@@ -99,14 +100,14 @@ export function CustomerPage() {
   return (
     <>
       {back}
-      <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+      <Flex align="center" gap={12} className={styles.section}>
+        <Typography.Title level={3} className={styles.flush}>
           {t('customer.title', { userId: user.userId })}
         </Typography.Title>
         <AccountTypeTag accountType={user.accountType} />
         <ReviewStatusTag status={user.kycStatus} />
       </Flex>
-      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} className={styles.fullWidth}>
         <Card title={t('customer.profile')}>
           <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered items={profileItems(user)} />
         </Card>
@@ -161,7 +162,7 @@ export function CustomerPage() {
           {kyc.length === 0 ? (
             <Empty description={t('customer.noSubmissions')} />
           ) : (
-            <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Space orientation="vertical" size={16} className={styles.fullWidth}>
               <Alert type="info" showIcon title={t('customer.linksExpire')} />
               {kyc.map((submission) => (
                 <Submission key={submission.id} submission={submission} />
@@ -271,7 +272,7 @@ function Submission({ submission }: { submission: KycSubmission }) {
           ...(submission.reason ? [{ key: 'reason', label: t('customer.reason'), children: submission.reason }] : []),
         ]}
       />
-      <Typography.Text strong style={{ display: 'block', margin: '12px 0 8px' }}>
+      <Typography.Text strong className={styles.sectionLabel}>
         {t('customer.documents')}
       </Typography.Text>
       <FileGallery files={submission.files} />

@@ -35,6 +35,7 @@ import { lookup, t } from '../i18n';
 import { formatAmount, walletLabel } from '../lib/money';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './deposit-channels.module.css';
 
 const none = t('common.none');
 
@@ -152,7 +153,7 @@ export function DepositChannelsPage() {
         ) : (
           <Flex vertical>
             <span>{channel.bank?.bankName ?? none}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className={styles.small}>
               {channel.bank?.accountName}
               {channel.bank?.swift ? ` · ${channel.bank.swift}` : ''}
             </Typography.Text>
@@ -165,7 +166,7 @@ export function DepositChannelsPage() {
       render: (_, channel) => {
         const value = channel.type === 'crypto' ? channel.address : channel.bank?.iban;
         return value ? (
-          <Typography.Text code copyable ellipsis={{ tooltip: value }} style={{ maxWidth: '100%' }}>
+          <Typography.Text code copyable ellipsis={{ tooltip: value }} className={styles.fitWidth}>
             {value}
           </Typography.Text>
         ) : (
@@ -241,7 +242,7 @@ export function DepositChannelsPage() {
           </>
         }
       />
-      {isAdmin ? null : <Alert type="info" showIcon title={t('channels.readOnly')} style={{ marginBottom: 16 }} />}
+      {isAdmin ? null : <Alert type="info" showIcon title={t('channels.readOnly')} className={styles.section} />}
       {channels.isError ? <ErrorAlert error={channels.error} onRetry={() => channels.refetch()} /> : null}
       <Table<DepositChannel>
         rowKey="id"
@@ -360,7 +361,7 @@ function ChannelModal({
           </Col>
         </Row>
         {type === 'crypto' ? (
-          <Card size="small" title={t('channelType.crypto')} style={{ marginBottom: 16 }}>
+          <Card size="small" title={t('channelType.crypto')} className={styles.section}>
             <Row gutter={16}>
               <Col span={8}>
                 <Form.Item name="network" label={t('channels.network')} rules={required(t('channels.networkRequired'))}>
@@ -373,7 +374,7 @@ function ChannelModal({
                   label={t('channels.cryptoAddress')}
                   rules={required(t('channels.addressRequired'))}
                 >
-                  <Input maxLength={120} style={{ fontFamily: 'monospace' }} />
+                  <Input maxLength={120} className={styles.mono} />
                 </Form.Item>
               </Col>
               <Col span={8}>
@@ -382,13 +383,13 @@ function ChannelModal({
                   label={t('channels.confirmations')}
                   extra={t('channels.confirmationsHelp')}
                 >
-                  <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+                  <InputNumber min={0} max={100} precision={0} className={styles.fullWidth} />
                 </Form.Item>
               </Col>
             </Row>
           </Card>
         ) : (
-          <Card size="small" title={t('channelType.bank')} style={{ marginBottom: 16 }}>
+          <Card size="small" title={t('channelType.bank')} className={styles.section}>
             <Row gutter={16}>
               <Col span={12}>
                 <Form.Item
@@ -414,7 +415,7 @@ function ChannelModal({
                   label={t('channels.iban')}
                   rules={required(t('channels.fieldRequired'))}
                 >
-                  <Input maxLength={42} style={{ fontFamily: 'monospace' }} />
+                  <Input maxLength={42} className={styles.mono} />
                 </Form.Item>
               </Col>
               <Col span={10}>
@@ -423,7 +424,7 @@ function ChannelModal({
                   label={t('channels.swift')}
                   rules={required(t('channels.fieldRequired'))}
                 >
-                  <Input maxLength={11} style={{ fontFamily: 'monospace' }} />
+                  <Input maxLength={11} className={styles.mono} />
                 </Form.Item>
               </Col>
               <Col span={24}>

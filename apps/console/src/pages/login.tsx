@@ -7,6 +7,7 @@ import { useLogin } from '../api/queries';
 import { session, useSession } from '../api/session';
 import { t } from '../i18n';
 import { useTitle } from '../lib/use-title';
+import styles from './login.module.css';
 
 interface Credentials {
   username: string;
@@ -38,20 +39,20 @@ export function LoginPage() {
   if (token) return <Navigate to={returnPath(location.state)} replace />;
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f0f2f5', padding: 24 }}>
-      <Card style={{ width: 380 }}>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+    <Flex align="center" justify="center" className={styles.loginPage}>
+      <Card className={styles.width380}>
+        <Typography.Title level={3} className={styles.firstSubheading}>
           {t('login.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        {notice && !login.isError ? <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
+        {notice && !login.isError ? <Alert type="info" showIcon title={notice} className={styles.section} /> : null}
         {login.isError ? (
           <Alert
             type={needsCode ? 'info' : 'error'}
             showIcon
             title={needsCode ? errorMessage(login.error) : t('login.failed')}
             description={needsCode ? undefined : errorMessage(login.error)}
-            style={{ marginBottom: 16 }}
+            className={styles.section}
             data-testid="login-error"
           />
         ) : null}

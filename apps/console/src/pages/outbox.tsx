@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { usePageParams } from '../lib/use-page-params';
 import { useTitle } from '../lib/use-title';
+import styles from './outbox.module.css';
 
 const columns: TableColumnsType<OutboxMail> = [
   {
@@ -25,10 +26,7 @@ const columns: TableColumnsType<OutboxMail> = [
     dataIndex: 'body',
     render: (body: string) => (
       // Mail bodies are plain text with line breaks.
-      <Typography.Paragraph
-        style={{ whiteSpace: 'pre-wrap', margin: 0 }}
-        ellipsis={{ rows: 4, expandable: 'collapsible' }}
-      >
+      <Typography.Paragraph className={styles.preformatted} ellipsis={{ rows: 4, expandable: 'collapsible' }}>
         {body}
       </Typography.Paragraph>
     ),

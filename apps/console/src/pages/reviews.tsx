@@ -8,12 +8,13 @@ import { AccountTypeTag } from '../components/tags';
 import { lookup, t } from '../i18n';
 import { formatAmount, walletLabel } from '../lib/money';
 import { formatTime } from '../lib/time';
+import styles from './reviews.module.css';
 
 const none = t('common.none');
 
 function SectionTitle({ children }: { children: string }) {
   return (
-    <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
+    <Typography.Title level={5} className={styles.titleGap}>
       {children}
     </Typography.Title>
   );
@@ -27,7 +28,7 @@ function idTypeLabel(idType: string): string {
 
 function KycDetails({ row }: { row: KycReviewRow }) {
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} className={styles.fullWidth}>
       <Descriptions
         size="small"
         bordered
@@ -87,7 +88,7 @@ function KycDetails({ row }: { row: KycReviewRow }) {
       <div>
         <SectionTitle>{t('kyc.documents')}</SectionTitle>
         <FileGallery files={row.files} width={300} height={200} />
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+        <Typography.Text type="secondary" className={styles.note}>
           {t('review.linksExpire')}
         </Typography.Text>
       </div>
@@ -125,7 +126,7 @@ export function KycQueuePage() {
           render: (_, row: KycReviewRow) => (
             <Flex vertical>
               <span>{idTypeLabel(row.idType)}</span>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className={styles.small}>
                 {row.idNumber}
               </Typography.Text>
             </Flex>
@@ -167,11 +168,11 @@ function ChannelTypeTag({ type }: { type: string }) {
 
 function DepositDetails({ row }: { row: DepositReviewRow }) {
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" style={{ background: '#fafafa' }}>
+    <Space orientation="vertical" size={16} className={styles.fullWidth}>
+      <Card size="small" className={styles.shaded}>
         <Flex align="baseline" gap={12} wrap>
           <Typography.Text type="secondary">{t('deposits.amount')}</Typography.Text>
-          <Typography.Text strong style={{ fontSize: 24 }} data-testid="review-amount">
+          <Typography.Text strong className={styles.text2xl} data-testid="review-amount">
             {formatAmount(row.amount, row.currency)}
           </Typography.Text>
           <Typography.Text type="secondary">
@@ -193,7 +194,7 @@ function DepositDetails({ row }: { row: DepositReviewRow }) {
             label: t('deposits.txHash'),
             span: 2,
             children: row.txHash ? (
-              <Typography.Text copyable style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              <Typography.Text copyable className={styles.hash}>
                 {row.txHash}
               </Typography.Text>
             ) : (
@@ -205,7 +206,7 @@ function DepositDetails({ row }: { row: DepositReviewRow }) {
       <div>
         <SectionTitle>{t('deposits.proof')}</SectionTitle>
         <FileGallery files={[row.proof]} width={400} height={280} />
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+        <Typography.Text type="secondary" className={styles.note}>
           {t('review.linksExpire')}
         </Typography.Text>
       </div>
@@ -246,7 +247,7 @@ export function DepositQueuePage() {
           width: 130,
           render: (txHash: string | null) =>
             txHash ? (
-              <Typography.Text code ellipsis={{ tooltip: txHash }} style={{ maxWidth: '100%' }}>
+              <Typography.Text code ellipsis={{ tooltip: txHash }} className={styles.fitWidth}>
                 {txHash}
               </Typography.Text>
             ) : (
@@ -264,11 +265,11 @@ export function DepositQueuePage() {
 function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
   const dest = row.destination;
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" style={{ background: '#fafafa' }}>
+    <Space orientation="vertical" size={16} className={styles.fullWidth}>
+      <Card size="small" className={styles.shaded}>
         <Flex align="baseline" gap={12} wrap>
           <Typography.Text type="secondary">{t('withdrawals.amount')}</Typography.Text>
-          <Typography.Text strong style={{ fontSize: 24 }} data-testid="review-amount">
+          <Typography.Text strong className={styles.text2xl} data-testid="review-amount">
             {formatAmount(row.amount, row.currency)}
           </Typography.Text>
           <Typography.Text type="secondary">
@@ -320,7 +321,7 @@ function WithdrawalDetails({ row }: { row: WithdrawalReviewRow }) {
                 key: 'address',
                 label: t('withdrawals.address'),
                 children: (
-                  <Typography.Text copyable style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  <Typography.Text copyable className={styles.hash}>
                     {dest.address}
                   </Typography.Text>
                 ),
@@ -395,18 +396,14 @@ export function WithdrawalQueuePage() {
             const dest = row.destination;
             const where = dest.kind === 'bank' ? dest.cardNo : dest.address;
             return (
-              <Flex vertical style={{ minWidth: 0 }}>
+              <Flex vertical className={styles.shrinkable}>
                 <span>
-                  <Tag color={dest.kind === 'bank' ? 'blue' : 'cyan'} style={{ marginInlineEnd: 6 }}>
+                  <Tag color={dest.kind === 'bank' ? 'blue' : 'cyan'} className={styles.iconGap}>
                     {dest.kind === 'bank' ? t('withdrawals.bank') : t('withdrawals.crypto')}
                   </Tag>
                   {dest.kind === 'bank' ? dest.bankName : dest.currencyType}
                 </span>
-                <Typography.Text
-                  type="secondary"
-                  ellipsis={{ tooltip: where }}
-                  style={{ fontSize: 12, maxWidth: '100%', fontFamily: 'monospace' }}
-                >
+                <Typography.Text type="secondary" ellipsis={{ tooltip: where }} className={styles.code}>
                   {where}
                 </Typography.Text>
               </Flex>

@@ -16,6 +16,7 @@ import {
 import { t } from '../i18n';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './security.module.css';
 
 async function copy(text: string) {
   try {
@@ -39,7 +40,7 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
             type="error"
             showIcon
             title={errorMessage(start.error)}
-            style={{ marginBottom: 16 }}
+            className={styles.section}
             data-testid="totp-error"
           />
         ) : null}
@@ -55,10 +56,10 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
       <Flex gap={48} wrap>
         <div>
           <Typography.Title level={5}>{t('secondFactor.scan')}</Typography.Title>
-          <div style={{ background: '#fff', padding: 8, display: 'inline-block' }} data-testid="totp-qr">
+          <div className={styles.qrFrame} data-testid="totp-qr">
             <QRCodeSVG value={uri} size={200} marginSize={2} title={t('secondFactor.scan')} />
           </div>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 4 }}>
+          <Typography.Paragraph type="secondary" className={styles.subheading}>
             {t('secondFactor.manual')}
           </Typography.Paragraph>
           <Space>
@@ -70,14 +71,14 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
             </Button>
           </Space>
         </div>
-        <div style={{ minWidth: 280 }}>
+        <div className={styles.minWidth280}>
           <Typography.Title level={5}>{t('secondFactor.confirmTitle')}</Typography.Title>
           {confirm.isError ? (
             <Alert
               type="error"
               showIcon
               title={errorMessage(confirm.error)}
-              style={{ marginBottom: 16 }}
+              className={styles.section}
               data-testid="totp-error"
             />
           ) : null}
@@ -98,7 +99,7 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 maxLength={6}
-                style={{ width: 160 }}
+                className={styles.width160}
                 data-testid="totp-code"
               />
             </Form.Item>
@@ -116,17 +117,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const [leaving, setLeaving] = useState(false);
   return (
     <Card data-testid="totp-recovery">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={4} className={styles.flushTop}>
         {t('secondFactor.recoveryTitle')}
       </Typography.Title>
-      <Alert type="warning" showIcon title={t('secondFactor.recoveryText')} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t('secondFactor.recoveryText')} className={styles.section} />
       <List
         grid={{ gutter: 8, column: 2 }}
         dataSource={codes}
-        style={{ maxWidth: 420 }}
+        className={styles.maxWidth420}
         renderItem={(code) => (
-          <List.Item style={{ marginBottom: 4 }}>
-            <Typography.Text code style={{ fontSize: 15 }}>
+          <List.Item className={styles.tightBelow}>
+            <Typography.Text code className={styles.secretKey}>
               {code}
             </Typography.Text>
           </List.Item>
@@ -153,21 +154,21 @@ function TurnOff({ left }: { left: number }) {
   const [mode, setMode] = useState<'code' | 'password'>('code');
   const disable = useSecondFactorDisable();
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} className={styles.fullWidth}>
       <Alert
         type="success"
         showIcon
         title={t('secondFactor.on')}
         description={`${t('secondFactor.onText')} ${t('secondFactor.recoveryLeft', { n: left })}`}
       />
-      <Card title={t('secondFactor.offTitle')} style={{ maxWidth: 520 }}>
+      <Card title={t('secondFactor.offTitle')} className={styles.maxWidth520}>
         <Typography.Paragraph type="secondary">{t('secondFactor.offText')}</Typography.Paragraph>
         {disable.isError ? (
           <Alert
             type="error"
             showIcon
             title={errorMessage(disable.error)}
-            style={{ marginBottom: 16 }}
+            className={styles.section}
             data-testid="totp-error"
           />
         ) : null}
@@ -178,7 +179,7 @@ function TurnOff({ left }: { left: number }) {
             { label: t('secondFactor.code'), value: 'code' },
             { label: t('secondFactor.password'), value: 'password' },
           ]}
-          style={{ marginBottom: 16 }}
+          className={styles.section}
         />
         <Form<{ code?: string; password?: string }>
           layout="vertical"
@@ -195,7 +196,7 @@ function TurnOff({ left }: { left: number }) {
               name="code"
               rules={[{ required: true, message: t('secondFactor.offNeedsProof') }]}
             >
-              <Input autoComplete="one-time-code" style={{ width: 240 }} />
+              <Input autoComplete="one-time-code" className={styles.width240} />
             </Form.Item>
           ) : (
             <Form.Item
@@ -204,7 +205,7 @@ function TurnOff({ left }: { left: number }) {
               name="password"
               rules={[{ required: true, message: t('secondFactor.offNeedsProof') }]}
             >
-              <Input.Password autoComplete="current-password" style={{ width: 240 }} />
+              <Input.Password autoComplete="current-password" className={styles.width240} />
             </Form.Item>
           )}
           <Button danger htmlType="submit" loading={disable.isPending}>
@@ -224,8 +225,8 @@ export function SecurityPage() {
   const [recovery, setRecovery] = useState<string[] | null>(null);
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size={16} className={styles.fullWidth}>
+      <Typography.Title level={3} className={styles.flush}>
         {t('secondFactor.title')}
       </Typography.Title>
       {operator.totpRequired && !recovery ? (

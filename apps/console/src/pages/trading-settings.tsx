@@ -36,6 +36,7 @@ import { formatCount } from '../lib/money';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './trading-settings.module.css';
 
 /** Whether the server lets this operator call the endpoint, by the role its contract names (rank-based). */
 function mayCall(operator: Operator, endpoint: Endpoint): boolean {
@@ -85,8 +86,8 @@ const asRule = (check: (value: string) => string | null) => ({
 function Rate({ rate }: { rate: string }) {
   return (
     <Flex vertical align="flex-end">
-      <span style={{ whiteSpace: 'nowrap' }}>{ratePercent(rate)}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <span className={styles.nowrap}>{ratePercent(rate)}</span>
+      <Typography.Text type="secondary" className={styles.small}>
         {rate}
       </Typography.Text>
     </Flex>
@@ -109,7 +110,7 @@ export function TradingSettingsPage() {
       render: (assetClass: string) => (
         <Flex vertical>
           <Typography.Text strong>{assetClassLabel(assetClass)}</Typography.Text>
-          <Typography.Text type="secondary" code style={{ fontSize: 12, alignSelf: 'flex-start' }}>
+          <Typography.Text type="secondary" code className={styles.smallStart}>
             {assetClass}
           </Typography.Text>
         </Flex>
@@ -122,16 +123,16 @@ export function TradingSettingsPage() {
       render: (cap: number, row) => (
         <Flex vertical align="flex-start">
           <Flex align="center" gap={8}>
-            <Typography.Text strong style={{ fontSize: 16 }} data-testid="leverage-cap">
+            <Typography.Text strong className={styles.textLg} data-testid="leverage-cap">
               {t('trading.leverageValue', { n: cap })}
             </Typography.Text>
             {cap < row.esmaCap ? (
-              <Tag color="blue" style={{ margin: 0 }}>
+              <Tag color="blue" className={styles.flush}>
                 {t('tradingSettings.belowEsma')}
               </Tag>
             ) : null}
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={styles.small}>
             {t('tradingSettings.esmaCap', { cap: row.esmaCap })}
           </Typography.Text>
         </Flex>
@@ -167,9 +168,9 @@ export function TradingSettingsPage() {
           <Typography.Text type="secondary">{t('tradingSettings.defaults')}</Typography.Text>
         ) : (
           <Flex vertical>
-            <span style={{ whiteSpace: 'nowrap' }}>{formatTime(row.updateTimeTimestamp)}</span>
+            <span className={styles.nowrap}>{formatTime(row.updateTimeTimestamp)}</span>
             {row.updatedBy ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className={styles.small}>
                 {t('tradingSettings.changedBy', { who: row.updatedBy })}
               </Typography.Text>
             ) : null}
@@ -208,7 +209,7 @@ export function TradingSettingsPage() {
           showIcon
           title={t('tradingSettings.esmaNote')}
           description={t('tradingSettings.auditNote')}
-          style={{ marginBottom: 16 }}
+          className={styles.section}
         />
       ) : (
         <Alert
@@ -216,7 +217,7 @@ export function TradingSettingsPage() {
           showIcon
           title={t('tradingSettings.readOnly')}
           description={t('tradingSettings.esmaNote')}
-          style={{ marginBottom: 16 }}
+          className={styles.section}
           data-testid="trading-read-only"
         />
       )}
@@ -403,7 +404,7 @@ function SettingModal({
       }
     >
       {/* The form stays mounted under the confirmation, so Back returns to what was typed. */}
-      <div style={{ display: confirming ? 'none' : undefined }}>
+      <div hidden={confirming !== null}>
         <Form<SettingForm>
           form={form}
           layout="vertical"
@@ -424,7 +425,7 @@ function SettingModal({
                   suffix=":1"
                   autoComplete="off"
                   onPressEnter={review}
-                  style={{ maxWidth: 160 }}
+                  className={styles.maxWidth160}
                 />
               </Form.Item>
             </Col>
@@ -435,7 +436,7 @@ function SettingModal({
                 extra={t('tradingSettings.minQuantityHelp')}
                 rules={[asRule(minQuantityError)]}
               >
-                <Input inputMode="numeric" autoComplete="off" onPressEnter={review} style={{ maxWidth: 160 }} />
+                <Input inputMode="numeric" autoComplete="off" onPressEnter={review} className={styles.maxWidth160} />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -445,7 +446,7 @@ function SettingModal({
                 rules={[asRule(rateError)]}
                 extra={preview(buyRate)}
               >
-                <Input inputMode="decimal" autoComplete="off" onPressEnter={review} style={{ maxWidth: 160 }} />
+                <Input inputMode="decimal" autoComplete="off" onPressEnter={review} className={styles.maxWidth160} />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -455,21 +456,21 @@ function SettingModal({
                 rules={[asRule(rateError)]}
                 extra={preview(sellRate)}
               >
-                <Input inputMode="decimal" autoComplete="off" onPressEnter={review} style={{ maxWidth: 160 }} />
+                <Input inputMode="decimal" autoComplete="off" onPressEnter={review} className={styles.maxWidth160} />
               </Form.Item>
             </Col>
           </Row>
-          <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }}>
+          <Typography.Paragraph type="secondary" className={styles.smallFlush}>
             {t('tradingSettings.rateHelp')}
           </Typography.Paragraph>
         </Form>
         {unchanged ? (
-          <Alert type="info" showIcon title={t('tradingSettings.unchanged')} style={{ marginTop: 16 }} />
+          <Alert type="info" showIcon title={t('tradingSettings.unchanged')} className={styles.belowSection} />
         ) : null}
       </div>
       {confirming ? (
         <Flex vertical gap={12}>
-          <Typography.Paragraph style={{ margin: 0 }}>{t('tradingSettings.confirmBody')}</Typography.Paragraph>
+          <Typography.Paragraph className={styles.flush}>{t('tradingSettings.confirmBody')}</Typography.Paragraph>
           <Table
             rowKey="field"
             size="small"
