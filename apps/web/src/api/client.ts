@@ -5,10 +5,16 @@
 import { ApiError, createApiClient } from '@beurs/api-client';
 import type { DataOf, Endpoint } from '@beurs/contracts';
 import { currentLanguage, i18n } from '../app/i18n';
-import { currentLocation, LOGIN_PATH, loginPathFor, navigateTo } from '../app/navigation';
+import { currentLocation, loginPathFor, navigateTo } from '../app/navigation';
+import { paths } from '../app/paths';
 import { toastFailure } from '../lib/toast';
 import { queryClient } from './queryClient';
 import { clearToken, getToken } from './session';
+
+/** A network error or timeout may hide a request the server carried out: one retry, with the same key. */
+export function retryLostCall(failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout') && failureCount < 1;
+}
 
 /** Forgets the session on this device: the token and every cached answer that belonged to it. */
 export function endSession(): void {
@@ -28,7 +34,7 @@ function handleUnauthorized(): void {
   endSession();
   if (repeated) return;
   toastFailure(i18n.t('errors.loginExpired'));
-  if (!from.startsWith(LOGIN_PATH)) void navigateTo(loginPathFor(from), { replace: true });
+  if (!from.startsWith(paths.login())) void navigateTo(loginPathFor(from), { replace: true });
 }
 
 export const api = createApiClient({
@@ -56,6 +62,6 @@ export async function uploadFile<E extends Endpoint>(endpoint: E, file: File): P
  * (which may need a login) never renders as a guest and the login guard does not fire.
  */
 export async function endSessionAtLogin(): Promise<void> {
-  await navigateTo(LOGIN_PATH, { replace: true });
+  await navigateTo(paths.login(), { replace: true });
   endSession();
 }

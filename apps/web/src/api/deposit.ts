@@ -5,8 +5,7 @@
  */
 import { type DepositChannel, type RechargeRecord, type RequestOf, wallet } from '@beurs/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import { retryLostCall } from './withdrawal';
+import { api, retryLostCall } from './client';
 
 /** 1 pending review, 2 audit failure, 3 completed; undefined: all. */
 export type ReviewFilter = 1 | 2 | 3 | undefined;

@@ -8,7 +8,6 @@ import {
   type DataOf,
   type FuturesCategory,
   market,
-  type Quote,
   type RequestOf,
   type StockMarket,
 } from '@beurs/contracts';
@@ -218,38 +217,4 @@ export function useMarketStatusesQuery() {
     refetchInterval: 60_000,
     staleTime: 30_000,
   });
-}
-
-/** The quote screen of an instrument, by its kind and source. */
-export function quotePathFor(q: Pick<Quote, 'kind' | 'source' | 'stock_code' | 'name' | 'market'>): string {
-  const params = new URLSearchParams({ name: q.name, code: q.stock_code, source: String(q.source) });
-  if (q.market) params.set('market', q.market);
-  const path =
-    q.kind === 'future'
-      ? '/pages/quote/future'
-      : q.kind === 'forex'
-        ? '/pages/quote/forex'
-        : q.kind === 'index'
-          ? '/pages/quote/globalindex'
-          : q.source === 11
-            ? '/pages/hkstock/quote'
-            : '/pages/quote/stock';
-  return `${path}?${params.toString()}`;
-}
-
-/** The order ticket of an instrument (SPEC §2 order screens; query name, code, source, direction). */
-export function orderPathFor(q: Pick<Quote, 'kind' | 'source' | 'stock_code' | 'name'>, direction: 0 | 1): string {
-  const params = new URLSearchParams({
-    name: q.name,
-    code: q.stock_code,
-    source: String(q.source),
-    direction: String(direction),
-  });
-  const path =
-    q.kind === 'future'
-      ? '/pages/payment/future'
-      : q.kind === 'forex'
-        ? '/pages/payment/forex'
-        : '/pages/payment/stock';
-  return `${path}?${params.toString()}`;
 }

@@ -9,6 +9,7 @@ import { ApiError } from '@beurs/api-client';
 import { type DataOf, type Endpoint, type RequestOf, trading } from '@beurs/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../app/paths';
 import { api } from './client';
 import { queryClient } from './queryClient';
 import { useIsLoggedIn } from './session';
@@ -255,53 +256,12 @@ export function useSetStopsMutation() {
 
 // ------------------------------------------------------------------------------------------------ paths
 
-export const TRADE_PATH = '/pages/trade/index';
-/** The published fee schedule and trading terms (settings, and the link on every order ticket). */
-export const FEES_PATH = '/pages/setting/fees';
-
-/** trade/detail of a position (query name, code, source, id, type) or of an order. */
-export function tradeDetailPath(
-  item: { id: number; stockName: string; stockCode: string; source: number },
-  type: 'position' | 'order',
-): string {
-  const params = new URLSearchParams({
-    name: item.stockName,
-    code: item.stockCode,
-    source: String(item.source),
-    id: String(item.id),
-    type,
-  });
-  return `/pages/trade/detail?${params.toString()}`;
-}
-
-/** payment/close for an open position. */
-export function closePath(p: { id: number; stockName: string; stockCode: string; source: number; direction: number }) {
-  const params = new URLSearchParams({
-    name: p.stockName,
-    code: p.stockCode,
-    source: String(p.source),
-    direction: String(p.direction === 0 ? 1 : 0),
-    id: String(p.id),
-  });
-  return `/pages/payment/close?${params.toString()}`;
-}
-
-/** The order ticket of an instrument by its source (stocks and HK stocks, futures, forex). */
-export function ticketPathFor(
-  item: { stockName: string; stockCode: string; source: number; kind: 'stock' | 'forex' | 'future' },
-  direction: 0 | 1,
-): string {
-  const params = new URLSearchParams({
-    name: item.stockName,
-    code: item.stockCode,
-    source: String(item.source),
-    direction: String(direction),
-  });
-  const path =
-    item.kind === 'future'
-      ? '/pages/payment/future'
-      : item.kind === 'forex'
-        ? '/pages/payment/forex'
-        : '/pages/payment/stock';
-  return `${path}?${params.toString()}`;
-}
+// Kept while the trade screens move to `paths` (issue 13); new code calls paths.* directly.
+/** @deprecated paths.trade() */
+export const TRADE_PATH = paths.trade();
+/** @deprecated paths.fees() */
+export const FEES_PATH = paths.fees();
+/** @deprecated paths.tradeDetail */
+export const tradeDetailPath = paths.tradeDetail;
+/** @deprecated paths.close */
+export const closePath = paths.close;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, PROFILE_PATH, safeRedirect } from './navigation';
+import { loginPathFor, safeRedirect } from './navigation';
+import { paths } from './paths';
 
 describe('login redirects', () => {
   it('comes back to the page that asked for a login', () => {
@@ -10,12 +11,12 @@ describe('login redirects', () => {
   it('never loops back into sign-in screens or the guide', () => {
     expect(loginPathFor('/pages/auth/register')).toBe('/pages/auth/login');
     expect(loginPathFor('/')).toBe('/pages/auth/login');
-    expect(safeRedirect('/pages/auth/login')).toBe(PROFILE_PATH);
+    expect(safeRedirect('/pages/auth/login')).toBe(paths.profile());
   });
 
   it('follows only in-app paths', () => {
     for (const bad of ['https://evil.example', '//evil.example', 'javascript:alert(1)', '', null, undefined]) {
-      expect(safeRedirect(bad)).toBe(PROFILE_PATH);
+      expect(safeRedirect(bad)).toBe(paths.profile());
     }
   });
 });

@@ -8,8 +8,7 @@ import { paths } from './paths';
 
 type Router = ReturnType<typeof createHashRouter>;
 
-export const HOME_PATH = paths.home();
-export const LOGIN_PATH = paths.login();
+/** @deprecated paths.profile(): kept while the withdraw screens move to `paths` (issue 13). */
 export const PROFILE_PATH = paths.profile();
 
 let router: Router | null = null;
@@ -46,7 +45,7 @@ export function loginPathFor(from?: string): string {
  */
 export function safeRedirect(value: string | null | undefined): string {
   if (value && /^\/pages\/[A-Za-z0-9/_-]+(\?.*)?$/.test(value) && !value.startsWith('/pages/auth/')) return value;
-  return PROFILE_PATH;
+  return paths.profile();
 }
 
 /** True when the browser history holds an earlier page of this app (react-router keeps `idx`). */

@@ -1,6 +1,7 @@
 import { rules } from '@beurs/contracts';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../app/paths';
 import { schemaRule } from '../lib/formRules';
 import { Field } from './AppForm';
 
@@ -16,7 +17,7 @@ function AgreementCheckbox({ id, checked, onChange }: CheckboxProps) {
       <input id={id} type="checkbox" checked={Boolean(checked)} onChange={(e) => onChange?.(e.target.checked)} />
       <span className="agreement__box" aria-hidden="true" />
       <span className="agreement__text">
-        <Trans i18nKey="auth.agreement" components={{ terms: <Link to="/pages/auth/protocol" /> }} />
+        <Trans i18nKey="auth.agreement" components={{ terms: <Link to={paths.protocol()} /> }} />
       </span>
     </label>
   );

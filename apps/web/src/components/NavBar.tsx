@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canGoBack, HOME_PATH } from '../app/navigation';
+import { canGoBack } from '../app/navigation';
+import { paths } from '../app/paths';
 import { Icon } from './Icon';
 
 export interface NavBarProps {
@@ -15,7 +16,7 @@ export interface NavBarProps {
 }
 
 /** The custom navigation bar (SPEC §2, §9): 60 px, back button, centred title. */
-export function NavBar({ title, back = true, backFallback = HOME_PATH, onBack, right }: NavBarProps) {
+export function NavBar({ title, back = true, backFallback = paths.home(), onBack, right }: NavBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = () => {

@@ -3,7 +3,3 @@ export function inviteFrom(params: Partial<Record<'invite' | 'code', string>>): 
   const value = (params.invite ?? params.code ?? '').trim();
   return /^[A-Za-z0-9]{4,12}$/.test(value) ? value.toUpperCase() : undefined;
 }
-
-export function withInvite(path: string, invite: string | undefined): string {
-  return invite ? `${path}?invite=${encodeURIComponent(invite)}` : path;
-}

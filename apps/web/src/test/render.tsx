@@ -9,9 +9,10 @@
 import type { DataOf, Endpoint } from '@beurs/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { ConfigProvider } from 'antd-mobile';
+import { ConfigProvider, unstableSetRender } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
@@ -107,6 +108,16 @@ class SilentSocket {
   send() {}
   close() {}
 }
+
+// Dialogs, toasts and modals render on React 19 as in main.tsx (antd-mobile 5 would use the React 18 API).
+unstableSetRender((node, container) => {
+  const root = createRoot(container);
+  root.render(node);
+  return async () => {
+    await Promise.resolve();
+    root.unmount();
+  };
+});
 
 /** Logged in (a token is stored) unless `guest`; every test starts with an empty cache. */
 export function setupScreenTests({ guest = false }: { guest?: boolean } = {}) {

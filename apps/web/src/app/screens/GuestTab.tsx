@@ -5,9 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { loginPathFor } from '../navigation';
+import { paths } from '../paths';
 import type { TabName } from '../routes';
-
-const REGISTER_PATH = '/pages/auth/register';
 
 interface GuestText {
   icon: IconName;
@@ -48,7 +47,7 @@ export function GuestTabScreen({ tab }: { tab: TabName }) {
           >
             {t('home.login')}
           </Button>
-          <Button shape="rounded" data-testid="guest-tab-register" onClick={() => navigate(REGISTER_PATH)}>
+          <Button shape="rounded" data-testid="guest-tab-register" onClick={() => navigate(paths.register())}>
             {t('home.register')}
           </Button>
         </div>

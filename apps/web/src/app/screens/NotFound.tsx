@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/States';
-import { HOME_PATH } from '../navigation';
+import { paths } from '../paths';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export function NotFoundScreen() {
         title={t('errors.urlNotFound')}
         description={t('notFound.description')}
         action={
-          <Button color="primary" shape="rounded" onClick={() => navigate(HOME_PATH, { replace: true })}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.home(), { replace: true })}>
             {t('unavailable.toHome')}
           </Button>
         }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/States';
-import { canGoBack, HOME_PATH } from '../navigation';
+import { canGoBack } from '../navigation';
+import { paths } from '../paths';
 import { useRouteMeta } from '../useRouteMeta';
 
 /** Shown by every declared route whose screen is not built yet: honest, and a way back. */
@@ -14,7 +15,7 @@ export function UnavailableScreen() {
   const isTab = Boolean(meta?.tab);
   const leave = () => {
     if (!isTab && canGoBack()) navigate(-1);
-    else navigate(HOME_PATH, { replace: true });
+    else navigate(paths.home(), { replace: true });
   };
   return (
     <Page>

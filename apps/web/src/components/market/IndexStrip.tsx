@@ -3,7 +3,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInView, useLiveQuote } from '../../api/live';
-import { quotePathFor, useQuoteListQuery } from '../../api/market';
+import { useQuoteListQuery } from '../../api/market';
+import { paths } from '../../app/paths';
 import { trendOf, useFormatters } from '../../lib/format';
 import { InlineListError } from './QuoteList';
 import { Sparkline } from './Sparkline';
@@ -19,7 +20,7 @@ function IndexCard({ quote: base }: { quote: Quote }) {
   return (
     <Link
       ref={ref}
-      to={quotePathFor(quote)}
+      to={paths.quote(quote)}
       className={`index-card index-card--${trend}`}
       data-testid="index-card"
       data-key={quote.key}

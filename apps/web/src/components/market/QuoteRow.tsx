@@ -2,7 +2,7 @@ import type { Quote } from '@beurs/contracts';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { useInView, useLiveQuote } from '../../api/live';
-import { quotePathFor } from '../../api/market';
+import { paths } from '../../app/paths';
 import { trendOf, useFormatters } from '../../lib/format';
 import { ChangePill } from './ChangePill';
 import { Sparkline } from './Sparkline';
@@ -25,7 +25,7 @@ export function QuoteRow({ quote: base, spark = true, meta }: QuoteRowProps) {
   const trend = trendOf(quote.change);
   const flash = usePriceFlash(quote.price_nominal);
   return (
-    <Link ref={ref} to={quotePathFor(quote)} className="quote-row" data-testid="quote-row" data-key={quote.key}>
+    <Link ref={ref} to={paths.quote(quote)} className="quote-row" data-testid="quote-row" data-key={quote.key}>
       <span className="quote-row__who">
         <span className="quote-row__name">{quote.name}</span>
         <span className="quote-row__code">

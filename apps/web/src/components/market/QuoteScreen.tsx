@@ -11,7 +11,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveQuote } from '../../api/live';
-import { orderPathFor, useQuoteQuery, useSummaryQuery } from '../../api/market';
+import { useQuoteQuery, useSummaryQuery } from '../../api/market';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
 import { Icon } from '../Icon';
@@ -32,13 +33,11 @@ export function parseSource(value: string | undefined): QuoteSource | undefined 
   return (market.QUOTE_SOURCES as readonly number[]).includes(n) ? (n as QuoteSource) : undefined;
 }
 
-const SEARCH_PATH = '/pages/search/index';
-
 function SearchButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <button type="button" className="nav-icon" aria-label={t('search.open')} onClick={() => navigate(SEARCH_PATH)}>
+    <button type="button" className="nav-icon" aria-label={t('search.open')} onClick={() => navigate(paths.search())}>
       <Icon name="search" size={22} />
     </button>
   );
@@ -80,7 +79,7 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
               size="large"
               className="trade-button trade-button--buy"
               data-testid="buy"
-              onClick={() => navigate(orderPathFor(quote, 0))}
+              onClick={() => navigate(paths.ticket(quote, 0))}
             >
               {t('quote.buy')}
             </Button>
@@ -89,7 +88,7 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
               size="large"
               className="trade-button trade-button--sell"
               data-testid="sell"
-              onClick={() => navigate(orderPathFor(quote, 1))}
+              onClick={() => navigate(paths.ticket(quote, 1))}
             >
               {t('quote.sell')}
             </Button>
@@ -158,7 +157,7 @@ export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) 
           title={t('quote.noCode')}
           description={t('quote.noCodeText')}
           action={
-            <Button color="primary" shape="rounded" onClick={() => navigate(SEARCH_PATH, { replace: true })}>
+            <Button color="primary" shape="rounded" onClick={() => navigate(paths.search(), { replace: true })}>
               {t('search.open')}
             </Button>
           }
@@ -179,7 +178,7 @@ export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) 
             title={t('quote.unknown')}
             description={t('quote.unknownText', { code })}
             action={
-              <Button color="primary" shape="rounded" onClick={() => navigate(SEARCH_PATH, { replace: true })}>
+              <Button color="primary" shape="rounded" onClick={() => navigate(paths.search(), { replace: true })}>
                 {t('search.open')}
               </Button>
             }

@@ -11,6 +11,7 @@ import { Icon } from '../Icon';
 import { isNonZero } from './format';
 import { MoneyText } from './MoneyText';
 import './money.css';
+import { paths } from '../../app/paths';
 
 function FundingSkeleton() {
   const { t } = useTranslation();
@@ -81,7 +82,7 @@ export function FundingOverview() {
           {shown.map((w) => (
             <li key={w.walletType}>
               <Link
-                to={`/pages/profile/transaction?wallet=${w.walletType}`}
+                to={paths.transactions({ wallet: w.walletType })}
                 className="funding-wallet"
                 data-testid={`funding-wallet-${w.walletType}`}
               >

@@ -9,11 +9,11 @@ import type { Currency, Wallet } from '@beurs/contracts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FEES_PATH } from '../../api/trading';
 import { errorMessage } from '../../lib/toast';
 import { Icon } from '../Icon';
 import { useMoneyFormat } from '../money/format';
 import './trading.css';
+import { paths } from '../../app/paths';
 
 export interface TradeErrorActions {
   /** The wallet the order draws on (for "Transfer to …"). */
@@ -56,19 +56,12 @@ export function TradeError({
   const reason = reasonOf(error);
   const links: ReactNode[] = [];
   if (reason === 'insufficientMargin' || reason === 'insufficientBalance') {
-    const query = new URLSearchParams();
     const { wallet, shortfall } = actions;
-    if (wallet && shortfall?.from) query.set('from', shortfall.from);
-    if (wallet) query.set('to', wallet);
-    if (wallet && shortfall) query.set('amount', shortfall.amount);
-    const search = query.toString() ? `?${query}` : '';
+    const transfer = paths.transfer(
+      wallet ? { from: shortfall?.from ?? undefined, to: wallet, amount: shortfall?.amount } : {},
+    );
     links.push(
-      <Link
-        key="transfer"
-        to={`/pages/profile/transfer${search}`}
-        className="text-link"
-        data-testid="trade-error-transfer"
-      >
+      <Link key="transfer" to={transfer} className="text-link" data-testid="trade-error-transfer">
         {wallet && shortfall
           ? t('trading.errors.moveShortfall', {
               amount: money.amount(shortfall.amount, { currency: shortfall.currency }),
@@ -79,7 +72,7 @@ export function TradeError({
             : t('trading.errors.transfer')}{' '}
         ›
       </Link>,
-      <Link key="deposit" to="/pages/deposit/index" className="text-link" data-testid="trade-error-deposit">
+      <Link key="deposit" to={paths.deposit()} className="text-link" data-testid="trade-error-deposit">
         {t('trading.errors.deposit')} ›
       </Link>,
     );
@@ -132,14 +125,14 @@ export function TradeError({
       );
     }
     links.push(
-      <Link key="fees" to={FEES_PATH} className="text-link" data-testid="trade-error-fees">
+      <Link key="fees" to={paths.fees()} className="text-link" data-testid="trade-error-fees">
         {t('routes.setting.fees')} ›
       </Link>,
     );
   }
   if (reason === 'kycRequired') {
     links.push(
-      <Link key="kyc" to="/pages/kyc/individual" className="text-link" data-testid="trade-error-kyc">
+      <Link key="kyc" to={paths.kyc()} className="text-link" data-testid="trade-error-kyc">
         {t('trading.errors.verify')} ›
       </Link>,
     );

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
 import { useBrandQuery } from '../../api/dict';
 import { safeRedirect } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
 import { SecondFactorField, useSecondFactorPrompt } from '../../components/AuthFields';
@@ -59,17 +60,17 @@ export function LoginPage() {
         </Field>
         {secondFactor.asked ? <SecondFactorField /> : null}
         <div className="form-row-between">
-          <Link to="/pages/auth/logincode" className="text-link" data-testid="login-with-code">
+          <Link to={paths.loginWithCode()} className="text-link" data-testid="login-with-code">
             {t('login.withCode')}
           </Link>
-          <Link to="/pages/auth/resetpwd" className="text-link">
+          <Link to={paths.resetPassword()} className="text-link">
             {t('login.forgot')}
           </Link>
         </div>
       </AppForm>
       <p className="auth-switch">
         {t('login.noAccount')}{' '}
-        <Link to="/pages/auth/register" className="text-link">
+        <Link to={paths.register()} className="text-link">
           {t('login.register')}
         </Link>
       </p>

@@ -2,7 +2,8 @@ import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLoginWithCodeMutation } from '../../api/auth';
-import { LOGIN_PATH, safeRedirect } from '../../app/navigation';
+import { safeRedirect } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm } from '../../components/AppForm';
 import { EmailCodeField, EmailField, SecondFactorField, useSecondFactorPrompt } from '../../components/AuthFields';
@@ -42,7 +43,7 @@ export function LoginWithCodePage() {
   };
 
   return (
-    <Page backFallback={LOGIN_PATH}>
+    <Page backFallback={paths.login()}>
       <p className="page-lead">{t('loginCode.lead')}</p>
       <AppForm
         name="login-code"
@@ -56,7 +57,7 @@ export function LoginWithCodePage() {
         {secondFactor.asked ? <SecondFactorField /> : null}
       </AppForm>
       <p className="auth-switch">
-        <Link to={LOGIN_PATH} className="text-link">
+        <Link to={paths.login()} className="text-link">
           {t('loginCode.withPassword')}
         </Link>
       </p>

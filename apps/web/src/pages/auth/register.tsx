@@ -2,6 +2,7 @@ import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterQuickMutation } from '../../api/auth';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
 import { AppForm } from '../../components/AppForm';
@@ -10,7 +11,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { useFormDraft } from '../../lib/formDraft';
 import { optionalText } from '../../lib/formRules';
-import { inviteFrom, withInvite } from '../../lib/invite';
+import { inviteFrom } from '../../lib/invite';
 import { useRegistrationOutcome } from './registrationOutcome';
 
 interface QuickValues {
@@ -66,13 +67,13 @@ export function RegisterPage() {
 
       <div className="type-cards">
         <AccountTypeCard
-          to={withInvite('/pages/auth/registerindividual', invite)}
+          to={paths.registerIndividual({ invite })}
           icon="user"
           title={t('register.individual')}
           text={t('register.individualText')}
         />
         <AccountTypeCard
-          to={withInvite('/pages/auth/registercompany', invite)}
+          to={paths.registerCompany({ invite })}
           icon="building"
           title={t('register.company')}
           text={t('register.companyText')}
@@ -103,7 +104,7 @@ export function RegisterPage() {
 
       <p className="auth-switch">
         {t('register.haveAccount')}{' '}
-        <Link to="/pages/auth/login" replace className="text-link">
+        <Link to={paths.login()} replace className="text-link">
           {t('register.login')}
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterIndividualMutation } from '../../api/auth';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AgreementField } from '../../components/AgreementField';
 import { AppForm, Field } from '../../components/AppForm';
@@ -96,7 +97,7 @@ export function RegisterIndividualPage() {
       </AppForm>
       <p className="auth-switch">
         {t('register.haveAccount')}{' '}
-        <Link to="/pages/auth/login" className="text-link">
+        <Link to={paths.login()} className="text-link">
           {t('register.login')}
         </Link>
       </p>

@@ -1,7 +1,7 @@
 /** What every registration form does when the server answers: welcome and profile, or the field error. */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PROFILE_PATH } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 
@@ -14,7 +14,7 @@ export function useRegistrationOutcome(form: FormLike, draft: { clearDraft: () =
     onSuccess: () => {
       draft.clearDraft();
       toastSuccess(t('register.welcome'));
-      navigate(PROFILE_PATH, { replace: true });
+      navigate(paths.profile(), { replace: true });
     },
     onError: (error: unknown) => showFieldError(form, error),
   };

@@ -2,7 +2,7 @@ import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../api/auth';
-import { LOGIN_PATH } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { AppForm } from '../../components/AppForm';
 import { EmailCodeField, EmailField, NewPasswordFields } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           toastSuccess(t('resetPassword.done'));
-          navigate(LOGIN_PATH, { replace: true });
+          navigate(paths.login(), { replace: true });
         },
         onError: (error) => showFieldError(form, error),
       },
@@ -36,7 +36,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <Page backFallback={LOGIN_PATH}>
+    <Page backFallback={paths.login()}>
       <p className="page-lead">{t('resetPassword.lead')}</p>
       <AppForm
         name="reset"

@@ -14,6 +14,7 @@ import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { toastSuccess } from '../../lib/toast';
 import '../../components/money/money.css';
+import { paths } from '../../app/paths';
 
 /** "NL91 •••• 4300" for an IBAN, "•••• 4242" for a card or account number (no-break spaces: one piece). */
 export function maskAccountNumber(value: string): string {
@@ -120,7 +121,7 @@ function BankCardTile({ card, onDelete, deleting }: { card: BankCard; onDelete: 
       title={card.bankName}
       number={maskAccountNumber(card.cardNo)}
       detail={[card.holderName, card.swift].filter(Boolean).join(' · ')}
-      onEdit={() => navigate(`/pages/bcard/modify?id=${card.id}`)}
+      onEdit={() => navigate(paths.bankCardEdit({ id: card.id }))}
       onDelete={onDelete}
       deleting={deleting}
       testId={`bank-card-${card.id}`}
@@ -139,7 +140,7 @@ export function BankCardsPage() {
           <AddFooter
             total={cards.data.total}
             label={t('cards.addCard')}
-            to="/pages/bcard/modify"
+            to={paths.bankCardEdit()}
             testId="add-bank-card"
           />
         ) : undefined

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBankCardsQuery, useSaveAccountMutation } from '../../api/cards';
 import { canGoBack } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
 import { ImageUpload, useUploadsBusy } from '../../components/ImageUpload';
@@ -17,8 +18,6 @@ import { Page } from '../../components/Page';
 import { ErrorState, Loading, StateBlock } from '../../components/States';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
-
-const LIST_PATH = '/pages/bcard/index';
 
 interface CardValues {
   bankName: string;
@@ -137,7 +136,7 @@ function initialOf(card: BankCard | undefined): Partial<CardValues> {
 
 function CardForm({ card }: { card?: BankCard }) {
   const { t } = useTranslation();
-  const leave = useLeave(LIST_PATH);
+  const leave = useLeave(paths.bankCards());
   const [form] = Form.useForm<CardValues>();
   const save = useSaveAccountMutation();
   const uploads = useUploadsBusy();
@@ -236,7 +235,7 @@ export function BankCardModifyPage() {
   const editing = Boolean(id);
   const card = editing ? cards.data?.items.find((c) => c.id === Number(id)) : undefined;
   return (
-    <Page title={editing ? t('routes.bcard.modify') : t('cards.addCardTitle')} backFallback={LIST_PATH}>
+    <Page title={editing ? t('routes.bcard.modify') : t('cards.addCardTitle')} backFallback={paths.bankCards()}>
       {!editing ? (
         <>
           <p className="page-lead">{t('cards.cardLead')}</p>
@@ -247,7 +246,7 @@ export function BankCardModifyPage() {
       ) : cards.isError ? (
         <ErrorState error={cards.error} onRetry={() => cards.refetch()} />
       ) : !card ? (
-        <GoneState listPath={LIST_PATH} title={t('cards.cardGone')} />
+        <GoneState listPath={paths.bankCards()} title={t('cards.cardGone')} />
       ) : (
         <CardForm key={card.id} card={card} />
       )}

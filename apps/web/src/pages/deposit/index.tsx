@@ -13,9 +13,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import '../../components/money/money.css';
-
-const KYC_PATH = '/pages/kyc/individual';
-const RECORD_PATH = '/pages/deposit/record';
+import { paths } from '../../app/paths';
 
 /** The notice an unverified customer sees on every deposit screen; null once verified. */
 export function KycNotice({ user }: { user: UserInfo }) {
@@ -29,7 +27,7 @@ export function KycNotice({ user }: { user: UserInfo }) {
         <strong>{t(`deposit.kyc.${state}Title`)}</strong>
         <p>{t(`deposit.kyc.${state}Text`)}</p>
         {state === 'needed' && (
-          <Link to={KYC_PATH} className="text-link money-notice__link">
+          <Link to={paths.kyc()} className="text-link money-notice__link">
             {t('deposit.kyc.verify')} ›
           </Link>
         )}
@@ -42,7 +40,7 @@ export function KycNotice({ user }: { user: UserInfo }) {
 export function RecordLink() {
   const { t } = useTranslation();
   return (
-    <Link to={RECORD_PATH} className="text-link money-history-link" data-testid="deposit-history-link">
+    <Link to={paths.depositRecord()} className="text-link money-history-link" data-testid="deposit-history-link">
       {t('deposit.history')}
     </Link>
   );
@@ -61,7 +59,7 @@ function ChannelItem({ channel }: { channel: DepositChannel }) {
           </span>
         }
         hint={t('deposit.channelHint', { wallet, currency: channel.currency })}
-        to={`/pages/deposit/wallet?channelId=${channel.id}`}
+        to={paths.depositWallet({ channelId: channel.id })}
         testId={`deposit-channel-${channel.id}`}
       />
     );
@@ -71,7 +69,7 @@ function ChannelItem({ channel }: { channel: DepositChannel }) {
       icon="building"
       label={t('deposit.bankChannel', { asset: channel.asset })}
       hint={`${channel.bank?.bankName ?? ''} · ${t('deposit.channelHint', { wallet, currency: channel.currency })}`}
-      to={`/pages/deposit/fiat?channelId=${channel.id}`}
+      to={paths.depositFiat({ channelId: channel.id })}
       testId={`deposit-channel-${channel.id}`}
     />
   );
@@ -130,7 +128,12 @@ export function DepositIndexPage() {
           <Channels />
           <h2 className="section-title">{t('deposit.historySection')}</h2>
           <Menu>
-            <MenuItem icon="list" label={t('routes.deposit.record')} hint={t('deposit.historyHint')} to={RECORD_PATH} />
+            <MenuItem
+              icon="list"
+              label={t('routes.deposit.record')}
+              hint={t('deposit.historyHint')}
+              to={paths.depositRecord()}
+            />
           </Menu>
         </>
       )}

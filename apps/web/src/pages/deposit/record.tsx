@@ -21,6 +21,7 @@ import { copyText } from '../../lib/clipboard';
 import { useFormatters } from '../../lib/format';
 import { toastFailure, toastSuccess } from '../../lib/toast';
 import '../../components/money/money.css';
+import { paths } from '../../app/paths';
 
 // ------------------------------------------------------------------------------------ shared parts
 
@@ -147,7 +148,7 @@ function DepositRecords({ status }: { status: ReviewFilter }) {
         title={status ? t('deposit.record.emptyStatus') : t('deposit.record.empty')}
         description={t('deposit.record.emptyText')}
         action={
-          <Button shape="rounded" color="primary" onClick={() => navigate('/pages/deposit/index')}>
+          <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit())}>
             {t('deposit.record.depositNow')}
           </Button>
         }
@@ -170,7 +171,7 @@ export function DepositRecordPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<ReviewFilter>(undefined);
   return (
-    <Page backFallback="/pages/deposit/index">
+    <Page backFallback={paths.deposit()}>
       <fieldset className="money-chips" aria-label={t('deposit.record.filter')}>
         {FILTERS.map((s) => (
           <button

@@ -28,9 +28,7 @@ import { toastSuccess } from '../../lib/toast';
 import { KycNotice, RecordLink } from './index';
 import { CopyButton, Fact } from './record';
 import '../../components/money/money.css';
-
-const INDEX_PATH = '/pages/deposit/index';
-const RECORD_PATH = '/pages/deposit/record';
+import { paths } from '../../app/paths';
 
 interface DepositValues {
   amount: string;
@@ -98,7 +96,7 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
         onSuccess: () => {
           intent.renew();
           toastSuccess(t('deposit.submitted'));
-          void navigate(RECORD_PATH, { replace: true });
+          void navigate(paths.depositRecord(), { replace: true });
         },
         onError: (error) => {
           // A refusal (4xx) changed nothing: the next confirmation may use a new key.
@@ -192,7 +190,7 @@ export function ChannelScreen({
         title={t('deposit.channelGone')}
         description={t('deposit.channelGoneText')}
         action={
-          <Button shape="rounded" color="primary" onClick={() => navigate(INDEX_PATH, { replace: true })}>
+          <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit(), { replace: true })}>
             {t('deposit.chooseMethod')}
           </Button>
         }
@@ -211,7 +209,7 @@ export function ChannelScreen({
   else body = children(channels.channel, userInfo.data);
 
   return (
-    <Page right={<RecordLink />} backFallback={INDEX_PATH}>
+    <Page right={<RecordLink />} backFallback={paths.deposit()}>
       {body}
     </Page>
   );

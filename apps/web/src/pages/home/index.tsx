@@ -7,7 +7,8 @@ import { useBrandQuery } from '../../api/dict';
 import { useHomeCustomListQuery, useQuoteListQuery } from '../../api/market';
 import { useIsLoggedIn } from '../../api/session';
 import { useUserInfoQuery } from '../../api/user';
-import { loginPathFor, PROFILE_PATH } from '../../app/navigation';
+import { loginPathFor } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { BrandMark } from '../../components/BrandMark';
 import { Figures } from '../../components/Figures';
 import { Icon, type IconName } from '../../components/Icon';
@@ -39,10 +40,10 @@ function Greeting() {
         <h2 className="hero-card__title">{t('home.guestTitle')}</h2>
         <p className="hero-card__text">{t('home.guestText')}</p>
         <div className="hero-card__actions">
-          <Button color="primary" shape="rounded" onClick={() => navigate('/pages/auth/login')}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.login())}>
             {t('home.login')}
           </Button>
-          <Button shape="rounded" onClick={() => navigate('/pages/auth/register')}>
+          <Button shape="rounded" onClick={() => navigate(paths.register())}>
             {t('home.register')}
           </Button>
         </div>
@@ -69,15 +70,13 @@ function Greeting() {
         <p className="hero-card__text">{t('home.memberText')}</p>
       )}
       <div className="hero-card__actions">
-        <Button color="primary" shape="rounded" onClick={() => navigate(PROFILE_PATH, { replace: true })}>
+        <Button color="primary" shape="rounded" onClick={() => navigate(paths.profile(), { replace: true })}>
           {t('home.myAccount')}
         </Button>
       </div>
     </section>
   );
 }
-
-const WATCHLIST_PATH = '/pages/watchlist/index';
 
 function SectionHeader({ id, title, action }: { id?: string; title: string; action?: ReactNode }) {
   return (
@@ -104,7 +103,7 @@ function WatchlistPreview() {
           {loggedIn && !suggested ? t('home.watchlistTitle') : t('home.suggestedTitle')}
         </h2>
         {loggedIn && !suggested && (
-          <Link className="section-link" to={WATCHLIST_PATH} replace>
+          <Link className="section-link" to={paths.watchlist()} replace>
             {t('home.seeAll')}
           </Link>
         )}
@@ -116,7 +115,7 @@ function WatchlistPreview() {
           <button
             type="button"
             className="text-link"
-            onClick={() => navigate(loginPathFor(WATCHLIST_PATH))}
+            onClick={() => navigate(loginPathFor(paths.watchlist()))}
             data-testid="home-watchlist-login"
           >
             {t('home.login')}
@@ -182,7 +181,7 @@ export function HomePage() {
               type="button"
               className="icon-button"
               aria-label={t('search.open')}
-              onClick={() => navigate('/pages/search/index')}
+              onClick={() => navigate(paths.search())}
               data-testid="open-search"
             >
               <Icon name="search" size={18} />

@@ -3,7 +3,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useBrandQuery } from '../../api/dict';
-import { HOME_PATH } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { BrandMark } from '../../components/BrandMark';
 import { Figures } from '../../components/Figures';
 import { Icon, type IconName } from '../../components/Icon';
@@ -24,7 +24,7 @@ interface Slide {
  */
 export function GuidePage() {
   const [launched] = useState(() => readStorage(StorageKey.launched) !== null);
-  if (launched) return <Navigate to={HOME_PATH} replace />;
+  if (launched) return <Navigate to={paths.home()} replace />;
   return <Guide />;
 }
 
@@ -63,7 +63,7 @@ function Guide() {
 
   const finish = () => {
     writeStorage(StorageKey.launched, '1');
-    navigate(HOME_PATH, { replace: true });
+    navigate(paths.home(), { replace: true });
   };
 
   return (

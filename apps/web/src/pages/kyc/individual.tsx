@@ -20,8 +20,8 @@ import { ErrorState, Loading, StateBlock } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 import '../../app/forms.css';
+import { paths } from '../../app/paths';
 
-const PROFILE_PATH = '/pages/profile/index';
 const ID_TYPES = [IdType.idCard, IdType.passport, IdType.DL] as const;
 
 interface KycValues {
@@ -41,7 +41,7 @@ const fileRule = schemaRule(rules.fileId);
 /** Back to where the user came from, or to the profile when the page was opened directly. */
 function useLeave() {
   const navigate = useNavigate();
-  return () => (canGoBack() ? navigate(-1) : navigate(PROFILE_PATH, { replace: true }));
+  return () => (canGoBack() ? navigate(-1) : navigate(paths.profile(), { replace: true }));
 }
 
 /** First and last name for the form: the user's own, or (company accounts) split from the officer's. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SORT, isSortable, type ListSort, type ListSpec, useQuoteListInfinite } from '../../api/market';
 import { useIsLoggedIn } from '../../api/session';
+import { paths } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { InfiniteQuoteList } from '../../components/market/QuoteList';
@@ -116,7 +117,7 @@ function MarketList({ spec, sort }: { spec: ListSpec; sort: ListSort }) {
         title={t('market.empty')}
         description={t('market.emptyText')}
         action={
-          <button type="button" className="text-link" onClick={() => navigate('/pages/search/index')}>
+          <button type="button" className="text-link" onClick={() => navigate(paths.search())}>
             {t('search.open')}
           </button>
         }
@@ -183,7 +184,7 @@ export function MarketPage() {
             <button
               type="button"
               className="icon-button market-header__search"
-              onClick={() => navigate('/pages/search/index')}
+              onClick={() => navigate(paths.search())}
               data-testid="open-search"
             >
               <Icon name="search" size={18} />
@@ -222,7 +223,7 @@ export function MarketPage() {
           </fieldset>
         )}
         {segment === 'HK' && (
-          <Link to="/pages/hkstock/index" className="link-card" data-testid="hk-overview">
+          <Link to={paths.hkMarket()} className="link-card" data-testid="hk-overview">
             <span>
               <strong>{t('hk.overviewTitle')}</strong>
               <small>{t('hk.overviewText')}</small>

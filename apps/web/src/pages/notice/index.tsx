@@ -13,6 +13,7 @@ import { Page } from '../../components/Page';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useFormatters } from '../../lib/format';
 import '../../components/money/money.css';
+import { paths } from '../../app/paths';
 
 /** The first paragraph of a body, on one line. */
 export function firstLine(body: string): string {
@@ -25,7 +26,7 @@ function MessageRow({ message }: { message: UserMessage }) {
   return (
     <li>
       <Link
-        to={`/pages/notice/detail?id=${message.id}`}
+        to={paths.notice({ id: message.id })}
         className={`message-row${message.read ? '' : ' message-row--unread'}`}
         data-testid="message-row"
         data-id={message.id}

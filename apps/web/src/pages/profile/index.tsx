@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useUnreadCountQuery } from '../../api/inbox';
 import { useIsLoggedIn } from '../../api/session';
 import { useUserInfoQuery } from '../../api/user';
+import { paths } from '../../app/paths';
 import { Icon, type IconName } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { FundingOverview } from '../../components/money/FundingOverview';
@@ -19,17 +20,17 @@ const quickActions: ReadonlyArray<{
   icon: IconName;
   to: string;
 }> = [
-  { key: 'deposit', icon: 'deposit', to: '/pages/deposit/index' },
-  { key: 'withdraw', icon: 'withdraw', to: '/pages/withdraw/bcard' },
-  { key: 'transfer', icon: 'transfer', to: '/pages/profile/transfer' },
-  { key: 'transactions', icon: 'list', to: '/pages/profile/transaction' },
+  { key: 'deposit', icon: 'deposit', to: paths.deposit() },
+  { key: 'withdraw', icon: 'withdraw', to: paths.withdrawBank() },
+  { key: 'transfer', icon: 'transfer', to: paths.transfer() },
+  { key: 'transactions', icon: 'list', to: paths.transactions() },
 ];
 
 function SettingsButton() {
   const { t } = useTranslation();
   return (
     <Link
-      to="/pages/setting/index"
+      to={paths.settings()}
       className="icon-button"
       aria-label={t('routes.setting.index')}
       data-testid="nav-settings"
@@ -51,17 +52,17 @@ function GuestProfile() {
         <h2 className="account-card__name">{t('profile.guestTitle')}</h2>
         <p className="account-card__text">{t('profile.guestText')}</p>
         <div className="hero-card__actions">
-          <Button color="primary" shape="rounded" onClick={() => navigate('/pages/auth/login')}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.login())}>
             {t('home.login')}
           </Button>
-          <Button shape="rounded" onClick={() => navigate('/pages/auth/register')}>
+          <Button shape="rounded" onClick={() => navigate(paths.register())}>
             {t('home.register')}
           </Button>
         </div>
       </section>
       <Menu>
-        <MenuItem icon="settings" label={t('routes.setting.index')} to="/pages/setting/index" />
-        <MenuItem icon="doc" label={t('routes.auth.protocol')} to="/pages/auth/protocol" />
+        <MenuItem icon="settings" label={t('routes.setting.index')} to={paths.settings()} />
+        <MenuItem icon="doc" label={t('routes.auth.protocol')} to={paths.protocol()} />
       </Menu>
     </>
   );
@@ -172,26 +173,26 @@ function MemberProfile() {
           icon="idcard"
           label={t('routes.kyc.individual')}
           value={<span className={`tag tag--${kyc.tone}`}>{t(`kyc.status.${kyc.key}`)}</span>}
-          to="/pages/kyc/individual"
+          to={paths.kyc()}
         />
-        <MenuItem icon="card" label={t('routes.bcard.index')} to="/pages/bcard/index" />
-        <MenuItem icon="wallet" label={t('routes.vm.index')} to="/pages/vm/index" />
+        <MenuItem icon="card" label={t('routes.bcard.index')} to={paths.bankCards()} />
+        <MenuItem icon="wallet" label={t('routes.vm.index')} to={paths.cryptoWallets()} />
         <MenuItem
           icon="bell"
           label={t('routes.notice.index')}
           value={<UnreadBadge />}
-          to="/pages/notice/index"
+          to={paths.notices()}
           testId="profile-inbox"
         />
-        <MenuItem icon="gift" label={t('routes.profile.share')} to="/pages/profile/share" />
-        <MenuItem icon="loan" label={t('routes.loan.index')} to="/pages/loan/index" />
+        <MenuItem icon="gift" label={t('routes.profile.share')} to={paths.share()} />
+        <MenuItem icon="loan" label={t('routes.loan.index')} to={paths.loan()} />
       </Menu>
 
       <h2 className="section-title">{t('profile.settingsSection')}</h2>
       <Menu>
-        <MenuItem icon="shield" label={t('routes.setting.security')} to="/pages/setting/security" />
-        <MenuItem icon="settings" label={t('routes.setting.index')} to="/pages/setting/index" />
-        <MenuItem icon="doc" label={t('routes.auth.protocol')} to="/pages/auth/protocol" />
+        <MenuItem icon="shield" label={t('routes.setting.security')} to={paths.security()} />
+        <MenuItem icon="settings" label={t('routes.setting.index')} to={paths.settings()} />
+        <MenuItem icon="doc" label={t('routes.auth.protocol')} to={paths.protocol()} />
       </Menu>
     </>
   );

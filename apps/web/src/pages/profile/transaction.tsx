@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isCancellable, transferEntryOf, useWalletBillInfinite } from '../../api/wallet';
+import { paths } from '../../app/paths';
 import { LoadMore } from '../../components/LoadMore';
 import { BillRow } from '../../components/money/BillRow';
 import { useCancelTransfer } from '../../components/money/useCancelTransfer';
@@ -157,7 +158,7 @@ export function TransactionPage() {
                   {t('bill.clearFilters')}
                 </Button>
               ) : (
-                <Button shape="rounded" color="primary" onClick={() => navigate('/pages/deposit/index')}>
+                <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit())}>
                   {t('profile.actions.deposit')}
                 </Button>
               )

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/auth';
 import { useIsLoggedIn } from '../../api/session';
-import { FEES_PATH } from '../../api/trading';
 import { useAppVersionQuery } from '../../api/user';
 import { LANGUAGE_NAMES } from '../../app/i18n';
-import { LOGIN_PATH } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { LanguageSheet } from '../../components/LanguageSheet';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
@@ -86,13 +85,13 @@ export function SettingsPage() {
           onClick={() => setLanguageOpen(true)}
           testId="setting-language"
         />
-        {loggedIn && <MenuItem icon="shield" label={t('routes.setting.security')} to="/pages/setting/security" />}
+        {loggedIn && <MenuItem icon="shield" label={t('routes.setting.security')} to={paths.security()} />}
       </Menu>
 
       <h2 className="section-title">{t('settings.about')}</h2>
       <Menu>
-        <MenuItem icon="doc" label={t('routes.auth.protocol')} to="/pages/auth/protocol" />
-        <MenuItem icon="doc" label={t('routes.setting.fees')} to={FEES_PATH} testId="setting-fees" />
+        <MenuItem icon="doc" label={t('routes.auth.protocol')} to={paths.protocol()} />
+        <MenuItem icon="doc" label={t('routes.setting.fees')} to={paths.fees()} testId="setting-fees" />
         <VersionItem />
       </Menu>
 
@@ -104,7 +103,7 @@ export function SettingsPage() {
         </div>
       ) : (
         <div className="settings-logout">
-          <Button block color="primary" size="large" onClick={() => navigate(LOGIN_PATH)}>
+          <Button block color="primary" size="large" onClick={() => navigate(paths.login())}>
             {t('home.login')}
           </Button>
         </div>

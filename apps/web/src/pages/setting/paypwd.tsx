@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSettingPayPasswordMutation, useUpdatePayPasswordMutation } from '../../api/auth';
 import { useUserInfoQuery } from '../../api/user';
 import { canGoBack } from '../../app/navigation';
+import { paths } from '../../app/paths';
 import { AppForm, Field } from '../../components/AppForm';
 import { EmailCodeField, PayPasswordFields } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
@@ -14,11 +15,9 @@ import { ErrorState, Loading } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 
-const SECURITY_PATH = '/pages/setting/security';
-
 function useLeave() {
   const navigate = useNavigate();
-  return () => (canGoBack() ? navigate(-1) : navigate(SECURITY_PATH, { replace: true }));
+  return () => (canGoBack() ? navigate(-1) : navigate(paths.security(), { replace: true }));
 }
 
 /** "a***@example.com": enough to recognise the address the code goes to. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useTotpStatusQuery } from '../../api/totp';
 import { useUserInfoQuery } from '../../api/user';
+import { paths } from '../../app/paths';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
 import { ErrorState, Loading } from '../../components/States';
@@ -24,7 +25,7 @@ export function SecurityPage() {
             label={t('routes.setting.loginpwd')}
             hint={t('security.loginPasswordHint')}
             value={t('security.change')}
-            to="/pages/setting/loginpwd"
+            to={paths.loginPassword()}
           />
           <MenuItem
             icon="key"
@@ -37,7 +38,7 @@ export function SecurityPage() {
                 <span className="tag tag--warn">{t('security.set')}</span>
               )
             }
-            to="/pages/setting/paypwd"
+            to={paths.payPassword()}
             testId="pay-password-entry"
           />
           <MenuItem
@@ -45,7 +46,7 @@ export function SecurityPage() {
             label={t('security.totp')}
             hint={t('security.totpHint')}
             value={totp.data?.enabled ? t('security.on') : <span className="tag tag--warn">{t('security.off')}</span>}
-            to="/pages/setting/totp"
+            to={paths.totp()}
             testId="totp-entry"
           />
         </Menu>

@@ -12,6 +12,7 @@ import { useFormatters } from '../../lib/format';
 import { AccountTile, AddFooter, useConfirmDelete } from '../bcard/index';
 import { shorten } from '../deposit/record';
 import '../../components/money/money.css';
+import { paths } from '../../app/paths';
 
 /** "USDT · TRC20" for "USDT-TRC20"; BTC and ETH as they are. */
 export function networkLabel(network: string): string {
@@ -28,7 +29,7 @@ function WalletTile({ item, onDelete, deleting }: { item: CryptoWallet; onDelete
       title={networkLabel(item.currencyType)}
       number={shorten(item.address, 10, 8)}
       detail={t('cards.addedOn', { date: f.dateTime(item.createTimeTimestamp) })}
-      onEdit={() => navigate(`/pages/vm/modify?id=${item.id}`)}
+      onEdit={() => navigate(paths.cryptoWalletEdit({ id: item.id }))}
       onDelete={onDelete}
       deleting={deleting}
       testId={`crypto-wallet-${item.id}`}
@@ -47,7 +48,7 @@ export function CryptoWalletsPage() {
           <AddFooter
             total={wallets.data.total}
             label={t('cards.addWallet')}
-            to="/pages/vm/modify"
+            to={paths.cryptoWalletEdit()}
             testId="add-crypto-wallet"
           />
         ) : undefined

@@ -17,8 +17,7 @@ import { toastSuccess } from '../../lib/toast';
 import { GoneState, useLeave } from '../bcard/modify';
 import { networkLabel } from './index';
 import '../../components/money/money.css';
-
-const LIST_PATH = '/pages/vm/index';
+import { paths } from '../../app/paths';
 
 type Network = (typeof wallet.CRYPTO_NETWORKS)[number];
 
@@ -57,7 +56,7 @@ function addressSchema(network: Network | undefined) {
 
 function WalletForm({ item }: { item?: CryptoWallet }) {
   const { t } = useTranslation();
-  const leave = useLeave(LIST_PATH);
+  const leave = useLeave(paths.cryptoWallets());
   const [form] = Form.useForm<WalletValues>();
   const save = useSaveAccountMutation();
   const network = Form.useWatch('currencyType', form) as Network | undefined;
@@ -119,7 +118,7 @@ export function CryptoWalletModifyPage() {
   const editing = Boolean(id);
   const item = editing ? wallets.data?.items.find((w) => w.id === Number(id)) : undefined;
   return (
-    <Page title={editing ? t('routes.vm.modify') : t('cards.addWalletTitle')} backFallback={LIST_PATH}>
+    <Page title={editing ? t('routes.vm.modify') : t('cards.addWalletTitle')} backFallback={paths.cryptoWallets()}>
       {!editing ? (
         <>
           <p className="page-lead">{t('cards.walletLead')}</p>
@@ -130,7 +129,7 @@ export function CryptoWalletModifyPage() {
       ) : wallets.isError ? (
         <ErrorState error={wallets.error} onRetry={() => wallets.refetch()} />
       ) : !item ? (
-        <GoneState listPath={LIST_PATH} title={t('cards.walletGone')} />
+        <GoneState listPath={paths.cryptoWallets()} title={t('cards.walletGone')} />
       ) : (
         <WalletForm key={item.id} item={item} />
       )}

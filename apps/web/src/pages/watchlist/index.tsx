@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWatchlistQuery } from '../../api/watchlist';
+import { paths } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { QuoteList } from '../../components/market/QuoteList';
@@ -11,7 +12,6 @@ import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 
-const SEARCH_PATH = '/pages/search/index';
 const KINDS = ['all', 'stock', 'future', 'forex', 'index'] as const;
 type KindFilter = (typeof KINDS)[number];
 
@@ -35,7 +35,7 @@ export function WatchlistPage() {
             type="button"
             className="nav-icon"
             aria-label={t('search.open')}
-            onClick={() => navigate(SEARCH_PATH)}
+            onClick={() => navigate(paths.search())}
           >
             <Icon name="search" size={22} />
           </button>
@@ -45,7 +45,7 @@ export function WatchlistPage() {
               className="nav-icon"
               aria-label={t('watchlist.edit')}
               data-testid="watchlist-edit"
-              onClick={() => navigate('/pages/watchlist/manage')}
+              onClick={() => navigate(paths.watchlistManage())}
             >
               <Icon name="edit" size={21} />
             </button>
@@ -99,7 +99,7 @@ export function WatchlistPage() {
                   <Button
                     color="primary"
                     shape="rounded"
-                    onClick={() => navigate(SEARCH_PATH)}
+                    onClick={() => navigate(paths.search())}
                     data-testid="watchlist-search"
                   >
                     {t('watchlist.findInstruments')}

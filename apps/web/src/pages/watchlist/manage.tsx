@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWatchlistDeleteMutation, useWatchlistQuery, useWatchlistSortMutation } from '../../api/watchlist';
+import { paths } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { QuoteRowSkeleton } from '../../components/market/QuoteRow';
 import { Page } from '../../components/Page';
@@ -54,7 +55,7 @@ export function WatchlistManagePage() {
         title={t('watchlist.emptyTitle')}
         description={t('watchlist.emptyText')}
         action={
-          <Button color="primary" shape="rounded" onClick={() => navigate('/pages/search/index')}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.search())}>
             {t('watchlist.findInstruments')}
           </Button>
         }
