@@ -13,7 +13,7 @@
  *   left nothing (its key runs it afresh): afterwards there is exactly one transfer entry (or order) per
  *   stored key.
  * Bounded: a few rounds, a few hundred transfers each, loopback only. Used by `npm run bench -- crash`
- * (bench/crash/main.ts) and by apps/server/src/ledger/crash.test.ts.
+ * (bench/crash/main.ts) and by apps/server/test/ledger-crash.test.ts.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';

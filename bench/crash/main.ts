@@ -126,7 +126,7 @@ function renderReport(r: {
     '',
     "A transfer is one PostgreSQL transaction holding the idempotency key, the journal entry, its postings and both cached balances (platform/idempotency.ts, ledger/ledger.ts); an order is written in one transaction with the other orders of its batch, each with its key, hold, fee entry, position, order and message (trade_open_batch). A kill before COMMIT leaves none of it, a kill after COMMIT leaves all of it, and the 200 is sent only after COMMIT returned. PostgreSQL itself keeps running here, so this tests the application process dying, not the database host losing power (that is PostgreSQL's WAL and fsync, left on in this run). The deferred trigger (drizzle/0003_ledger_invariants.sql) would refuse at COMMIT an entry whose postings do not balance, whatever wrote it.",
     '',
-    'The same checks run in the unit tests with one round each (apps/server/src/ledger/crash.test.ts).',
+    'The same checks run in the unit tests with one round each (apps/server/test/ledger-crash.test.ts).',
     '',
   ];
   return lines.join('\n');

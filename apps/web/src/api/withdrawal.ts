@@ -3,10 +3,9 @@
  * withdrawals page by page, and asking for one. Asking holds the amount at once, so it carries an
  * idempotency key made when the customer confirmed.
  */
-import { ApiError } from '@beurs/api-client';
 import { type RequestOf, type Wallet, type WithdrawalRecord, wallet } from '@beurs/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { api, retryLostCall } from './client';
 import type { ReviewFilter } from './deposit';
 import { walletKeys } from './wallet';
 
@@ -39,11 +38,6 @@ export function useWithdrawalRecordsQuery(status?: ReviewFilter) {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
-}
-
-/** A network error or timeout may hide a request the server carried out: one retry, with the same key. */
-export function retryLostCall(failureCount: number, error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout') && failureCount < 1;
 }
 
 export interface WithdrawVariables {

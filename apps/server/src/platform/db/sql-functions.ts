@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type pg from 'pg';
 import { sqlFunctionFolders } from '../../config.js';
-import type { Db } from './client.js';
 
 interface SqlFile {
   /** The file name without `.sql`: the function's name. */
@@ -38,7 +38,8 @@ export async function readSqlFunctions(folders: readonly string[] = sqlFunctionF
 
 /** Applies the files whose checksum is not the one recorded; answers their names, in the order applied. */
 export async function applySqlFunctions(
-  db: Db,
+  // Only the pool: a Db would make client.ts (which calls this) and this file import each other.
+  db: { $client: pg.Pool },
   folders: readonly string[] = sqlFunctionFolders,
 ): Promise<{ applied: string[] }> {
   const files = await readSqlFunctions(folders);

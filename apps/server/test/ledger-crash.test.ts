@@ -7,9 +7,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, inject, it } from 'vitest';
-import { crashTest, ORDERS, TRANSFERS } from '../../../../bench/crash/crash.js';
-import { freshDatabase } from '../../test/harness.js';
-import { freePort } from '../platform/db/embedded.js';
+import { crashTest, ORDERS, TRANSFERS } from '../../../bench/crash/crash.js';
+import { freePort } from '../src/platform/db/embedded.js';
+import { freshDatabase } from './harness.js';
 
 for (const operation of [TRANSFERS, ORDERS]) {
   it(`loses no acknowledged ${operation.name} and leaves no partial entry when the server is killed mid-load`, async () => {
