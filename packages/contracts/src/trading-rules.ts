@@ -4,10 +4,11 @@
  * stops and how a loss is settled. No I/O and no clock: every input is an argument, so the server's answers and
  * the app's previews cannot drift apart. Money is Decimal, never a JS float.
  *
- * Direction 0 is a buy (a long position), 1 a sell (a short position): enums.ts Direction.
+ * Rounding follows money.ts (marginCents, feeCents, creditCents). Direction 0 is a buy (a long position), 1 a
+ * sell (a short position): enums.ts Direction.
  */
 import { Direction } from './enums.js';
-import { Decimal } from './money.js';
+import { creditCents, Decimal, feeCents, marginCents } from './money.js';
 
 type Dec = Decimal | string | number;
 /** A quote's two sides, decimal strings. */
@@ -15,13 +16,6 @@ export interface BidAsk {
   bid: string;
   ask: string;
 }
-
-// ------------------------------------------------------------------------------------------------ rounding
-
-/** Money at rest is kept in cents: a fee, a profit or loss, a notional shown, rounded half up. */
-export const roundCents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-/** A margin rounds up to the cent: the hold always covers notional / leverage. */
-export const roundCentsUp = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_UP);
 
 // ------------------------------------------------------------------------------------------------ prices
 
@@ -115,8 +109,8 @@ export function orderFigures(o: {
   const notional = notionalOf(o.quantity, o.price, o.multiplier, o.rate).toDecimalPlaces(8);
   return {
     notional,
-    margin: roundCentsUp(notional.dividedBy(o.leverage)),
-    fee: roundCents(notional.times(o.feeRate)),
+    margin: marginCents(notional.dividedBy(o.leverage)),
+    fee: feeCents(notional.times(o.feeRate)),
   };
 }
 
@@ -141,7 +135,7 @@ export function affordableQuantity(available: Decimal, perUnit: Decimal, r: { mi
 
 /** The close fee of `quantity` closing at `price`: notional × the close fee rate, to the cent. */
 export const closeFee = (o: { quantity: number; price: Dec; multiplier: Dec; rate: Dec; feeRate: Dec }) =>
-  roundCents(notionalOf(o.quantity, o.price, o.multiplier, o.rate).times(o.feeRate));
+  feeCents(notionalOf(o.quantity, o.price, o.multiplier, o.rate).times(o.feeRate));
 
 // ------------------------------------------------------------------------------------------------ profit
 
@@ -163,7 +157,7 @@ export const positionProfit = (
   quantity: number,
   price: Dec,
   rate: Dec,
-) => roundCents(priceGain(p, quantity, p.openPrice, price, rate));
+) => feeCents(priceGain(p, quantity, p.openPrice, price, rate));
 
 /** Equity over required margin in percent (docs/trading.md "Margin level"); null without required margin. */
 export const marginLevel = (equity: Decimal, required: Decimal) =>
@@ -183,7 +177,7 @@ export const lossExceedsMargin = (o: { profit: Decimal; feeDue: Decimal; margin:
 export function settleLoss(o: { profit: Decimal; feeDue: Decimal; margin: Decimal; available: Decimal }) {
   const loss = lossOf(o.profit);
   if (!lossExceedsMargin(o)) return { paidLoss: loss, fee: o.feeDue, absorbed: new Decimal(0) };
-  const available = Decimal.max(o.available, 0).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const available = creditCents(Decimal.max(o.available, 0));
   const paidLoss = Decimal.min(loss, available);
   return { paidLoss, fee: Decimal.min(o.feeDue, available.minus(paidLoss)), absorbed: loss.minus(paidLoss) };
 }

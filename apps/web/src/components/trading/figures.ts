@@ -10,9 +10,9 @@ import {
   type BidAsk,
   closingSide,
   Decimal,
+  feeCents,
   openingSide,
   positionProfit,
-  roundCents,
   type Wallet,
   type WalletBalance,
 } from '@beurs/contracts';
@@ -59,7 +59,7 @@ export function profitRatio(profit: string | null | undefined, margin: string | 
   const p = toDecimal(profit);
   const m = toDecimal(margin);
   if (!p || !m || m.lte(0)) return null;
-  return roundCents(p.div(m).mul(100)).toFixed(2);
+  return p.div(m).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
 /** Leverage steps offered on the ticket: the usual steps up to the cap, and the cap itself. */
@@ -148,10 +148,10 @@ export function ticketFigures(
   const m = toDecimal(perUnit?.marginPerUnit);
   const f = toDecimal(perUnit?.feePerUnit);
   if (!perUnit || !q || !m || !f || q.lte(0)) return null;
-  const margin = roundCents(m.mul(q));
-  const fee = roundCents(f.mul(q));
+  const margin = feeCents(m.mul(q));
+  const fee = feeCents(f.mul(q));
   return {
-    notional: roundCents(m.mul(q).mul(perUnit.leverage)).toFixed(2),
+    notional: feeCents(m.mul(q).mul(perUnit.leverage)).toFixed(2),
     margin: margin.toFixed(2),
     fee: fee.toFixed(2),
     total: margin.plus(fee).toFixed(2),
