@@ -17,6 +17,7 @@ import {
   useHistoryInfinite,
   useHoldingsInfinite,
 } from '../../api/trading';
+import { paths } from '../../app/paths';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -34,7 +35,7 @@ function MarketsButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Button color="primary" shape="rounded" onClick={() => navigate('/pages/market/index')} data-testid="trade-markets">
+    <Button color="primary" shape="rounded" onClick={() => navigate(paths.market())} data-testid="trade-markets">
       {t('trading.index.toMarkets')}
     </Button>
   );

@@ -3,7 +3,7 @@ import type { OrderResult, Quote } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TRADE_PATH, tradeDetailPath } from '../../../api/trading';
+import { paths } from '../../../app/paths';
 import { useFormatters } from '../../../lib/format';
 import { Icon } from '../../Icon';
 import { MoneyText } from '../../money/MoneyText';
@@ -19,7 +19,7 @@ export function TicketResult({ result, quote, onAgain }: { result: OrderResult; 
   const filled = order.status === 1;
   const money = (value: string | null | undefined) => <MoneyText amount={value} currency={order.currency} />;
   return (
-    <Page title={t('trading.result.title')} backFallback={TRADE_PATH}>
+    <Page title={t('trading.result.title')} backFallback={paths.trade()}>
       <div className="transfer-done" data-testid="ticket-result" data-status={order.status} data-order={order.id}>
         <section className="result-card">
           <div className="result-card__icon">
@@ -53,7 +53,7 @@ export function TicketResult({ result, quote, onAgain }: { result: OrderResult; 
               block
               shape="rounded"
               color="primary"
-              onClick={() => navigate(tradeDetailPath(position, 'position'), { replace: true })}
+              onClick={() => navigate(paths.tradeDetail(position, 'position'), { replace: true })}
               data-testid="result-position"
             >
               {t('trading.result.viewPosition')}
@@ -64,7 +64,7 @@ export function TicketResult({ result, quote, onAgain }: { result: OrderResult; 
             shape="rounded"
             color="primary"
             fill={position ? 'outline' : 'solid'}
-            onClick={() => navigate(`${TRADE_PATH}?tab=${filled ? 'holdings' : 'entrusted'}`)}
+            onClick={() => navigate(paths.trade({ tab: filled ? 'holdings' : 'entrusted' }))}
             data-testid="result-trade"
           >
             {filled ? t('trading.result.toHoldings') : t('trading.result.toEntrusted')}

@@ -15,7 +15,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuoteQuery } from '../../../api/market';
-import { FEES_PATH, type TicketProduct } from '../../../api/trading';
+import type { TicketProduct } from '../../../api/trading';
+import { paths } from '../../../app/paths';
 import { useQueryParams } from '../../../app/useQueryParams';
 import { parseSource } from '../../market/QuoteScreen';
 import { Page } from '../../Page';
@@ -62,7 +63,7 @@ export function OrderTicketPage({ product: fixed }: { product: 'stock' | 'future
           title={t('quote.noCode')}
           description={t('trading.ticket.noCodeText')}
           action={
-            <Button color="primary" shape="rounded" onClick={() => navigate('/pages/search/index', { replace: true })}>
+            <Button color="primary" shape="rounded" onClick={() => navigate(paths.search(), { replace: true })}>
               {t('search.open')}
             </Button>
           }
@@ -181,7 +182,7 @@ function TicketForm({
         />
       )}
       <p className="trade-note">{t('trading.ticket.note')}</p>
-      <Link to={FEES_PATH} className="text-link ticket-terms" data-testid="ticket-fees-link">
+      <Link to={paths.fees()} className="text-link ticket-terms" data-testid="ticket-fees-link">
         {t('routes.setting.fees')} ›
       </Link>
       <SimulatedNotice compact />

@@ -3,7 +3,7 @@
  * with it (shown once a review was attempted), and the review, confirm and send of one order. The send
  * carries the key of its intent (useKeyedSend): a second tap or a retry of the same order never places it twice.
  */
-import { Decimal, type OrderResult, type Quote, trading } from '@beurs/contracts';
+import { Decimal, type OrderResult, orderQuantityProblem, type Quote, trading } from '@beurs/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuote } from '../../../api/live';
@@ -16,10 +16,10 @@ import {
   useTradingRulesQuery,
 } from '../../../api/trading';
 import { useWalletBalancesQuery } from '../../../api/wallet';
-import { useFormatters } from '../../../lib/format';
 import { openingPrice, type Side, shortfall, ticketFigures } from '../figures';
 import { reasonOf } from '../TradeError';
 import { useKeyedSend } from '../useKeyedSend';
+import { useQuantityProblemText } from '../useQuantityProblemText';
 
 export type OrderType = 0 | 1;
 
@@ -70,17 +70,11 @@ export interface TicketLimits {
 /** What is wrong with the inputs, as the texts the ticket shows (null: nothing). */
 function useTicketErrors(inputs: TicketInputs, limits: TicketLimits) {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const quantityText = useQuantityProblemText();
   const { quantity, orderType, limitPrice, protect, stopLoss, takeProfit } = inputs;
-  const q = Number(quantity);
-  const quantityError =
-    !quantity || !Number.isInteger(q) || q < 1
-      ? t('trading.ticket.enterQuantity')
-      : q < limits.minCount
-        ? t('trading.ticket.belowMinimum', { min: f.integer(limits.minCount) })
-        : q % limits.lotSize !== 0
-          ? t('trading.ticket.lotStep', { lot: f.integer(limits.lotSize) })
-          : null;
+  const quantityError = quantityText(
+    orderQuantityProblem(Number(quantity), { min: limits.minCount, lotSize: limits.lotSize }),
+  );
   const priceError = orderType === 1 && !isLimitPrice(limitPrice) ? t('trading.ticket.enterPrice') : null;
   const stopsError =
     protect && (!isOptionalPrice(stopLoss) || !isOptionalPrice(takeProfit)) ? t('trading.ticket.enterPrice') : null;

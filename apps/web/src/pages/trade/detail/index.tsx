@@ -7,7 +7,8 @@
  *
  * This file picks what to show; the views and sheets are in parts/, the sheets' form state in use*.ts here.
  */
-import { TRADE_PATH, useOrderDetailQuery, usePositionDetailQuery } from '../../../api/trading';
+import { useOrderDetailQuery, usePositionDetailQuery } from '../../../api/trading';
+import { paths } from '../../../app/paths';
 import { useQueryParams } from '../../../app/useQueryParams';
 import { Page } from '../../../components/Page';
 import { Missing, NotLoaded } from './parts/NotLoaded';
@@ -27,7 +28,7 @@ export function TradeDetailPage() {
   if (orderId) return <OrderDetail id={orderId} title={params.name} />;
   if (positionId) return <PositionDetail id={positionId} title={params.name} />;
   return (
-    <Page backFallback={TRADE_PATH}>
+    <Page backFallback={paths.trade()}>
       <Missing />
     </Page>
   );

@@ -3,19 +3,19 @@
  * against the instrument's minimum and lot size, with the ticket's figures for it while the sheet is open;
  * sent once with the key of its intent and the fee schedule of the figures shown.
  */
-import type { Position } from '@beurs/contracts';
+import { orderQuantityProblem, type Position } from '@beurs/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdditionsMutation, useTicketFiguresQuery } from '../../../api/trading';
 import { ticketFigures } from '../../../components/trading/figures';
 import { reasonOf } from '../../../components/trading/TradeError';
 import { useKeyedSend } from '../../../components/trading/useKeyedSend';
-import { useFormatters } from '../../../lib/format';
+import { useQuantityProblemText } from '../../../components/trading/useQuantityProblemText';
 import { toastSuccess } from '../../../lib/toast';
 
 export function useAddToPosition(position: Position, visible: boolean, onDone: () => void) {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const quantityText = useQuantityProblemText();
   const [quantity, setQuantity] = useState('');
   const [attempted, setAttempted] = useState(false);
   const mutation = useAdditionsMutation();
@@ -34,15 +34,7 @@ export function useAddToPosition(position: Position, visible: boolean, onDone: (
   const info = ticket.data;
   const q = Number(quantity);
   const min = info?.minCount ?? 1;
-  const lot = info?.lotSize ?? 1;
-  const error =
-    !quantity || !Number.isInteger(q) || q < 1
-      ? t('trading.ticket.enterQuantity')
-      : q < min
-        ? t('trading.ticket.belowMinimum', { min: f.integer(min) })
-        : q % lot !== 0
-          ? t('trading.ticket.lotStep', { lot: f.integer(lot) })
-          : null;
+  const error = quantityText(orderQuantityProblem(q, { min, lotSize: info?.lotSize ?? 1 }));
 
   const submit = () => {
     setAttempted(true);

@@ -1,11 +1,10 @@
 /** The stop-loss and take-profit form: each empty (cleared) or a price; moves no money, so no intent key. */
-import { type Position, trading } from '@beurs/contracts';
+import type { Position } from '@beurs/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetStopsMutation } from '../../../api/trading';
+import { isOptionalPrice } from '../../../components/trading/OrderTicket/useOrderTicket';
 import { toastSuccess } from '../../../lib/toast';
-
-export const isStopPrice = (s: string) => s.trim() === '' || trading.priceInput.safeParse(s).success;
 
 export function useStops(position: Position, onDone: () => void) {
   const { t } = useTranslation();
@@ -16,7 +15,7 @@ export function useStops(position: Position, onDone: () => void) {
 
   const submit = () => {
     setAttempted(true);
-    if (!isStopPrice(stopLoss) || !isStopPrice(takeProfit)) return;
+    if (!isOptionalPrice(stopLoss) || !isOptionalPrice(takeProfit)) return;
     mutation.mutate(
       { id: position.id, stopLoss: stopLoss.trim() || null, takeProfit: takeProfit.trim() || null },
       {

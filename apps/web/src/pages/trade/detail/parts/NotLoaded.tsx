@@ -1,7 +1,7 @@
 /** A position or an order before its data (loading, not found, or the error with a retry), and its title. */
 import { ApiError } from '@beurs/api-client';
 import { useTranslation } from 'react-i18next';
-import { TRADE_PATH } from '../../../../api/trading';
+import { paths } from '../../../../app/paths';
 import { Page } from '../../../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../../../components/States';
 
@@ -22,7 +22,7 @@ export function NotLoaded({
   query: { isError: boolean; error: unknown; refetch: () => unknown };
 }) {
   return (
-    <Page title={title} backFallback={TRADE_PATH}>
+    <Page title={title} backFallback={paths.trade()}>
       {query.isError ? (
         notFound(query.error) ? (
           <Missing />

@@ -3,7 +3,7 @@ import type { TradeOrder } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TRADE_PATH, tradeDetailPath } from '../../../../api/trading';
+import { paths } from '../../../../app/paths';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';
 import { DirectionTag } from '../../../../components/trading/DirectionTag';
@@ -60,7 +60,7 @@ export function OrderView({ order, onCancelled }: { order: TradeOrder; onCancell
   return (
     <Page
       title={<InstrumentTitle name={order.stockName} code={order.stockCode} />}
-      backFallback={TRADE_PATH}
+      backFallback={paths.trade()}
       footer={
         waiting && (
           <Button
@@ -100,7 +100,7 @@ export function OrderView({ order, onCancelled }: { order: TradeOrder; onCancell
             shape="rounded"
             fill="outline"
             color="primary"
-            onClick={() => navigate(tradeDetailPath({ ...order, id: order.positionId ?? 0 }, 'position'))}
+            onClick={() => navigate(paths.tradeDetail({ ...order, id: order.positionId ?? 0 }, 'position'))}
             data-testid="order-position"
           >
             {t('trading.detail.viewPosition')}

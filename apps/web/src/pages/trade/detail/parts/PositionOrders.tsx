@@ -2,7 +2,7 @@
 import type { TradeOrder } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { tradeDetailPath } from '../../../../api/trading';
+import { paths } from '../../../../app/paths';
 import { usePriceText } from '../../../../components/trading/Rows';
 import { useFormatters } from '../../../../lib/format';
 
@@ -18,7 +18,7 @@ export function PositionOrders({ orders }: { orders: TradeOrder[] }) {
       <ul className="card detail-orders" data-testid="position-orders">
         {orders.map((o) => (
           <li key={o.id}>
-            <button type="button" className="detail-order" onClick={() => navigate(tradeDetailPath(o, 'order'))}>
+            <button type="button" className="detail-order" onClick={() => navigate(paths.tradeDetail(o, 'order'))}>
               <span>
                 <strong className="detail-order__title">
                   {o.openClose === 0 ? t('trading.detail.openOrder') : t('trading.detail.closeOrder')} #{o.id}

@@ -7,7 +7,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { closePath, TRADE_PATH } from '../../../../api/trading';
+import { paths } from '../../../../app/paths';
 import { Icon } from '../../../../components/Icon';
 import { Page } from '../../../../components/Page';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';
@@ -33,7 +33,7 @@ export function PositionView({ position, orders }: { position: Position; orders:
   return (
     <Page
       title={<InstrumentTitle name={position.stockName} code={position.stockCode} />}
-      backFallback={TRADE_PATH}
+      backFallback={paths.trade()}
       footer={
         open && (
           <div className="trade-buttons">
@@ -41,7 +41,7 @@ export function PositionView({ position, orders }: { position: Position; orders:
               block
               size="large"
               className="trade-button trade-button--sell"
-              onClick={() => navigate(closePath(position))}
+              onClick={() => navigate(paths.close(position))}
               data-testid="detail-close"
             >
               {t('trading.detail.close')}
@@ -74,13 +74,7 @@ export function PositionView({ position, orders }: { position: Position; orders:
       <PositionFacts position={position} mark={live.mark} />
       {!open && (
         <div className="detail-links">
-          <Button
-            block
-            shape="rounded"
-            fill="outline"
-            color="primary"
-            onClick={() => navigate('/pages/profile/transaction')}
-          >
+          <Button block shape="rounded" fill="outline" color="primary" onClick={() => navigate(paths.transactions())}>
             {t('trading.detail.viewBill')}
           </Button>
         </div>

@@ -2,11 +2,12 @@
 import type { Position } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { isOptionalPrice } from '../../../../components/trading/OrderTicket/useOrderTicket';
 import { usePriceText } from '../../../../components/trading/Rows';
 import { Sheet } from '../../../../components/trading/Sheet';
 import { PriceField } from '../../../../components/trading/TicketInput';
 import { TradeError } from '../../../../components/trading/TradeError';
-import { isStopPrice, useStops } from '../useStops';
+import { useStops } from '../useStops';
 
 function StopField({
   id,
@@ -24,7 +25,7 @@ function StopField({
   attempted: boolean;
 }) {
   const { t } = useTranslation();
-  const wrong = attempted && !isStopPrice(value);
+  const wrong = attempted && !isOptionalPrice(value);
   return (
     <div className="ticket-field">
       <PriceField
