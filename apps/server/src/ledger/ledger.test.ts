@@ -107,3 +107,45 @@ describe('a hold with its fee (holdAndCharge)', () => {
     expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '4.00', usedBalance: '100.98' });
   });
 });
+
+describe('holds with their fees for several accounts (ledger_hold_and_charge_each, the order batch)', () => {
+  it('charges each account that carries its hold and fee, and answers the available balance of the others', async () => {
+    const { ledger } = h.deps;
+    const [rich, poor] = [await h.registerUser(), await h.registerUser()];
+    await h.fund(rich.user.id, 'US_STOCK', '50');
+    await h.fund(poor.user.id, 'US_STOCK', '10');
+    const richWallet = await ledger.walletAccount(h.db, rich.user.id, 'US_STOCK');
+    const poorWallet = await ledger.walletAccount(h.db, poor.user.id, 'US_STOCK');
+    const fees = await ledger.systemAccount(h.db, 'fees', 'USD');
+    const item = (account: number, amount: string, fee: string) => ({
+      account,
+      amount,
+      reference: `each:${account}`,
+      at: h.clock.now().toISOString(),
+      fee,
+      feeAccount: fees.id,
+      feeReference: `each:${account}`,
+      feeDetail: { test: true },
+    });
+    const { rows } = await h.db.$client.query<{ answers: Array<Record<string, unknown>> }>(
+      `select ledger_hold_and_charge_each($1, 'tradeFee') as answers`,
+      [JSON.stringify([item(richWallet.id, '40', '0.50'), item(poorWallet.id, '9.99', '0.02')])],
+    );
+    // 9.99 + 0.02 is a cent more than the 10 available: that one wrote nothing and says what is available.
+    expect(rows[0]?.answers).toEqual([
+      { holdId: expect.any(Number), entryId: expect.any(Number) },
+      { available: '10.00000000' },
+    ]);
+    expect(await h.balance(rich.token, 'US_STOCK')).toMatchObject({ balance: '9.50', usedBalance: '40.00' });
+    expect(await h.balance(poor.token, 'US_STOCK')).toMatchObject({ balance: '10.00', usedBalance: '0.00' });
+    const poorWrites = await h.db.select().from(ledgerHolds).where(eq(ledgerHolds.accountId, poorWallet.id));
+    expect(poorWrites).toHaveLength(0);
+
+    // Two holds on one account in one call are a mistake: refused whole.
+    await expect(
+      h.db.$client.query(`select ledger_hold_and_charge_each($1, 'tradeFee')`, [
+        JSON.stringify([item(poorWallet.id, '1', '0'), { ...item(poorWallet.id, '1', '0'), reference: 'other' }]),
+      ]),
+    ).rejects.toThrow(/two holds on one account/);
+  });
+});

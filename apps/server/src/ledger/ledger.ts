@@ -12,7 +12,16 @@
  * Every function takes the caller's transaction: a money movement and the business record it belongs to
  * (a withdrawal row, an idempotency key) commit or roll back together.
  */
-import { CURRENCIES, type Currency, DEFAULT_WALLET_CURRENCY, Decimal, E, WALLETS, type Wallet } from '@beurs/contracts';
+import {
+  CURRENCIES,
+  type Currency,
+  DEFAULT_WALLET_CURRENCY,
+  Decimal,
+  E,
+  WALLETS,
+  type Wallet,
+  wireAmount,
+} from '@beurs/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.js';
 import { raisedByDatabase } from '../platform/db/errors.js';
@@ -66,17 +75,24 @@ export interface HoldAndChargeInput extends HoldInput {
   fee: { amount: Decimal | string; to: Account; type: string; reference: string; detail?: Record<string, unknown> };
 }
 
+/** @deprecated wireAmount (@beurs/contracts money.ts); kept until modules/trading's split lands, then removed. */
+export const toMoney = wireAmount;
+
+/**
+ * A wallet's money, in cents for the wire (wireAmount). "Balance" is the account's `balance` column, which is the
+ * total (before holds); these names say which is which. The wire calls the available amount `balance` (SPEC §3
+ * "Wallet balance"): the routes map `available` to it.
+ */
 export interface WalletBalanceRow {
   wallet: Wallet;
   currency: Currency;
-  /** Available. */
-  balance: string;
+  /** May be spent, moved or withdrawn now: total − held. */
+  available: string;
+  /** On hold (pending withdrawals, margins). */
   held: string;
+  /** The sum of the account's postings: available + held. */
   total: string;
 }
-
-/** Money leaves the ledger with 8 places and goes on the wire with 2: customer amounts never carry more. */
-export const toMoney = (value: Decimal | string) => new Decimal(value).toFixed(2, Decimal.ROUND_DOWN);
 
 export class LedgerInvariantError extends Error {
   override name = 'LedgerInvariantError';
@@ -105,7 +121,7 @@ export function createLedger(options: LedgerOptions = {}) {
   const systemCache = new Map<string, Account>();
 
   const insufficient = (available: Decimal | string, currency: Currency) =>
-    rule(E.insufficientBalance, { available: toMoney(available), currency }, 'insufficientBalance');
+    rule(E.insufficientBalance, { available: wireAmount(available), currency }, 'insufficientBalance');
 
   /**
    * Customer accounts never change once made (id, owner, wallet, currency): the ones committed before the
@@ -358,6 +374,22 @@ export function createLedger(options: LedgerOptions = {}) {
     return posted;
   }
 
+  /**
+   * What a customer account may spend now (balance − held), to the 8 places the ledger keeps; 0 for a wallet never
+   * used. Read it here, never from the account's columns: `balance` there is the total, before holds.
+   */
+  async function available(db: Executor, account: Account | { userId: number; wallet: Wallet }): Promise<Decimal> {
+    const where =
+      'id' in account
+        ? eq(ledgerAccounts.id, account.id)
+        : and(eq(ledgerAccounts.userId, account.userId), eq(ledgerAccounts.wallet, account.wallet));
+    const [row] = await db
+      .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
+      .from(ledgerAccounts)
+      .where(where);
+    return new Decimal(row?.available ?? 0);
+  }
+
   /** Every wallet of a customer, with zeros for wallets never used, in WALLETS order. */
   async function balances(db: Executor, userId: number): Promise<WalletBalanceRow[]> {
     const rows = await db
@@ -372,9 +404,9 @@ export function createLedger(options: LedgerOptions = {}) {
       return {
         wallet,
         currency: walletCurrency[wallet],
-        balance: toMoney(balance.minus(held)),
-        held: toMoney(held),
-        total: toMoney(balance),
+        available: wireAmount(balance.minus(held)),
+        held: wireAmount(held),
+        total: wireAmount(balance),
       };
     });
   }
@@ -391,6 +423,7 @@ export function createLedger(options: LedgerOptions = {}) {
     holdAndCharge,
     release,
     settleHold,
+    available,
     balances,
     insufficient,
   };

@@ -39,7 +39,10 @@ export const TRANSFER_CANCEL_SECONDS = 300;
 export const walletBalance = z.object({
   walletType,
   currency,
-  /** Available: what may be spent, transferred or withdrawn now. */
+  /**
+   * Available: what may be spent, transferred or withdrawn now (SPEC §3 names it `balance`; the ledger calls it
+   * `available`, its own `balance` being the total before holds).
+   */
   balance: money,
   /** On hold: pending withdrawals (later open orders and subscriptions). */
   usedBalance: money,
@@ -67,7 +70,7 @@ export const billItem = z.object({
   currency,
   /** Signed: positive money in, negative money out. */
   amount: money,
-  /** The wallet's balance (before holds) right after this posting. */
+  /** The wallet's total (before holds, not the available `balance` of walletBalance) right after this posting. */
   balanceAfter: money,
   type: entryType,
   /** Why: the operator's words for adjustments and reviews, otherwise a short system description. */

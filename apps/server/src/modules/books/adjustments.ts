@@ -15,11 +15,12 @@ import {
   type OperatorRole,
   roleAtLeast,
   type Wallet,
+  wireAmount,
 } from '@beurs/contracts';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { type Executor, toMoney } from '../../ledger/ledger.js';
+import type { Executor } from '../../ledger/ledger.js';
 import { audit } from '../../platform/audit.js';
 import type { CurrentOperator } from '../../platform/auth.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -76,7 +77,7 @@ function toProposal(row: ProposalRow, limit: string): AdjustmentProposal {
     walletType: p.wallet as Wallet,
     currency: p.currency as Currency,
     direction: p.direction as 'credit' | 'debit',
-    amount: toMoney(p.amount),
+    amount: wireAmount(p.amount),
     category: p.category as AdjustmentCategory,
     reason: p.reason,
     status: p.status as AdjustmentStatus,
@@ -220,7 +221,7 @@ export function adjustmentRoutes(app: FastifyInstance, deps: Deps) {
         userId: row.userId,
         kind: row.direction === 'debit' ? 'adjustmentDebit' : 'adjustmentCredit',
         params: {
-          amount: toMoney(row.amount),
+          amount: wireAmount(row.amount),
           currency: account.currency,
           wallet,
           category: row.category,
@@ -239,7 +240,7 @@ export function adjustmentRoutes(app: FastifyInstance, deps: Deps) {
           entryId: posted.entryId,
           makerId: row.makerId,
           wallet,
-          amount: toMoney(amount),
+          amount: wireAmount(amount),
           currency: account.currency,
           category: row.category,
           reason: row.reason,

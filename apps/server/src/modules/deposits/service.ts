@@ -13,9 +13,10 @@ import {
   type RechargeRecord,
   ReviewStatus,
   type Wallet,
+  wireAmount,
 } from '@beurs/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { type Executor, type Ledger, toMoney } from '../../ledger/ledger.js';
+import type { Executor, Ledger } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { depositChannels, files, operators, rechargeOrders, users } from '../../platform/db/schema.js';
@@ -100,7 +101,7 @@ export function toChannel(row: ChannelRow): DepositChannel {
     bank: row.type === 'bank' ? bankOf(row.bank) : null,
     walletType: row.wallet as Wallet,
     currency: row.currency as Currency,
-    minAmount: toMoney(row.minAmount),
+    minAmount: wireAmount(row.minAmount),
     confirmations: row.confirmations,
     enabled: row.enabled,
   };
@@ -164,7 +165,7 @@ export async function approveDeposit(
   await notify(tx, {
     userId: order.userId,
     kind: 'depositApproved',
-    params: { amount: toMoney(order.amount), currency: order.currency, wallet },
+    params: { amount: wireAmount(order.amount), currency: order.currency, wallet },
     link: DEPOSIT_RECORD_LINK,
     at,
   });
@@ -182,7 +183,7 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
       type: snap.type,
       asset: snap.asset,
       network: snap.network,
-      amount: toMoney(row.amount),
+      amount: wireAmount(row.amount),
       walletType: row.wallet as Wallet,
       currency: row.currency as Currency,
       txHash: row.txHash,
@@ -222,7 +223,7 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
       throw rule(E.channelClosed, {}, 'channelClosed');
     }
     if (new Decimal(input.amount).lt(channel.minAmount)) {
-      throw rule(E.belowChannelMinimum, { min: toMoney(channel.minAmount) }, 'belowChannelMinimum');
+      throw rule(E.belowChannelMinimum, { min: wireAmount(channel.minAmount) }, 'belowChannelMinimum');
     }
     await assertOwnFiles(tx, userId, { proofFileId: input.proofFileId });
     const c = toChannel(channel);
@@ -282,7 +283,7 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
         email,
         channel: channelLabel(snap),
         type: snap.type,
-        amount: toMoney(o.amount),
+        amount: wireAmount(o.amount),
         walletType: o.wallet as Wallet,
         currency: o.currency as Currency,
         txHash: o.txHash,
@@ -324,7 +325,7 @@ export function createDepositService(deps: Pick<Deps, 'db' | 'ledger' | 'files'>
     await notify(tx, {
       userId: order.userId,
       kind: 'depositRejected',
-      params: { amount: toMoney(order.amount), currency: order.currency, wallet: order.wallet, reason },
+      params: { amount: wireAmount(order.amount), currency: order.currency, wallet: order.wallet, reason },
       link: DEPOSIT_RECORD_LINK,
       at,
     });

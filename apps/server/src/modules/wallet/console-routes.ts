@@ -20,7 +20,8 @@ export function consoleWalletRoutes(app: FastifyInstance, deps: Deps) {
     return (await ledger.balances(db, params.id)).map((b) => ({
       walletType: b.wallet,
       currency: b.currency,
-      balance: b.balance,
+      // The wire's `balance` is the available amount (SPEC §3), the ledger's `available`.
+      balance: b.available,
       usedBalance: b.held,
       total: b.total,
     }));

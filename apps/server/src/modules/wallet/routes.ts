@@ -1,6 +1,5 @@
-import { Decimal, type TransferResult, wallet as walletApi } from '@beurs/contracts';
+import { Decimal, type TransferResult, wallet as walletApi, wireAmount } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
-import { toMoney } from '../../ledger/ledger.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
@@ -22,7 +21,8 @@ export function walletRoutes(app: FastifyInstance, deps: Deps, trading: Portfoli
   const toWire = (b: Awaited<ReturnType<typeof ledger.balances>>[number]) => ({
     walletType: b.wallet,
     currency: b.currency,
-    balance: b.balance,
+    // The wire's `balance` is the available amount (SPEC §3), the ledger's `available`.
+    balance: b.available,
     usedBalance: b.held,
     total: b.total,
   });
@@ -67,15 +67,15 @@ export function walletRoutes(app: FastifyInstance, deps: Deps, trading: Portfoli
     const wallets = balances.map((b) => {
       const walletTotal = inEur(b.total, b.currency);
       total = total.plus(walletTotal);
-      available = available.plus(inEur(b.balance, b.currency));
+      available = available.plus(inEur(b.available, b.currency));
       onHold = onHold.plus(inEur(b.held, b.currency));
-      return { ...toWire(b), totalInCurrency: toMoney(walletTotal) };
+      return { ...toWire(b), totalInCurrency: wireAmount(walletTotal) };
     });
     return {
       currency: 'EUR' as const,
-      total: toMoney(total),
-      available: toMoney(available),
-      onHold: toMoney(onHold),
+      total: wireAmount(total),
+      available: wireAmount(available),
+      onHold: wireAmount(onHold),
       wallets,
       // Profit of open positions since the previous close (docs/trading.md), in EUR.
       todayProfit: today.total.toFixed(2),

@@ -7,6 +7,7 @@ import {
   type AdjustmentCategory,
   type BillItem,
   type Currency,
+  creditCents,
   Decimal,
   E,
   type EntryType,
@@ -14,10 +15,11 @@ import {
   type TransferResult,
   type Wallet,
   wallet as walletApi,
+  wireAmount,
 } from '@beurs/contracts';
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Executor, type Ledger, toMoney } from '../../ledger/ledger.js';
+import type { Executor, Ledger } from '../../ledger/ledger.js';
 import type { MarketProvider } from '../../market/provider.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -106,8 +108,8 @@ export async function bill(
       entryId: r.entryId,
       walletType: r.wallet as Wallet,
       currency: r.currency as Currency,
-      amount: toMoney(r.amount),
-      balanceAfter: toMoney(r.balanceAfter ?? '0'),
+      amount: wireAmount(r.amount),
+      balanceAfter: wireAmount(r.balanceAfter ?? '0'),
       type,
       reason: r.reason ?? describe(type, detail, lang),
       category: type === 'adjustment' ? categoryOf(detail.category) : null,
@@ -175,7 +177,7 @@ export function createWalletService(deps: { ledger: Ledger; market: MarketProvid
       // USD -> EUR divides by EUR/USD: multiplying by its inverse, rounded to 40 digits, can land just below
       // an exact cent (USD 101.21 at 1.0121 would credit EUR 99.99 instead of 100.00).
       const exact = from.currency === 'EUR' ? debit.times(eurUsdRate) : debit.dividedBy(eurUsdRate);
-      credit = exact.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      credit = creditCents(exact);
       if (credit.lte(0)) throw rule(E.insufficientBalance, { available: '0.00', currency: to.currency });
       const fxFrom = await ledger.systemAccount(db, 'fx', from.currency);
       const fxTo = await ledger.systemAccount(db, 'fx', to.currency);
@@ -195,8 +197,8 @@ export function createWalletService(deps: { ledger: Ledger; market: MarketProvid
       {
         from: input.from,
         to: input.to,
-        debited: { amount: toMoney(debit), currency: from.currency },
-        credited: { amount: toMoney(credit), currency: to.currency },
+        debited: { amount: wireAmount(debit), currency: from.currency },
+        credited: { amount: wireAmount(credit), currency: to.currency },
         rate: rate === null ? null : rate.toSignificantDigits(8).toString(),
         cancellableUntil: at.getTime() + TRANSFER_CANCEL_SECONDS * 1000,
         createTimeTimestamp: at.getTime(),

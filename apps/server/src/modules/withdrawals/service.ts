@@ -23,10 +23,11 @@ import {
   type WithdrawalReviewRow,
   WithdrawalStatus,
   wallet as walletApi,
+  wireAmount,
 } from '@beurs/contracts';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Executor, toMoney } from '../../ledger/ledger.js';
+import type { Executor } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { operators, userAccounts, users, withdrawals } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
@@ -233,7 +234,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
       id: row.id,
       walletType: row.wallet as Wallet,
       currency: row.currency as Currency,
-      amount: toMoney(row.amount),
+      amount: wireAmount(row.amount),
       destination: row.destination as Destination,
       status: row.status as WithdrawalStatusValue,
       reason: row.reason,
@@ -263,8 +264,8 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
     return {
       walletType: wallet,
       currency: ledger.currencyOf(wallet),
-      amount: b?.balance ?? '0.00',
-      pending: toMoney(pending?.sum ?? '0'),
+      amount: b?.available ?? '0.00',
+      pending: wireAmount(pending?.sum ?? '0'),
     };
   }
 
@@ -333,7 +334,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
       customerId: w.userId,
       userId: username,
       email,
-      amount: toMoney(w.amount),
+      amount: wireAmount(w.amount),
       walletType: w.wallet as Wallet,
       currency: w.currency as Currency,
       destination: w.destination as Destination,
@@ -397,7 +398,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
       userId: w.userId,
       kind: 'withdrawalPaid',
       params: {
-        amount: toMoney(w.amount),
+        amount: wireAmount(w.amount),
         currency: w.currency,
         destination: destinationText(destination),
         wallet: w.wallet,
@@ -420,7 +421,7 @@ export function createWithdrawalService(deps: Pick<Deps, 'db' | 'ledger' | 'file
     await notify(tx, {
       userId: w.userId,
       kind: 'withdrawalRejected',
-      params: { amount: toMoney(w.amount), currency: w.currency, wallet: w.wallet, reason },
+      params: { amount: wireAmount(w.amount), currency: w.currency, wallet: w.wallet, reason },
       link: withdrawalLink(w.destination as Destination),
       at,
     });
