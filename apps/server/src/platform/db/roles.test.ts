@@ -49,6 +49,11 @@ describe('the app database role', () => {
     expect(await outcome(`TRUNCATE ${table}`)).toBe(INSUFFICIENT_PRIVILEGE);
   });
 
+  it("may not read or write the SQL functions' checksums", async () => {
+    expect(await outcome('SELECT name FROM sql_functions')).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await outcome(`UPDATE sql_functions SET checksum = 'x'`)).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+
   it('writes the audit log by insert and reads it back', async () => {
     expect(await outcome(`INSERT INTO audit_log (action) VALUES ('roles.test')`)).toBe('ok');
     const { rows } = await app.$client.query(`SELECT action FROM audit_log WHERE action = 'roles.test'`);

@@ -20,6 +20,9 @@ export const appRoleOf = (database: string) => `${database}_app`.slice(0, 63);
 /** Rows that are written once and never changed: the journal, its postings and the audit log. */
 export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log'] as const;
 
+/** The owner's bookkeeping, which the app never needs: the SQL functions' checksums (sql-functions.ts). */
+export const OWNER_ONLY_TABLES = ['sql_functions'] as const;
+
 /**
  * Gives `role` what the app needs on the owner's objects, and no more. Run after every migration (GRANT is
  * idempotent), so tables that new migrations add are covered without a migration having to know the role.
@@ -31,6 +34,7 @@ export async function grantAppPrivileges(owner: pg.Pool | pg.PoolClient, role: s
     REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${r};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
     REVOKE UPDATE, DELETE ON ${APPEND_ONLY_TABLES.join(', ')} FROM ${r};
+    REVOKE ALL ON ${OWNER_ONLY_TABLES.join(', ')} FROM ${r};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
     GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r};
   `);
