@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreasQuery } from '../api/user';
 import { Icon } from './Icon';
-import { ErrorState, Loading } from './States';
+import { QueryBoundary } from './States';
 
 interface CountrySelectProps {
   id?: string;
@@ -57,34 +57,34 @@ export function CountrySelect({ id, value, onChange, placeholder }: CountrySelec
             <SearchBar placeholder={t('country.search')} value={search} onChange={setSearch} />
           </div>
           <div className="sheet__body">
-            {areas.isPending ? (
-              <Loading />
-            ) : areas.isError ? (
-              <ErrorState error={areas.error} onRetry={() => areas.refetch()} />
-            ) : shown.length === 0 ? (
-              <p className="sheet__empty">{t('country.none')}</p>
-            ) : (
-              <ul className="option-list">
-                {shown.map((area) => (
-                  <li key={area.code}>
-                    <button
-                      type="button"
-                      className={`option-list__item${area.code === value ? ' option-list__item--active' : ''}`}
-                      aria-pressed={area.code === value}
-                      onClick={() => {
-                        onChange?.(area.code);
-                        setOpen(false);
-                        setSearch('');
-                      }}
-                    >
-                      <span className="option-list__label">{area.name}</span>
-                      <span className="option-list__meta">{area.dialCode}</span>
-                      {area.code === value && <Icon name="check" size={18} />}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryBoundary
+              query={areas}
+              empty={() => shown.length === 0}
+              emptyView={<p className="sheet__empty">{t('country.none')}</p>}
+            >
+              {() => (
+                <ul className="option-list">
+                  {shown.map((area) => (
+                    <li key={area.code}>
+                      <button
+                        type="button"
+                        className={`option-list__item${area.code === value ? ' option-list__item--active' : ''}`}
+                        aria-pressed={area.code === value}
+                        onClick={() => {
+                          onChange?.(area.code);
+                          setOpen(false);
+                          setSearch('');
+                        }}
+                      >
+                        <span className="option-list__label">{area.name}</span>
+                        <span className="option-list__meta">{area.dialCode}</span>
+                        {area.code === value && <Icon name="check" size={18} />}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryBoundary>
           </div>
         </div>
       </Popup>

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { USER_ACCOUNTS_MAX, useBankCardsQuery, useDeleteAccountMutation } from '../../api/cards';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { toastSuccess } from '../../lib/toast';
 import '../../components/money/money.css';
 import { paths } from '../../app/paths';
@@ -146,27 +146,27 @@ export function BankCardsPage() {
         ) : undefined
       }
     >
-      {cards.isPending ? (
-        <Loading />
-      ) : cards.isError ? (
-        <ErrorState error={cards.error} onRetry={() => cards.refetch()} />
-      ) : cards.data.items.length === 0 ? (
-        <EmptyState icon="card" title={t('cards.noCards')} description={t('cards.noCardsText')} />
-      ) : (
-        <>
-          <p className="page-lead">{t('cards.cardsLead')}</p>
-          <ul className="account-tiles" data-testid="bank-cards">
-            {cards.data.items.map((card) => (
-              <BankCardTile
-                key={card.id}
-                card={card}
-                deleting={pendingId === card.id}
-                onDelete={() => void confirm(card.id, `${card.bankName} ${maskAccountNumber(card.cardNo)}`, 'bank')}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryBoundary
+        query={cards}
+        empty={(data) => data.items.length === 0}
+        emptyView={<EmptyState icon="card" title={t('cards.noCards')} description={t('cards.noCardsText')} />}
+      >
+        {(data) => (
+          <>
+            <p className="page-lead">{t('cards.cardsLead')}</p>
+            <ul className="account-tiles" data-testid="bank-cards">
+              {data.items.map((card) => (
+                <BankCardTile
+                  key={card.id}
+                  card={card}
+                  deleting={pendingId === card.id}
+                  onDelete={() => void confirm(card.id, `${card.bankName} ${maskAccountNumber(card.cardNo)}`, 'bank')}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }

@@ -11,7 +11,7 @@ import { useUserInfoQuery } from '../../api/user';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, ErrorState, Loading, QueryBoundary } from '../../components/States';
 import '../../components/money/money.css';
 import { paths } from '../../app/paths';
 
@@ -118,25 +118,23 @@ export function DepositIndexPage() {
   return (
     <Page right={<RecordLink />}>
       <p className="page-lead">{t('deposit.lead')}</p>
-      {userInfo.isPending ? (
-        <Loading />
-      ) : userInfo.isError ? (
-        <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />
-      ) : (
-        <>
-          <KycNotice user={userInfo.data} />
-          <Channels />
-          <h2 className="section-title">{t('deposit.historySection')}</h2>
-          <Menu>
-            <MenuItem
-              icon="list"
-              label={t('routes.deposit.record')}
-              hint={t('deposit.historyHint')}
-              to={paths.depositRecord()}
-            />
-          </Menu>
-        </>
-      )}
+      <QueryBoundary query={userInfo}>
+        {(data) => (
+          <>
+            <KycNotice user={data} />
+            <Channels />
+            <h2 className="section-title">{t('deposit.historySection')}</h2>
+            <Menu>
+              <MenuItem
+                icon="list"
+                label={t('routes.deposit.record')}
+                hint={t('deposit.historyHint')}
+                to={paths.depositRecord()}
+              />
+            </Menu>
+          </>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }

@@ -16,7 +16,7 @@ import { ChoiceChips } from '../../components/ChoiceChips';
 import { CountrySelect } from '../../components/CountrySelect';
 import { DOCUMENT_ACCEPT, ImageUpload, useUploadsBusy } from '../../components/ImageUpload';
 import { Page } from '../../components/Page';
-import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { QueryBoundary, StateBlock } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 import '../../app/forms.css';
@@ -255,15 +255,13 @@ export function KycIndividualPage() {
   const userInfo = useUserInfoQuery();
   return (
     <Page>
-      {userInfo.isPending ? (
-        <Loading />
-      ) : userInfo.isError ? (
-        <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />
-      ) : (
-        <div data-testid="kyc-status" data-status={userInfo.data.kycStatus}>
-          <KycStatus key={userInfo.data.kycStatus} user={userInfo.data} />
-        </div>
-      )}
+      <QueryBoundary query={userInfo}>
+        {(data) => (
+          <div data-testid="kyc-status" data-status={data.kycStatus}>
+            <KycStatus key={data.kycStatus} user={data} />
+          </div>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }

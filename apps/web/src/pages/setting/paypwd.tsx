@@ -11,7 +11,7 @@ import { AppForm, Field } from '../../components/AppForm';
 import { EmailCodeField, PayPasswordFields } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
-import { ErrorState, Loading } from '../../components/States';
+import { QueryBoundary } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 
@@ -158,15 +158,9 @@ export function PayPasswordPage() {
   if (user && hadPayPassword.current === null) hadPayPassword.current = user.hasPayPassword;
   return (
     <Page title={hadPayPassword.current === false ? t('payPassword.setTitle') : undefined}>
-      {userInfo.isPending ? (
-        <Loading />
-      ) : userInfo.isError ? (
-        <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />
-      ) : hadPayPassword.current ? (
-        <ChangePayPassword user={userInfo.data} />
-      ) : (
-        <SetPayPassword />
-      )}
+      <QueryBoundary query={userInfo}>
+        {(data) => (hadPayPassword.current ? <ChangePayPassword user={data} /> : <SetPayPassword />)}
+      </QueryBoundary>
     </Page>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCryptoWalletsQuery } from '../../api/cards';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { useFormatters } from '../../lib/format';
 import { AccountTile, AddFooter, useConfirmDelete } from '../bcard/index';
 import { shorten } from '../deposit/record';
@@ -54,29 +54,33 @@ export function CryptoWalletsPage() {
         ) : undefined
       }
     >
-      {wallets.isPending ? (
-        <Loading />
-      ) : wallets.isError ? (
-        <ErrorState error={wallets.error} onRetry={() => wallets.refetch()} />
-      ) : wallets.data.items.length === 0 ? (
-        <EmptyState icon="wallet" title={t('cards.noWallets')} description={t('cards.noWalletsText')} />
-      ) : (
-        <>
-          <p className="page-lead">{t('cards.walletsLead')}</p>
-          <ul className="account-tiles" data-testid="crypto-wallets">
-            {wallets.data.items.map((item) => (
-              <WalletTile
-                key={item.id}
-                item={item}
-                deleting={pendingId === item.id}
-                onDelete={() =>
-                  void confirm(item.id, `${networkLabel(item.currencyType)} ${shorten(item.address, 10, 8)}`, 'crypto')
-                }
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryBoundary
+        query={wallets}
+        empty={(data) => data.items.length === 0}
+        emptyView={<EmptyState icon="wallet" title={t('cards.noWallets')} description={t('cards.noWalletsText')} />}
+      >
+        {(data) => (
+          <>
+            <p className="page-lead">{t('cards.walletsLead')}</p>
+            <ul className="account-tiles" data-testid="crypto-wallets">
+              {data.items.map((item) => (
+                <WalletTile
+                  key={item.id}
+                  item={item}
+                  deleting={pendingId === item.id}
+                  onDelete={() =>
+                    void confirm(
+                      item.id,
+                      `${networkLabel(item.currencyType)} ${shorten(item.address, 10, 8)}`,
+                      'crypto',
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }
