@@ -4,12 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { E } from './envelope.js';
 import { messageCatalogue, resolveLanguage } from './i18n.js';
+import { catalogueParity } from './locale-parity.js';
 import { V } from './rules.js';
 
 const flat = (o: object, p = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${p}${k}.`) : [`${p}${k}`]));
-const get = (o: unknown, key: string) =>
-  key.split('.').reduce<unknown>((acc, k) => (acc as Record<string, unknown> | undefined)?.[k], o);
 
 describe('language choice', () => {
   it.each([
@@ -33,9 +32,10 @@ describe('language choice', () => {
 
 describe('message catalogue', () => {
   const en = flat(messageCatalogue.en).sort();
-  it.each(['nl', 'zh-Hans'] as const)('%s carries the same keys as en, none empty', (lang) => {
-    expect(flat(messageCatalogue[lang]).sort()).toEqual(en);
-    for (const key of en) expect(String(get(messageCatalogue[lang], key)).trim()).not.toBe('');
+  it('nl and zh-Hans carry the same keys as en, none empty', () => {
+    // Not the {{variable}} and <tag> check of the UI catalogues: server messages hold literal <names> in commands.
+    const { keys, empty } = catalogueParity(messageCatalogue);
+    expect({ keys, empty }).toEqual({ keys: [], empty: [] });
   });
   it('has a message for every validation and error key the code uses', () => {
     for (const key of [...Object.values(V), ...Object.values(E)]) expect(en).toContain(key);

@@ -1,57 +1,32 @@
 import { messageCatalogue } from '@beurs/contracts';
+import { bareTemplateCalls, catalogueParity, flattenCatalogue } from '@beurs/contracts/locale-parity';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, TABS } from '../app/routes';
 import en from './en.json';
 import nl from './nl.json';
 import zhHans from './zh-Hans.json';
 
-type Tree = { [key: string]: unknown };
+const catalogues = { en: flattenCatalogue(en) };
 
-/** key -> text for every leaf (arrays are indexed: protocol.sections.0.body.1). */
-function flatten(tree: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof tree === 'string') out.set(prefix, tree);
-  else if (tree && typeof tree === 'object') {
-    for (const [key, value] of Object.entries(tree as Tree)) {
-      for (const [k, v] of flatten(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
-    }
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\/?\w+)>/g)].map((m) => m[0]).sort();
-
-const catalogues = { en: flatten(en), nl: flatten(nl), 'zh-Hans': flatten(zhHans) };
-
+// The same checks as the console's and the contracts' catalogues (@beurs/contracts/locale-parity).
 describe('UI locales', () => {
-  it.each(['nl', 'zh-Hans'] as const)('%s has exactly the keys of en', (language) => {
-    expect([...catalogues[language].keys()].sort()).toEqual([...catalogues.en.keys()].sort());
+  const parity = catalogueParity({ en, nl, 'zh-Hans': zhHans });
+
+  it('nl and zh-Hans have exactly the keys of en', () => {
+    expect(parity.keys).toEqual([]);
   });
 
-  it.each(['nl', 'zh-Hans'] as const)('%s keeps every {{variable}} and <tag> of en', (language) => {
-    for (const [key, text] of catalogues.en) {
-      expect(placeholders(catalogues[language].get(key) ?? ''), key).toEqual(placeholders(text));
-    }
+  it('nl and zh-Hans keep every {{variable}} and <tag> of en', () => {
+    expect(parity.placeholders).toEqual([]);
   });
 
   it('has no empty text', () => {
-    for (const catalogue of Object.values(catalogues)) {
-      for (const [key, text] of catalogue) expect(text.trim(), key).not.toBe('');
-    }
+    expect(parity.empty).toEqual([]);
   });
 
-  // A text with {{variables}} asked for without values is shown raw: the Transfer screen's accessible name
-  // read "Conversion {{from}} → {{to}}" in every language.
   it('is never asked for a text with {{variables}} without passing values', () => {
     const sources = import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
-    const bare: string[] = [];
-    for (const [file, text] of Object.entries(sources)) {
-      for (const call of text.matchAll(/\bt\(\s*['"`]([\w.-]+)['"`]\s*\)/g)) {
-        const key = call[1] ?? '';
-        if (catalogues.en.get(key)?.includes('{{')) bare.push(`${file}: ${key}`);
-      }
-    }
-    expect(bare).toEqual([]);
+    expect(bareTemplateCalls(sources, catalogues.en)).toEqual([]);
   });
 
   it('does not shadow the shared validation and error catalogue', () => {
