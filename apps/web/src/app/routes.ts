@@ -8,7 +8,9 @@
 import type { ParseKeys } from 'i18next';
 
 export type TabName = 'home' | 'market' | 'watchlist' | 'trade' | 'profile';
-export type RouteTitleKey = Extract<ParseKeys, `routes.${string}`>;
+type TitleKeys = Extract<ParseKeys, `routes.${string}`>;
+/** A `routes.*` key of the catalogues; any `routes.*` text where they are not typed (the browser tests). */
+export type RouteTitleKey = [TitleKeys] extends [never] ? `routes.${string}` : TitleKeys;
 
 export interface RouteMeta {
   titleKey: RouteTitleKey;
