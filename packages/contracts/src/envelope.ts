@@ -24,6 +24,7 @@ export const E = {
   urlNotFound: 'errors.urlNotFound',
   internal: 'errors.internal',
   tooMany: 'errors.tooMany',
+  busy: 'errors.busy',
   tooManyLogins: 'errors.tooManyLogins',
   wrongCredentials: 'errors.wrongCredentials',
   demoOperatorExposed: 'errors.demoOperatorExposed',

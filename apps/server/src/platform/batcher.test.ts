@@ -1,5 +1,7 @@
+import { E } from '@beurs/contracts';
 import { describe, expect, it } from 'vitest';
 import { createBatcher } from './batcher.js';
+import { AppError } from './errors.js';
 
 interface Item {
   id: number;
@@ -7,7 +9,9 @@ interface Item {
 }
 
 /** A batch writer whose batches finish when the test says so. */
-function controlled(opts: { maxBatch?: number; maxInFlight?: number; failBatch?: (items: Item[]) => boolean } = {}) {
+function controlled(
+  opts: { maxBatch?: number; maxInFlight?: number; maxQueue?: number; failBatch?: (items: Item[]) => boolean } = {},
+) {
   const batches: Item[][] = [];
   const failures: Array<{ message: string; size: number }> = [];
   const singles: Item[] = [];
@@ -15,6 +19,7 @@ function controlled(opts: { maxBatch?: number; maxInFlight?: number; failBatch?:
   const batcher = createBatcher<Item, string>({
     maxBatch: opts.maxBatch ?? 10,
     maxInFlight: opts.maxInFlight ?? 1,
+    maxQueue: opts.maxQueue ?? 1000,
     conflicts: (item) => [item.account],
     onBatchFailed: (error, size) => failures.push({ message: (error as Error).message, size }),
     runBatch: (items) => {
@@ -91,5 +96,34 @@ describe('createBatcher', () => {
     expect(c).toMatchObject({ status: 'rejected', reason: new Error('item 3 failed') });
     expect(singles.map((i) => i.id)).toEqual([2, 3]);
     expect(failures).toEqual([{ message: 'batch failed', size: 2 }]);
+  });
+
+  it('refuses an item beyond maxQueue at once with errors.busy, and takes items again once the queue drains', async () => {
+    const { batcher, batches, settle } = controlled({ maxQueue: 2 });
+    // The first goes at once (in flight, not queued); the next two wait; the fourth finds the queue full.
+    const taken = [1, 2, 3].map((id) => batcher.submit({ id, account: `a${id}` }));
+    const refused = await batcher.submit({ id: 4, account: 'a4' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).key).toBe(E.busy);
+    expect(batcher.pending).toBe(3);
+    await settle();
+    expect(await Promise.all(taken)).toEqual(['b1', 'b2', 'b3']);
+    expect(batches.flat().map((i) => i.id)).toEqual([1, 2, 3]);
+    const later = batcher.submit({ id: 5, account: 'a5' });
+    await settle();
+    expect(await later).toBe('b5');
+  });
+
+  it('refuses a queue bound below one', () => {
+    expect(() =>
+      createBatcher({
+        maxBatch: 1,
+        maxInFlight: 1,
+        maxQueue: 0,
+        conflicts: () => [],
+        runBatch: async () => [],
+        runOne: async () => 0,
+      }),
+    ).toThrow(/maxQueue/);
   });
 });

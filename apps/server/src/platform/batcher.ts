@@ -8,7 +8,12 @@
  * the later one waits for a later batch, so each batch's items decide independently. When a batch fails as a
  * whole (an error the batch function does not answer per item), nothing of it was written and its items are
  * written one by one with `runOne`, so only the item at fault fails.
+ *
+ * The queue is bounded (`maxQueue`): when the writes fall behind, a request beyond it is refused at once with a
+ * translated "busy, try again" (429 errors.busy) instead of waiting in memory that grows without end.
  */
+import { busy } from './errors.js';
+
 export interface BatcherOptions<T, R> {
   /** Writes a batch in one transaction; answers one result per item, in order. */
   runBatch: (items: T[]) => Promise<R[]>;
@@ -20,6 +25,8 @@ export interface BatcherOptions<T, R> {
   maxBatch: number;
   /** Most batches written at once (each holds one database connection while it runs). */
   maxInFlight: number;
+  /** Most items waiting for a batch; one more is refused (busy) without being written. */
+  maxQueue: number;
   /** Told of a batch that failed as a whole (its items are then written one by one): worth a log line. */
   onBatchFailed?: (error: unknown, size: number) => void;
 }
@@ -37,8 +44,10 @@ export interface Batcher<T, R> {
 }
 
 export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R> {
-  const { runBatch, runOne, conflicts, maxBatch, maxInFlight, onBatchFailed } = options;
-  if (maxBatch < 1 || maxInFlight < 1) throw new Error('createBatcher: maxBatch and maxInFlight must be at least 1');
+  const { runBatch, runOne, conflicts, maxBatch, maxInFlight, maxQueue, onBatchFailed } = options;
+  if (maxBatch < 1 || maxInFlight < 1 || maxQueue < 1) {
+    throw new Error('createBatcher: maxBatch, maxInFlight and maxQueue must be at least 1');
+  }
   let queue: Waiting<T, R>[] = [];
   let inFlight = 0;
 
@@ -91,6 +100,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
 
   return {
     submit(item) {
+      if (queue.length >= maxQueue) return Promise.reject(busy());
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         pump();

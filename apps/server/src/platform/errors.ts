@@ -26,5 +26,7 @@ export const rule = (key: ErrorKey, params: Record<string, unknown> = {}, reason
   new AppError(Code.rule, key, params, reason ?? key.split('.').pop());
 export const tooMany = (key: ErrorKey = E.tooMany, params: Record<string, unknown> = {}) =>
   new AppError(Code.tooMany, key, params);
+/** The server is at a bound it keeps (a full queue): the request was not taken and may be sent again. */
+export const busy = () => new AppError(Code.tooMany, E.busy);
 export const unauthenticated = () => new AppError(Code.unauthenticated, E.loginExpired);
 export const forbidden = () => new AppError(Code.forbidden, E.forbidden);

@@ -15,14 +15,15 @@ import {
   stopReached,
   trading,
 } from '@beurs/contracts';
-import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
 import { tradableOrNull } from './instruments.js';
+import { type PositionRow, STATUS } from './model.js';
 import { type PriceBook, priceBook } from './prices.js';
-import { createTradingService, type PositionRow, STATUS, type TradingService } from './service.js';
+import { createTradingService, type TradingService } from './service.js';
 
 /** The advisory lock key of the job (any node holding it runs the job; the others skip). */
 export const TRADING_JOB_LOCK = 'trading-engine';
@@ -35,8 +36,18 @@ export interface RunResult {
   ran: boolean;
 }
 
-export function createTradingEngine(deps: Deps, service: TradingService = createTradingService(deps)) {
+/** Most entrusted orders one pass looks at; the next pass goes on after the last one (keyset on the order id). */
+export const ENTRUSTED_SCAN_LIMIT = 500;
+
+export function createTradingEngine(
+  deps: Deps,
+  service: TradingService = createTradingService(deps),
+  options: { scanLimit?: number } = {},
+) {
   const { db, clock, log } = deps;
+  const scanLimit = options.scanLimit ?? ENTRUSTED_SCAN_LIMIT;
+  /** The last order id the previous pass looked at; 0 starts from the oldest again. */
+  let scannedTo = 0;
   const currencyOf = (wallet: string) => deps.ledger.currencyOf(wallet as never);
 
   /** Runs `work` in its own transaction; a business refusal (the position was closed meanwhile) is skipped. */
@@ -60,8 +71,11 @@ export function createTradingEngine(deps: Deps, service: TradingService = create
         price: tradeOrders.price,
       })
       .from(tradeOrders)
-      .where(eq(tradeOrders.status, STATUS.InProgress))
-      .orderBy(tradeOrders.id);
+      .where(and(eq(tradeOrders.status, STATUS.InProgress), gt(tradeOrders.id, scannedTo)))
+      .orderBy(tradeOrders.id)
+      .limit(scanLimit);
+    // A short page reached the end: the next pass starts from the oldest again.
+    scannedTo = entrusted.length < scanLimit ? 0 : (entrusted.at(-1)?.id ?? 0);
     const tradableOrders = entrusted.filter((o) => tradableOrNull(o.source, o.code) !== null);
     if (tradableOrders.length === 0) return [];
     const refs = new Map(tradableOrders.map((o) => [`${o.source}:${o.code}`, { source: o.source, code: o.code }]));

@@ -1,4 +1,7 @@
 /** Orders, positions, margin and the trading rules per asset class. Public face of the module. */
 export { consoleTradingRoutes } from './console-routes.js';
+export { settingsOf, termsOf } from './context.js';
+export { createTradingEngine, type TradingEngine } from './engine.js';
+export { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, STATUS } from './model.js';
 export { tradingRoutes } from './routes.js';
-export { createTradingService } from './service.js';
+export { createTradingService, type TradingService } from './service.js';

@@ -8,9 +8,11 @@ import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { eurUsd } from '../wallet/index.js';
+import { termsOf } from './context.js';
 import { createTradingEngine } from './engine.js';
 import { type ProductEndpoint, SOURCES_BY_ENDPOINT, tradableByCode } from './instruments.js';
-import { createTradingService, type OrderPlan, termsOf } from './service.js';
+import type { OrderPlan } from './model.js';
+import { createTradingService } from './service.js';
 
 export function tradingRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;

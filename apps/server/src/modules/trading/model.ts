@@ -1,0 +1,56 @@
+/**
+ * The trading module's rows, statuses and order shapes, and how prices and rates are written: shared by its
+ * placement, settlement, queries and DTOs.
+ */
+import { Decimal, type orderFigures, trading } from '@beurs/contracts';
+import type { tradeOrders, tradePositions } from '../../platform/db/schema.js';
+import type { ProductEndpoint, Tradable } from './instruments.js';
+import type { PriceBook } from './prices.js';
+
+export type OrderRow = typeof tradeOrders.$inferSelect;
+export type PositionRow = typeof tradePositions.$inferSelect;
+
+export const STATUS = trading.TRADE_STATUS;
+export const positionLink = (id: number) => `/pages/trade/detail?positionId=${id}`;
+export const orderLink = (id: number) => `/pages/trade/detail?orderId=${id}`;
+
+export const ZERO = new Decimal(0);
+/** Money at rest is kept in cents: margins, fees and settled profit or loss. */
+export const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+export const priceText = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(8).toFixed();
+export const rateText = (d: Decimal | string) => new Decimal(d).toSignificantDigits(10).toFixed();
+
+export interface PlaceInput {
+  endpoint?: ProductEndpoint;
+  source: number;
+  stockCode: string;
+  direction: 0 | 1;
+  orderType: 0 | 1;
+  price?: string | undefined;
+  quantity: number;
+  leverage?: number | undefined;
+  stopLoss?: string | undefined;
+  takeProfit?: string | undefined;
+  /** The fee schedule the ticket showed (termsVersionOf): refused with 422 termsChanged when it is not current. */
+  termsVersion: string;
+}
+
+/** An order decided but not written yet (placement.ts: plan, then execute or openNow). */
+export interface OrderPlan {
+  userId: number;
+  input: PlaceInput;
+  at: Date;
+  addTo: PositionRow | undefined;
+  t: Tradable;
+  prices: PriceBook;
+  leverage: number;
+  /** The limit price of a limit order, null for a market order. */
+  limit: Decimal | null;
+  /** The fill price if it fills now, else the limit. */
+  price: Decimal;
+  fillsNow: boolean;
+  rate: Decimal;
+  fig: ReturnType<typeof orderFigures>;
+  /** The fee rate of the close of what this order opens, from the schedule it was placed under. */
+  closeFeeRate: Decimal;
+}

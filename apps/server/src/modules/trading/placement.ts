@@ -1,0 +1,338 @@
+/**
+ * Placing orders (docs/trading.md "The placement path"): the order rules decide an order before anything is
+ * written (plan); a resting limit order holds its margin and fee (execute), an order that fills now opens or adds
+ * to a position (settlement.ts fillOpen), and a new position that fills now goes the batched way (openNow).
+ */
+import {
+  closeFeeRateOf,
+  Decimal,
+  E,
+  type Language,
+  limitFillPrice,
+  minOrderQuantity,
+  OrderType,
+  openFeeRate,
+  openingPrice,
+  orderFigures,
+  orderQuantityProblem,
+} from '@beurs/contracts';
+import { eq } from 'drizzle-orm';
+import { createBatcher } from '../../platform/batcher.js';
+import type { Tx } from '../../platform/db/client.js';
+import { raisedByDatabase } from '../../platform/db/errors.js';
+import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
+import { rule } from '../../platform/errors.js';
+import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempotency.js';
+import { quantityError, type TradingContext, termsOf } from './context.js';
+import type { Dtos } from './dtos.js';
+import { tradable } from './instruments.js';
+import { cents, type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, priceText, STATUS } from './model.js';
+import type { PriceBook } from './prices.js';
+import { filledMessage, newPositionRow, type Settlement } from './settlement.js';
+import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
+
+/** The order's rows in the row shape, before ids exist (openNow and execute share them). */
+function orderRowOf(p: OrderPlan) {
+  const { input, t, fig, limit, price, rate, leverage, addTo, at } = p;
+  return {
+    userId: p.userId,
+    addToPositionId: addTo?.id ?? null,
+    source: t.source,
+    code: t.code,
+    wallet: t.wallet,
+    direction: input.direction,
+    orderType: input.orderType,
+    openClose: 0,
+    quantity: input.quantity,
+    price: priceText(limit ?? price),
+    leverage,
+    margin: fig.margin.toFixed(2),
+    fee: fig.fee.toFixed(2),
+    amount: cents(fig.notional).toFixed(2),
+    rate: rate.toString(),
+    closeFeeRate: p.closeFeeRate.toFixed(),
+    stopLoss: input.stopLoss ?? null,
+    takeProfit: input.takeProfit ?? null,
+    createdAt: at,
+  };
+}
+
+/** One order for trade_open_batch / trade_open_now (migrations 0006 to 0008), with every figure decided. */
+interface OpenNowItem {
+  scope: string;
+  key: string;
+  endpoint: string;
+  hash: string;
+  user: number;
+  account: number;
+  feesAccount: number;
+  margin: string;
+  fee: string;
+  at: string;
+  position: Record<string, unknown>;
+  order: Record<string, unknown>;
+  message: object;
+  answer: object;
+}
+type OpenNowResult =
+  | { replayed: boolean; answer: unknown }
+  | { error: 'kycRequired' }
+  | { error: 'mismatch' }
+  | { error: 'insufficient'; available: string | null };
+
+export type Placement = ReturnType<typeof createPlacement>;
+
+export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: Dtos, { fillOpen }: Settlement) {
+  const { db, deps, ledger, settings, currencyOf, asMarginError, book, checkStops } = ctx;
+
+  /**
+   * What an order will do, decided before anything is written: the instrument and its rules, the price (the
+   * ask or bid now, or the limit), the rate, margin and fee, and whether it fills now. Throws the 422s of the
+   * order rules (closed market, leverage, quantity, stops).
+   */
+  async function plan(userId: number, input: PlaceInput, at: Date, addTo?: PositionRow): Promise<OrderPlan> {
+    const t = tradable(input.source, input.stockCode, input.endpoint);
+    const r = await settings.rule(t.assetClass);
+    // Checked before anything else is decided: a ticket that showed other fees is reviewed again, not filled.
+    if (input.termsVersion !== termsOf(r)) {
+      throw rule(E.termsChanged, { terms: termsOf(r) }, 'termsChanged');
+    }
+    const leverage = input.leverage ?? addTo?.leverage ?? r.leverageCap;
+    if (leverage > r.leverageCap) {
+      throw rule(E.leverageTooHigh, { leverage, max: r.leverageCap }, 'leverageTooHigh');
+    }
+    const quantityProblem = orderQuantityProblem(input.quantity, {
+      min: minOrderQuantity(r.minQuantity, t.lotSize),
+      lotSize: t.lotSize,
+    });
+    if (quantityProblem) throw quantityError(quantityProblem);
+
+    const walletCurrency = currencyOf(t.wallet);
+    const prices = await book(t, walletCurrency);
+    const q = prices.quote(t);
+    const marketPrice = openingPrice(input.direction, q);
+    const limit = input.orderType === OrderType.Limit && input.price ? new Decimal(input.price) : null;
+    if (!limit && !q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
+    // A limit the market has already reached fills at once at the better of the two (limitFillPrice).
+    const reached = limit ? limitFillPrice(input.direction, limit, q) : marketPrice;
+    const fillsNow = q.marketOpen && reached !== null;
+    const price = fillsNow && reached ? reached : (limit as Decimal);
+    checkStops(input.direction, price, input.stopLoss, input.takeProfit);
+
+    const rate = prices.rate(t.priceCurrency, walletCurrency);
+    const closeFeeRate = closeFeeRateOf(input.direction, r);
+    const fig = orderFigures({
+      quantity: input.quantity,
+      price,
+      multiplier: t.multiplier,
+      rate,
+      leverage,
+      feeRate: openFeeRate(input.direction, r),
+    });
+    return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig, closeFeeRate };
+  }
+
+  /**
+   * Places an order (create endpoints and additions). A market order, or a limit order whose price the market
+   * has already reached, fills now; any other limit order rests with its margin and fee held. A new position
+   * that fills now has a faster way in, batched with others: openNow.
+   */
+  async function place(
+    tx: Tx,
+    userId: number,
+    input: PlaceInput,
+    at: Date,
+    addTo?: PositionRow,
+  ): Promise<{ order: OrderRow; position: PositionRow | null; book: PriceBook }> {
+    return execute(tx, await plan(userId, input, at, addTo));
+  }
+
+  /** One order on its own (a batch that failed as a whole): trade_open_now's refusals as results. */
+  async function openOne(item: OpenNowItem): Promise<OpenNowResult> {
+    try {
+      const { rows } = await db.$client.query<{ result: OpenNowResult }>({
+        name: 'trade_open_now',
+        text: OPEN_NOW_SQL,
+        values: [
+          item.scope,
+          item.key,
+          item.endpoint,
+          item.hash,
+          item.user,
+          item.account,
+          item.feesAccount,
+          item.margin,
+          item.fee,
+          item.at,
+          item.position,
+          item.order,
+          item.message,
+          item.answer,
+        ],
+      });
+      const result = rows[0]?.result;
+      if (!result) throw new Error('trade_open_now answered nothing');
+      return result;
+    } catch (error) {
+      if (raisedByDatabase(error, 'trade.kycRequired')) return { error: 'kycRequired' };
+      if (raisedByDatabase(error, 'idempotency.mismatch')) return { error: 'mismatch' };
+      const short = raisedByDatabase(error, 'ledger.insufficient');
+      if (!short) throw error;
+      const { available } = JSON.parse(short.detail ?? '{}') as { available?: string };
+      return { error: 'insufficient', available: available ?? null };
+    }
+  }
+
+  /**
+   * New positions that fill now are written in batches (group commit, platform/batcher.ts): the orders that
+   * arrive while up to two batches are being written go together in the next one, never two of one wallet
+   * account or one key in a batch. bench/reports/orders.md measures it.
+   */
+  const openNowBatcher = createBatcher<OpenNowItem, OpenNowResult>({
+    maxBatch: 64,
+    maxInFlight: 2,
+    // 32 full batches waiting: about 2 s of orders at the measured rate (bench/reports/orders.md); beyond it the
+    // writes have fallen behind and a customer is told to try again rather than wait in a queue that keeps growing.
+    maxQueue: 2048,
+    conflicts: (item) => [`a:${item.account}`, `k:${item.scope}\n${item.key}`],
+    runOne: openOne,
+    onBatchFailed: (err, size) =>
+      deps.log.error({ err, size }, 'trade_open_batch failed as a whole; writing its orders one by one'),
+    runBatch: async (items) => {
+      const { rows } = await db.$client.query<{ results: OpenNowResult[] }>({
+        name: 'trade_open_batch',
+        text: OPEN_BATCH_SQL,
+        values: [JSON.stringify(items)],
+      });
+      return rows[0]?.results ?? [];
+    },
+  });
+
+  /**
+   * A new position that fills now, written with the orders that arrive at the same time (openNowBatcher:
+   * trade_open_batch, migration 0008) under the request's idempotency key, answered once its batch committed:
+   * the hot path of POST /stock/create and the other create endpoints.
+   * Writes what execute + fillOpen would write for the same plan (trading.test.ts compares them).
+   */
+  async function openNow(key: IdempotencyKey, p: OrderPlan, lang: Language) {
+    if (!p.fillsNow || p.addTo) throw new Error('openNow is for a new position that fills now');
+    const account = await ledger.walletAccount(db, p.userId, p.t.wallet);
+    const fees = await ledger.systemAccount(db, 'fees', account.currency);
+    const order = orderRowOf(p);
+    const filled = {
+      ...order,
+      id: 0,
+      positionId: 0,
+      holdId: null,
+      status: STATUS.Success,
+      fillPrice: priceText(p.price),
+      filledAt: p.at,
+      profit: null,
+      closeReason: null,
+      cancelledAt: null,
+    } satisfies OrderRow;
+    const position = {
+      ...newPositionRow(order, p.closeFeeRate, p.input, p.t, p.price, p.fig.margin, p.fig.fee, p.at),
+      id: 0,
+      holdId: null,
+      closePrice: null,
+      closeRate: null,
+      sellProfit: null,
+      closeFee: null,
+      absorbedLoss: null,
+      closeReason: null,
+      closedAt: null,
+    } satisfies PositionRow;
+    const answer = { order: orderDto(filled, lang), position: positionDto(position, p.prices, lang) };
+    const message = filledMessage(p.t, order.quantity, p.price, p.fig.margin, p.fig.fee, account.currency);
+    const written = await openNowBatcher.submit({
+      scope: key.scope,
+      key: key.key,
+      endpoint: key.endpoint,
+      hash: key.requestHash,
+      user: p.userId,
+      account: account.id,
+      feesAccount: fees.id,
+      margin: p.fig.margin.toFixed(2),
+      fee: p.fig.fee.toFixed(2),
+      at: p.at.toISOString(),
+      position: rowJson(tradePositions, position),
+      order: rowJson(tradeOrders, filled),
+      message,
+      answer,
+    });
+    if ('answer' in written) return written.answer as typeof answer;
+    if (written.error === 'kycRequired') throw rule(E.kycRequired, {}, 'kycRequired');
+    if (written.error === 'mismatch') throw idempotencyMismatch();
+    if (written.available == null) throw new Error(`account ${account.id} is not a wallet of user ${p.userId}`);
+    const refusal = ledger.insufficient(written.available, account.currency);
+    throw asMarginError(refusal, p.fig.margin.plus(p.fig.fee), account.currency);
+  }
+
+  /** Writes a planned order in the caller's transaction: rests it, or fills it (fillOpen). */
+  async function execute(
+    tx: Tx,
+    p: OrderPlan,
+  ): Promise<{ order: OrderRow; position: PositionRow | null; book: PriceBook }> {
+    const { userId, t, prices, fig, fillsNow, price, addTo, at } = p;
+    const ids = await idsAndKyc(tx, userId);
+    if (ids.kyc !== 3) throw rule(E.kycRequired, {}, 'kycRequired');
+    const account = await ledger.walletAccount(tx, userId, t.wallet);
+
+    const base = { ...orderRowOf(p), id: ids.orderId };
+
+    if (!fillsNow) {
+      let holdId: number;
+      try {
+        holdId = await ledger.hold(tx, {
+          account,
+          amount: fig.margin.plus(fig.fee),
+          reference: `order:${ids.orderId}`,
+          at,
+        });
+      } catch (error) {
+        throw asMarginError(error, fig.margin.plus(fig.fee), account.currency);
+      }
+      const [order] = await tx
+        .insert(tradeOrders)
+        .values({ ...base, positionId: null, holdId, status: STATUS.InProgress })
+        .returning();
+      if (!order) throw new Error('order not stored');
+      return { order, position: null, book: prices };
+    }
+
+    const filled = await fillOpen(tx, {
+      order: {
+        ...base,
+        positionId: null,
+        holdId: null,
+        status: STATUS.Success,
+        fillPrice: priceText(price),
+        filledAt: at,
+      },
+      isNew: true,
+      positionId: ids.positionId,
+      account,
+      t,
+      addTo,
+      at,
+    });
+    return { ...filled, book: prices };
+  }
+
+  /** Cancels an entrusted order of the customer: the held margin and fee are released. */
+  async function cancel(tx: Tx, userId: number, orderId: number, at: Date): Promise<OrderRow> {
+    const order = await lockOrderOf(tx, userId, orderId);
+    if (order.status !== STATUS.InProgress) throw rule(E.orderNotCancellable, {}, 'orderNotCancellable');
+    if (order.holdId) await ledger.release(tx, order.holdId, at);
+    const [stored] = await tx
+      .update(tradeOrders)
+      .set({ status: STATUS.Cancelled, cancelledAt: at, holdId: null })
+      .where(eq(tradeOrders.id, order.id))
+      .returning();
+    if (!stored) throw new Error('order not stored');
+    return stored;
+  }
+
+  return { plan, place, execute, openNow, cancel };
+}

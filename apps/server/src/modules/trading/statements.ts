@@ -1,0 +1,110 @@
+/**
+ * The trading module's SQL: the statements its parts share (fresh ids, row locks, the available balance) and the
+ * calls of the SQL functions that write new positions (sql/trade_open_now.sql, sql/trade_open_batch.sql).
+ */
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { ledgerAccounts, tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
+import { type OrderRow, type PositionRow, STATUS } from './model.js';
+
+/** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
+export function rowJson(table: typeof tradeOrders | typeof tradePositions, row: Record<string, unknown>) {
+  const json: Record<string, unknown> = {};
+  for (const [key, name] of columnNames(table)) {
+    const value = row[key];
+    if (value !== undefined) json[name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return json;
+}
+
+/** [property, column name] of a table's columns, read once (rowJson runs on every order). */
+const columnNamesOf = new Map<object, Array<[string, string]>>();
+function columnNames(table: typeof tradeOrders | typeof tradePositions) {
+  let names = columnNamesOf.get(table);
+  if (!names) {
+    names = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]);
+    columnNamesOf.set(table, names);
+  }
+  return names;
+}
+
+/** Two fresh ids and the caller's identity status in one statement (ids are needed for hold references). */
+export async function idsAndKyc(tx: Tx, userId: number) {
+  const { rows } = await tx.execute<{ kyc: number; oid: string; pid: string }>(
+    sql`select kyc_status as kyc, nextval('trade_orders_id_seq') as oid, nextval('trade_positions_id_seq') as pid from ${users} where id = ${userId}`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  return { kyc: Number(row.kyc), orderId: Number(row.oid), positionId: Number(row.pid) };
+}
+
+/** A fresh order id and a fresh position id (a close writes its order, and a partial close its closed part). */
+export async function nextIds(tx: Tx) {
+  const { rows } = await tx.execute<{ oid: string; pid: string }>(
+    sql`select nextval('trade_orders_id_seq') as oid, nextval('trade_positions_id_seq') as pid`,
+  );
+  return { orderId: Number(rows[0]?.oid), positionId: Number(rows[0]?.pid) };
+}
+
+/** The available balance (balance - held) of the wallet account matching `where`, 0 when there is none. */
+export async function availableWhere(db: Db | Tx, where: SQL | undefined) {
+  const [acc] = await db
+    .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
+    .from(ledgerAccounts)
+    .where(where);
+  return acc?.available ?? 0;
+}
+export const accountIs = (id: number) => eq(ledgerAccounts.id, id);
+export const walletOf = (userId: number, wallet: string) =>
+  and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.wallet, wallet));
+
+/** A position of the customer (any status; any customer's when userId is null), locked; 404 when there is none. */
+export async function lockPosition(tx: Tx, userId: number | null, positionId: number): Promise<PositionRow> {
+  const where = [eq(tradePositions.id, positionId)];
+  if (userId !== null) where.push(eq(tradePositions.userId, userId));
+  const [row] = await tx
+    .select()
+    .from(tradePositions)
+    .where(and(...where))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** An open position, locked (an order adding to it); undefined when it is no longer open. */
+export async function lockOpenPositionIfAny(tx: Tx, positionId: number): Promise<PositionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tradePositions)
+    .where(and(eq(tradePositions.id, positionId), eq(tradePositions.status, STATUS.Success)))
+    .for('update');
+  return row;
+}
+
+/** An entrusted order, locked; undefined when it is no longer entrusted (filled or cancelled meanwhile). */
+export async function lockEntrustedOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.status, STATUS.InProgress)))
+    .for('update');
+  return order;
+}
+
+/** An order of the customer (any status), locked; 404 for another customer's. */
+export async function lockOrderOf(tx: Tx, userId: number, orderId: number): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.userId, userId)))
+    .for('update');
+  if (!order) throw notFound();
+  return order;
+}
+
+/** trade_open_now (sql/trade_open_now.sql): one new position that fills now, under its idempotency key. */
+export const OPEN_NOW_SQL =
+  'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result';
+/** trade_open_batch (sql/trade_open_batch.sql): what trade_open_now writes, for several orders at once. */
+export const OPEN_BATCH_SQL = 'select trade_open_batch($1) as results';
