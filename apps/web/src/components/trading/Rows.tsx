@@ -7,7 +7,6 @@ import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInView } from '../../api/live';
-import { tradeDetailPath } from '../../api/trading';
 import { useFormatters } from '../../lib/format';
 import { Icon } from '../Icon';
 import { trendOfAmount } from '../money/format';
@@ -15,6 +14,7 @@ import { MoneyText } from '../money/MoneyText';
 import { DirectionTag } from './DirectionTag';
 import { useLivePosition } from './useLivePosition';
 import './trading.css';
+import { paths } from '../../app/paths';
 
 /** Prices of positions and orders: as many decimals as the server wrote (at least 2, at most 6). */
 export function usePriceText() {
@@ -60,7 +60,7 @@ export function PositionRow({ position }: { position: Position }) {
     <li>
       <Link
         ref={ref}
-        to={tradeDetailPath(position, 'position')}
+        to={paths.tradeDetail(position, 'position')}
         className="card trade-row"
         data-testid="position-row"
         data-id={position.id}
@@ -104,7 +104,7 @@ export function ClosedRow({ position }: { position: Position }) {
   return (
     <li>
       <Link
-        to={tradeDetailPath(position, 'position')}
+        to={paths.tradeDetail(position, 'position')}
         className="card trade-row"
         data-testid="closed-row"
         data-id={position.id}
@@ -167,7 +167,7 @@ export function OrderRow({
       data-id={order.id}
       data-status={order.status}
     >
-      <Link to={tradeDetailPath(order, 'order')} className="trade-row__link">
+      <Link to={paths.tradeDetail(order, 'order')} className="trade-row__link">
         <RowTop item={order}>
           {!waiting && `${t(order.openClose === 1 ? 'trading.index.orderClose' : 'trading.index.orderOpen')} · `}
           {t(`trading.orderTypes.${order.orderType}`)} · {f.integer(order.quantity)} @{' '}
