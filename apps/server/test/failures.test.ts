@@ -29,7 +29,7 @@ describe('per-IP rate limits', () => {
     const answers = [];
     for (let i = 0; i < 11; i++) {
       answers.push(
-        await h.call(
+        await h.request(
           'POST',
           '/getEmailCode',
           { email: `xff${i}@example.com` },

@@ -12,9 +12,12 @@ describe("ownership: another user's resource answers 404", () => {
     const owner = await h.registerUser();
     const intruder = await h.registerUser();
     const req = await probe.setup(h, owner);
-    const asOwner = await h.call(req.method, req.url, req.body, { ...req.headers, authorization: owner.token });
+    const asOwner = await h.request(req.method, req.url, req.body, { ...req.headers, authorization: owner.token });
     expect(asOwner.body.code).toBe(200);
-    const asIntruder = await h.call(req.method, req.url, req.body, { ...req.headers, authorization: intruder.token });
+    const asIntruder = await h.request(req.method, req.url, req.body, {
+      ...req.headers,
+      authorization: intruder.token,
+    });
     expect(asIntruder).toMatchObject({ status: 404, body: { code: 404, data: null } });
   });
 });

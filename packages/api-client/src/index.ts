@@ -9,6 +9,8 @@
 import {
   type DataOf,
   type Endpoint,
+  endpointUrl,
+  fillPath,
   type ParamsOf,
   REQUEST_TIMEOUT_MS,
   type RequestOf,
@@ -61,20 +63,7 @@ type Args<E extends Endpoint> = [NonNullable<E['params']>] extends [never]
     ? [request: RequestOf<E>, params: ParamsOf<E>, options?: CallOptions]
     : [request?: RequestOf<E>, params?: undefined, options?: CallOptions];
 
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
-}
-
-function toQuery(request: unknown): string {
-  if (!request || typeof request !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(request)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
+export { fillPath };
 
 export function createApiClient(options: ClientOptions) {
   const base = `${options.baseUrl ?? ''}/web`;
@@ -139,12 +128,12 @@ export function createApiClient(options: ClientOptions) {
 
   /** Calls a contract endpoint and resolves with its `data`. */
   function call<E extends Endpoint>(endpoint: E, ...[request, params, opts]: Args<E>): Promise<DataOf<E>> {
-    const path = fillPath(endpoint.path, params as Record<string, unknown> | undefined);
+    const url = `${base}${endpointUrl(endpoint, request, params as Record<string, unknown> | undefined)}`;
     const timeoutMs = opts?.timeoutMs ?? REQUEST_TIMEOUT_MS;
     if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
-      return send(`${base}${path}${toQuery(request)}`, { method: endpoint.method }, timeoutMs, opts, {});
+      return send(url, { method: endpoint.method }, timeoutMs, opts, {});
     }
-    return send(`${base}${path}`, { method: endpoint.method, body: JSON.stringify(request ?? {}) }, timeoutMs, opts, {
+    return send(url, { method: endpoint.method, body: JSON.stringify(request ?? {}) }, timeoutMs, opts, {
       'content-type': 'application/json',
     });
   }

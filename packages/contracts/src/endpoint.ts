@@ -56,3 +56,28 @@ export type ParamsOf<E extends Endpoint> = [NonNullable<E['params']>] extends [n
   : NonNullable<E['params']> extends z.ZodType
     ? z.input<NonNullable<E['params']>>
     : undefined;
+
+/** `path` with its `:name` parameters filled from `params`, each URI-encoded. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
+}
+
+function toQuery(request: unknown): string {
+  if (!request || typeof request !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Where a call of `endpoint` goes, under /web: its path with the parameters filled, and for GET and DELETE the
+ * request as the query (a POST carries it as its JSON body). The API client and the server's tests share it.
+ */
+export function endpointUrl(endpoint: Endpoint, request: unknown, params: Record<string, unknown> | undefined): string {
+  const path = fillPath(endpoint.path, params);
+  return endpoint.method === 'GET' || endpoint.method === 'DELETE' ? `${path}${toQuery(request)}` : path;
+}

@@ -1,8 +1,8 @@
-import type { BillItem, DepositChannel, DepositReviewRow, RechargeRecord, UserMessage } from '@beurs/contracts';
+import { consoleMoney, inbox as inboxApi, type RequestOf, wallet as walletApi } from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
-import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLog, depositChannels, journalEntries, users } from '../../platform/db/schema.js';
 
 let h: Harness;
@@ -67,8 +67,8 @@ async function verifiedCustomer() {
   return { ...u, proofFileId: proof.fileId };
 }
 
-const report = (token: string, body: Record<string, unknown>, key?: string, lang?: string) =>
-  h.postKeyed<RechargeRecord>('/recharge/create', body, token, key, lang);
+const report = (token: string, body: RequestOf<typeof walletApi.rechargeCreate>, key?: string, lang?: string) =>
+  h.call(walletApi.rechargeCreate, body, { token, key, lang });
 
 const postingSums = async () =>
   (
@@ -80,7 +80,7 @@ const postingSums = async () =>
 describe('deposit channels', () => {
   it('lists the enabled channels in the configured order, optionally of one type', async () => {
     const u = await h.registerUser();
-    const all = await h.post<DepositChannel[]>('/recharge/currency/selectList', {}, u.token);
+    const all = await h.call(walletApi.rechargeCurrencyList, {}, { token: u.token });
     expect(all.status).toBe(200);
     expect(all.body.data.map((c) => c.id)).toEqual([sepa, usdt, bigMinimum]);
     expect(all.body.data.find((c) => c.id === usdt)).toMatchObject({
@@ -95,9 +95,9 @@ describe('deposit channels', () => {
       bank: null,
     });
     expect(all.body.data.find((c) => c.id === sepa)?.bank).toMatchObject({ bankName: 'ING Bank', swift: 'INGBNL2A' });
-    const crypto = await h.post<DepositChannel[]>('/recharge/currency/selectList', { type: 'crypto' }, u.token);
+    const crypto = await h.call(walletApi.rechargeCurrencyList, { type: 'crypto' }, { token: u.token });
     expect(crypto.body.data.map((c) => c.id)).toEqual([usdt]);
-    expect((await h.post('/recharge/currency/selectList', {})).status).toBe(401);
+    expect((await h.call(walletApi.rechargeCurrencyList, {})).status).toBe(401);
   });
 });
 
@@ -114,7 +114,7 @@ describe('reporting a deposit', () => {
     const pending = await h.db.update(users).set({ kycStatus: 1 }).where(eq(users.id, u.user.id)).returning();
     expect(pending).toHaveLength(1);
     expect((await report(u.token, body)).body.reason).toBe('kycRequired');
-    const list = await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token);
+    const list = await h.call(walletApi.rechargeListPage, {}, { token: u.token });
     expect(list.body.data.total).toBe(0);
   });
 
@@ -152,7 +152,9 @@ describe('reporting a deposit', () => {
       code: 400,
       field: 'txHash',
     });
-    expect((await h.post('/recharge/create', base, u.token)).body).toMatchObject({ code: 400 });
+    expect((await h.call(walletApi.rechargeCreate, base, { token: u.token, key: null })).body).toMatchObject({
+      code: 400,
+    });
     expect((await report(u.token, { ...base, proofFileId: 'A'.repeat(24) })).body).toMatchObject({
       code: 400,
       field: 'proofFileId',
@@ -164,7 +166,7 @@ describe('reporting a deposit', () => {
     const other = await verifiedCustomer();
     const res = await report(u.token, { channelId: usdt, amount: '10', proofFileId: other.proofFileId });
     expect(res.body).toMatchObject({ code: 400, field: 'proofFileId', msg: expect.any(String) });
-    expect((await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token)).body.data.total).toBe(0);
+    expect((await h.call(walletApi.rechargeListPage, {}, { token: u.token })).body.data.total).toBe(0);
   });
 
   it('replays a report sent twice with one key and refuses the key for another body', async () => {
@@ -176,7 +178,7 @@ describe('reporting a deposit', () => {
     const again = await report(u.token, body, key);
     expect(again.body.data.id).toBe(first.body.data.id);
     expect((await report(u.token, { ...body, amount: '26' }, key)).status).toBe(409);
-    const list = await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token);
+    const list = await h.call(walletApi.rechargeListPage, {}, { token: u.token });
     expect(list.body.data.total).toBe(1);
   });
 
@@ -186,7 +188,7 @@ describe('reporting a deposit', () => {
     const a = await report(u.token, { channelId: usdt, amount: '11', proofFileId: u.proofFileId });
     const b = await report(u.token, { channelId: sepa, amount: '12', proofFileId: u.proofFileId });
     await report(other.token, { channelId: usdt, amount: '13', proofFileId: other.proofFileId });
-    const list = await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token);
+    const list = await h.call(walletApi.rechargeListPage, {}, { token: u.token });
     expect(list.body.data.total).toBe(2);
     expect(list.body.data.list.map((r) => r.id)).toEqual([b.body.data.id, a.body.data.id]);
     expect(list.body.data.list[0]).toMatchObject({
@@ -202,12 +204,12 @@ describe('reporting a deposit', () => {
       reviewTimeTimestamp: null,
     });
     expect(list.body.data.list[0]?.proofUrl).toMatch(/^\/web\/file\/[A-Za-z0-9_-]+\?exp=\d+&sig=/);
-    const done = await h.post<Page<RechargeRecord>>('/recharge/listPage', { status: 3 }, u.token);
+    const done = await h.call(walletApi.rechargeListPage, { status: 3 }, { token: u.token });
     expect(done.body.data.total).toBe(0);
-    const paged = await h.post<Page<RechargeRecord>>('/recharge/listPage', { page: 2, pageSize: 1 }, u.token);
+    const paged = await h.call(walletApi.rechargeListPage, { page: 2, pageSize: 1 }, { token: u.token });
     expect(paged.body.data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(paged.body.data.list.map((r) => r.id)).toEqual([a.body.data.id]);
-    expect((await h.post('/recharge/listPage', { status: 4 }, u.token)).status).toBe(400);
+    expect((await h.call(walletApi.rechargeListPage, { status: 4 }, { token: u.token })).status).toBe(400);
   });
 });
 
@@ -219,7 +221,7 @@ describe('reviewing deposits', () => {
     const id = created.body.data.id;
     expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00' });
 
-    const queue = await h.get<Page<DepositReviewRow>>(`/console/deposits?q=${encodeURIComponent(u.email)}`, reviewer);
+    const queue = await h.call(consoleMoney.depositQueue, { q: u.email }, { token: reviewer });
     expect(queue.status).toBe(200);
     expect(queue.body.data.total).toBe(1);
     expect(queue.body.data.list[0]).toMatchObject({
@@ -239,14 +241,14 @@ describe('reviewing deposits', () => {
     const file = await h.app.inject({ method: 'GET', url: proofUrl });
     expect(file.statusCode).toBe(200);
 
-    const approved = await h.post<DepositReviewRow>(`/console/deposits/${id}/approve`, {}, reviewer);
+    const approved = await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id } });
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id, status: 3, reviewer: 'rene' });
     expect(approved.body.data.entryId).toEqual(expect.any(Number));
     expect(approved.body.data.reviewTimeTimestamp).toBe(h.clock.now().getTime());
 
     expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '250.50', total: '250.50' });
-    const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
+    const bill = await h.call(walletApi.getWalletBill, {}, { token: u.token });
     expect(bill.body.data.total).toBe(1);
     expect(bill.body.data.list[0]).toMatchObject({
       type: 'deposit',
@@ -263,7 +265,7 @@ describe('reviewing deposits', () => {
       .where(eq(journalEntries.reference, `recharge:${id}`));
     expect(entry?.operatorId).toEqual(expect.any(Number));
 
-    const inbox = await h.get<{ list: UserMessage[]; unread: number }>('/userMessage/getMessage', u.token);
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token });
     expect(inbox.body.data.unread).toBe(1);
     expect(inbox.body.data.list[0]).toMatchObject({
       kind: 'depositApproved',
@@ -272,15 +274,17 @@ describe('reviewing deposits', () => {
       link: '/pages/deposit/record',
     });
 
-    const record = await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token);
+    const record = await h.call(walletApi.rechargeListPage, {}, { token: u.token });
     expect(record.body.data.list[0]).toMatchObject({ id, status: 3, reviewTimeTimestamp: h.clock.now().getTime() });
 
     // A second review of any kind changes nothing.
-    const twice = await h.post(`/console/deposits/${id}/approve`, {}, admin);
+    const twice = await h.call(consoleMoney.depositApprove, {}, { token: admin, params: { id } });
     expect(twice).toMatchObject({ status: 409, body: { code: 409, msg: 'This request has already been reviewed' } });
-    expect((await h.post(`/console/deposits/${id}/reject`, { reason: 'Too late now' }, admin)).status).toBe(409);
+    expect(
+      (await h.call(consoleMoney.depositReject, { reason: 'Too late now' }, { token: admin, params: { id } })).status,
+    ).toBe(409);
     expect(await h.balance(u.token, 'US_STOCK')).toMatchObject({ balance: '250.50' });
-    expect((await h.get<{ unread: number }>('/userMessage/getMessage', u.token)).body.data.unread).toBe(1);
+    expect((await h.call(inboxApi.getMessages, {}, { token: u.token })).body.data.unread).toBe(1);
 
     const audits = await h.db
       .select()
@@ -300,19 +304,21 @@ describe('reviewing deposits', () => {
       code: 400,
       field: 'reason',
     });
-    expect((await h.post(`/console/deposits/${id}/reject`, { reason: '  x ' }, reviewer)).body.code).toBe(400);
+    expect(
+      (await h.call(consoleMoney.depositReject, { reason: '  x ' }, { token: reviewer, params: { id } })).body.code,
+    ).toBe(400);
     const reason = 'The proof does not show our account number';
-    const rejected = await h.post<DepositReviewRow>(`/console/deposits/${id}/reject`, { reason }, reviewer);
+    const rejected = await h.call(consoleMoney.depositReject, { reason }, { token: reviewer, params: { id } });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ id, status: 2, reason, entryId: null, reviewer: 'rene' });
     expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '0.00', total: '0.00' });
-    const record = await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, u.token);
+    const record = await h.call(walletApi.rechargeListPage, {}, { token: u.token });
     expect(record.body.data.list[0]).toMatchObject({ id, status: 2, reason });
-    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'nl');
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token, lang: 'nl' });
     expect(inbox.body.data.list[0]).toMatchObject({ kind: 'depositRejected', link: '/pages/deposit/record' });
     expect(inbox.body.data.list[0]?.body).toContain(reason);
     expect(inbox.body.data.list[0]?.body).toContain('40,00 EUR');
-    expect((await h.post(`/console/deposits/${id}/approve`, {}, reviewer)).status).toBe(409);
+    expect((await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id } })).status).toBe(409);
     const [audit] = await h.db
       .select()
       .from(auditLog)
@@ -325,9 +331,9 @@ describe('reviewing deposits', () => {
     const created = await report(u.token, { channelId: sepa, amount: '75', proofFileId: u.proofFileId });
     const id = created.body.data.id;
     const answers = await Promise.all([
-      h.post(`/console/deposits/${id}/approve`, {}, reviewer),
-      h.post(`/console/deposits/${id}/approve`, {}, admin),
-      h.post(`/console/deposits/${id}/reject`, { reason: 'Racing reject' }, admin),
+      h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id } }),
+      h.call(consoleMoney.depositApprove, {}, { token: admin, params: { id } }),
+      h.call(consoleMoney.depositReject, { reason: 'Racing reject' }, { token: admin, params: { id } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     const balance = await h.balance(u.token, 'BALANCE');
@@ -348,32 +354,34 @@ describe('reviewing deposits', () => {
       ids.push(r.body.data.id);
       h.clock.advance(1000);
     }
-    const byUserId = await h.get<Page<DepositReviewRow>>(`/console/deposits?q=${u.user.userId}`, reviewer);
+    const byUserId = await h.call(consoleMoney.depositQueue, { q: u.user.userId }, { token: reviewer });
     expect(byUserId.body.data.list.map((r) => r.id)).toEqual(ids);
-    await h.post(`/console/deposits/${ids[0]}/approve`, {}, reviewer);
+    await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id: ids[0]! } });
     h.clock.advance(1000);
-    await h.post(`/console/deposits/${ids[2]}/approve`, {}, reviewer);
-    const reviewed = await h.get<Page<DepositReviewRow>>(`/console/deposits?status=3&q=${u.user.userId}`, reviewer);
+    await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id: ids[2]! } });
+    const reviewed = await h.call(consoleMoney.depositQueue, { status: 3, q: u.user.userId }, { token: reviewer });
     expect(reviewed.body.data.list.map((r) => r.id)).toEqual([ids[2], ids[0]]);
-    const pending = await h.get<Page<DepositReviewRow>>(`/console/deposits?q=${u.email.toUpperCase()}`, reviewer);
+    const pending = await h.call(consoleMoney.depositQueue, { q: u.email.toUpperCase() }, { token: reviewer });
     expect(pending.body.data.list.map((r) => r.id)).toEqual([ids[1]]);
-    const nobody = await h.get<Page<DepositReviewRow>>('/console/deposits?q=%25_nobody_%25', reviewer);
+    const nobody = await h.call(consoleMoney.depositQueue, { q: '%_nobody_%' }, { token: reviewer });
     expect(nobody.body.data.total).toBe(0);
-    expect((await h.get('/console/deposits?status=7', reviewer)).status).toBe(400);
+    expect((await h.call(consoleMoney.depositQueue, { status: 7 }, { token: reviewer })).status).toBe(400);
   });
 
   it('is for operators only: customers and strangers get 401, unknown ids 404', async () => {
     const u = await verifiedCustomer();
     const created = await report(u.token, { channelId: usdt, amount: '5', proofFileId: u.proofFileId });
     const id = created.body.data.id;
-    expect((await h.get('/console/deposits', u.token)).status).toBe(401);
-    expect((await h.get('/console/deposits')).status).toBe(401);
-    expect((await h.post(`/console/deposits/${id}/approve`, {}, u.token)).status).toBe(401);
-    expect((await h.post(`/console/deposits/${id}/reject`, { reason: 'Not mine' }, u.token)).status).toBe(401);
+    expect((await h.call(consoleMoney.depositQueue, {}, { token: u.token })).status).toBe(401);
+    expect((await h.call(consoleMoney.depositQueue, {})).status).toBe(401);
+    expect((await h.call(consoleMoney.depositApprove, {}, { token: u.token, params: { id } })).status).toBe(401);
+    expect(
+      (await h.call(consoleMoney.depositReject, { reason: 'Not mine' }, { token: u.token, params: { id } })).status,
+    ).toBe(401);
     expect((await h.post('/console/deposits/99999999/approve', {}, reviewer)).status).toBe(404);
     expect((await h.post('/console/deposits/abc/approve', {}, reviewer)).status).toBe(400);
     // Admins may do what reviewers do.
-    expect((await h.post<DepositReviewRow>(`/console/deposits/${id}/approve`, {}, admin)).body.data).toMatchObject({
+    expect((await h.call(consoleMoney.depositApprove, {}, { token: admin, params: { id } })).body.data).toMatchObject({
       status: 3,
       reviewer: 'dora',
     });

@@ -1,3 +1,4 @@
+import { type RequestOf, user as userApi } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF_MIN, PNG_1x1, TEXT_AS_PNG } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -21,7 +22,7 @@ async function upload(token: string | undefined, path: string, name: string, con
 describe('user info', () => {
   it('carries the SPEC §3 labels and a wsUrl', async () => {
     const u = await h.registerUser({ phone: '+31612345678' });
-    const res = await h.post('/api/user/info', {}, u.token);
+    const res = await h.call(userApi.userInfoEndpoint, {}, { token: u.token });
     expect(res.body.data).toMatchObject({
       userId: u.user.userId,
       email: u.email,
@@ -40,17 +41,19 @@ describe('user info', () => {
   it("getUserInfoById answers one's own id and 404 for anyone else's", async () => {
     const a = await h.registerUser();
     const b = await h.registerUser();
-    expect((await h.post('/getUserInfoById', { id: a.user.id }, a.token)).body.data).toMatchObject({ id: a.user.id });
-    expect((await h.post('/getUserInfoById', { id: b.user.id }, a.token)).body).toMatchObject({
+    expect((await h.call(userApi.getUserInfoById, { id: a.user.id }, { token: a.token })).body.data).toMatchObject({
+      id: a.user.id,
+    });
+    expect((await h.call(userApi.getUserInfoById, { id: b.user.id }, { token: a.token })).body).toMatchObject({
       code: 404,
       data: null,
     });
-    expect((await h.post('/getUserInfoById', { id: 999999 }, a.token)).body.code).toBe(404);
+    expect((await h.call(userApi.getUserInfoById, { id: 999999 }, { token: a.token })).body.code).toBe(404);
   });
 
   it('updates contact details and language', async () => {
     const u = await h.registerUser();
-    const res = await h.post('/user/profile', { language: 'zh-Hans', city: 'Utrecht' }, u.token);
+    const res = await h.call(userApi.updateProfile, { language: 'zh-Hans', city: 'Utrecht' }, { token: u.token });
     expect(res.body.data).toMatchObject({ language: 'zh-Hans', city: 'Utrecht' });
     expect((await h.post('/user/profile', { language: 'fr' }, u.token)).body.code).toBe(400);
   });
@@ -103,8 +106,8 @@ describe('identity verification submission', () => {
     const u = await h.registerUser();
     const front = (await upload(u.token, '/file/upload', 'f.png', PNG_1x1)).body.data.fileId as string;
     const back = (await upload(u.token, '/file/upload', 'b.png', PNG_1x1)).body.data.fileId as string;
-    const noBack = await h.post(
-      '/updateReal',
+    const noBack = await h.call(
+      userApi.updateReal,
       {
         firstName: 'Anna',
         lastName: 'Bakker',
@@ -113,10 +116,10 @@ describe('identity verification submission', () => {
         idNumber: 'NX1234567',
         frontFileId: front,
       },
-      u.token,
+      { token: u.token },
     );
     expect(noBack.body).toMatchObject({ code: 400, field: 'backFileId', msg: 'Please upload your credentials first' });
-    const body = {
+    const body: RequestOf<typeof userApi.updateReal> = {
       firstName: 'Anna',
       lastName: 'Bakker',
       country: 'NL',
@@ -125,42 +128,42 @@ describe('identity verification submission', () => {
       frontFileId: front,
       backFileId: back,
     };
-    const res = await h.post('/updateReal', body, u.token);
+    const res = await h.call(userApi.updateReal, body, { token: u.token });
     expect(res.body).toMatchObject({ code: 200, data: { status: 1, idType: 'idCard' } });
-    expect((await h.post('/api/user/info', {}, u.token)).body.data).toMatchObject({
+    expect((await h.call(userApi.userInfoEndpoint, {}, { token: u.token })).body.data).toMatchObject({
       kycStatus: 1,
       nationalNumber: 'NX1234567',
     });
-    expect((await h.post('/updateReal', body, u.token)).body).toMatchObject({ code: 409 });
+    expect((await h.call(userApi.updateReal, body, { token: u.token })).body).toMatchObject({ code: 409 });
   });
 
   it("refuses another customer's files", async () => {
     const a = await h.registerUser();
     const b = await h.registerUser();
     const theirs = (await upload(b.token, '/file/upload', 'p.png', PNG_1x1)).body.data.fileId as string;
-    const res = await h.post(
-      '/updateReal',
+    const res = await h.call(
+      userApi.updateReal,
       { firstName: 'A', lastName: 'B', country: 'NL', idType: 'passport', idNumber: 'NX1234567', frontFileId: theirs },
-      a.token,
+      { token: a.token },
     );
     expect(res.body).toMatchObject({ code: 400, field: 'frontFileId' });
-    expect((await h.post('/api/user/info', {}, a.token)).body.data).toMatchObject({ kycStatus: 0 });
+    expect((await h.call(userApi.userInfoEndpoint, {}, { token: a.token })).body.data).toMatchObject({ kycStatus: 0 });
   });
 });
 
 describe('reference data', () => {
   it('lists countries in the request language with dial codes', async () => {
-    const en = await h.get<Array<{ code: string; name: string; dialCode: string }>>('/areaInfo/list');
+    const en = await h.call(userApi.areaInfoList, {});
     const nl = en.body.data.find((c) => c.code === 'NL');
     expect(nl).toEqual({ code: 'NL', name: 'Netherlands', dialCode: '+31' });
-    const zh = await h.get<Array<{ code: string; name: string }>>('/areaInfo/list', undefined, 'zh-Hans');
+    const zh = await h.call(userApi.areaInfoList, {}, { lang: 'zh-Hans' });
     expect(zh.body.data.find((c) => c.code === 'DE')?.name).toBe('德国');
     expect(en.body.data.length).toBeGreaterThan(200);
   });
 
   it('serves the app version and operator-editable content', async () => {
-    expect((await h.get('/appVersion/getPublishAppVersion')).body.data).toMatchObject({ version: '1.0.0' });
-    const brand = await h.get<Array<{ key: string; value: unknown }>>('/dict/data?type=brand');
+    expect((await h.call(userApi.appVersion, {})).body.data).toMatchObject({ version: '1.0.0' });
+    const brand = await h.call(userApi.dictData, { type: 'brand' });
     expect(brand.body.data.map((e) => e.key)).toContain('name');
     expect((await h.get('/dict/data?type=secrets')).body.code).toBe(400);
   });

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { BillItem, UserAccount, UserMessage, WithdrawalRecord, WithdrawalReviewRow } from '@beurs/contracts';
+import {
+  auth as authApi,
+  consoleApi,
+  consoleMoney,
+  inbox as inboxApi,
+  type RequestOf,
+  wallet as walletApi,
+} from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
-import { createHarness, type Harness, type Page } from '../../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
 import { auditLog, journalEntries, ledgerHolds, withdrawals } from '../../platform/db/schema.js';
 
@@ -25,7 +32,7 @@ beforeAll(async () => {
 });
 
 const bankCard = (extra: Record<string, unknown> = {}) => ({
-  kind: 'bank',
+  kind: 'bank' as const,
   bankName: 'ABN AMRO',
   holderName: 'Anna Bakker',
   cardNo: 'NL91 ABNA 0417 1643 00',
@@ -33,8 +40,8 @@ const bankCard = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const cryptoWallet = (extra: Record<string, unknown> = {}) => ({
-  kind: 'crypto',
-  currencyType: 'USDT-TRC20',
+  kind: 'crypto' as const,
+  currencyType: 'USDT-TRC20' as const,
   address: TRON,
   ...extra,
 });
@@ -43,19 +50,20 @@ const cryptoWallet = (extra: Record<string, unknown> = {}) => ({
 async function customer(opts: { fund?: string; payPassword?: boolean } = {}) {
   const u = await h.registerUser();
   if (opts.payPassword !== false) {
-    const set = await h.post('/settingPayPassword', { payPassword: PAY }, u.token);
+    const set = await h.call(authApi.settingPayPassword, { payPassword: PAY }, { token: u.token });
     expect(set.status).toBe(200);
   }
   if (opts.fund) await h.fund(u.user.id, 'BALANCE', opts.fund);
-  const card = await h.post<UserAccount>('/UserAccount/addCardNo', bankCard(), u.token);
+  const card = await h.call(walletApi.addCardNo, bankCard(), { token: u.token });
   expect(card.status).toBe(200);
   return { ...u, cardId: card.body.data.id };
 }
 
-const apply = (token: string, body: Record<string, unknown>, key?: string, lang?: string) =>
-  h.postKeyed<WithdrawalRecord>('/withdrawal/withdrawal-apply', body, token, key, lang);
+type Apply = RequestOf<typeof walletApi.withdrawalApply>;
+const apply = (token: string, body: Apply, key?: string, lang?: string) =>
+  h.call(walletApi.withdrawalApply, body, { token, key, lang });
 const cancel = (token: string, id: number, key?: string, lang?: string) =>
-  h.postKeyed<WithdrawalRecord>('/withdrawal/withdrawal-cancel', { id }, token, key, lang);
+  h.call(walletApi.withdrawalCancel, { id }, { token, key, lang });
 
 const postingSums = async () =>
   (
@@ -79,8 +87,8 @@ describe('bank cards and crypto wallets', () => {
   it('adds, lists (newest first, by kind), changes and removes them', async () => {
     const u = await h.registerUser();
     const front = await h.deps.files.save(u.user.id, PNG_1x1, 'image');
-    const card = await h.post<UserAccount>(
-      '/UserAccount/addCardNo',
+    const card = await h.call(
+      walletApi.addCardNo,
       bankCard({
         frontFileId: front.fileId,
         abaRouting: '021000021',
@@ -89,7 +97,7 @@ describe('bank cards and crypto wallets', () => {
         region: '',
         city: 'Amsterdam',
       }),
-      u.token,
+      { token: u.token },
     );
     expect(card.status).toBe(200);
     expect(card.body.data).toMatchObject({
@@ -105,32 +113,32 @@ describe('bank cards and crypto wallets', () => {
       backUrl: null,
     });
     expect((card.body.data as { frontUrl: string }).frontUrl).toMatch(/^\/web\/file\//);
-    const wallet = await h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token);
+    const wallet = await h.call(walletApi.addCardNo, cryptoWallet(), { token: u.token });
     expect(wallet.body.data).toMatchObject({ kind: 'crypto', currencyType: 'USDT-TRC20', address: TRON });
 
-    const all = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, u.token);
+    const all = await h.call(walletApi.selectCardNo, {}, { token: u.token });
     expect(all.body.data.map((a) => a.id)).toEqual([wallet.body.data.id, card.body.data.id]);
-    const banks = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', { kind: 'bank' }, u.token);
+    const banks = await h.call(walletApi.selectCardNo, { kind: 'bank' }, { token: u.token });
     expect(banks.body.data.map((a) => a.id)).toEqual([card.body.data.id]);
 
-    const changed = await h.post<UserAccount>(
-      '/UserAccount/UpdateCardNo',
+    const changed = await h.call(
+      walletApi.updateCardNo,
       { id: wallet.body.data.id, ...cryptoWallet({ currencyType: 'ETH', address: ETH }) },
-      u.token,
+      { token: u.token },
     );
     expect(changed.body.data).toMatchObject({ id: wallet.body.data.id, currencyType: 'ETH', address: ETH });
-    const kind = await h.post('/UserAccount/UpdateCardNo', { id: wallet.body.data.id, ...bankCard() }, u.token);
+    const kind = await h.call(walletApi.updateCardNo, { id: wallet.body.data.id, ...bankCard() }, { token: u.token });
     expect(kind.body).toMatchObject({ code: 422, reason: 'userAccountKind' });
 
-    expect((await h.post('/UserAccount/delete-card', { id: card.body.data.id }, u.token)).body).toMatchObject({
+    expect((await h.call(walletApi.deleteCard, { id: card.body.data.id }, { token: u.token })).body).toMatchObject({
       code: 200,
       data: { ok: true },
     });
-    expect((await h.post('/UserAccount/delete-card', { id: card.body.data.id }, u.token)).status).toBe(404);
-    expect((await h.post('/UserAccount/UpdateCardNo', { id: card.body.data.id, ...bankCard() }, u.token)).status).toBe(
-      404,
-    );
-    const left = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, u.token);
+    expect((await h.call(walletApi.deleteCard, { id: card.body.data.id }, { token: u.token })).status).toBe(404);
+    expect(
+      (await h.call(walletApi.updateCardNo, { id: card.body.data.id, ...bankCard() }, { token: u.token })).status,
+    ).toBe(404);
+    const left = await h.call(walletApi.selectCardNo, {}, { token: u.token });
     expect(left.body.data.map((a) => a.id)).toEqual([wallet.body.data.id]);
   });
 
@@ -148,7 +156,7 @@ describe('bank cards and crypto wallets', () => {
     expect((await add(cryptoWallet({ currencyType: 'BTC' }))).body).toMatchObject({ code: 400, field: 'address' });
     expect((await add(cryptoWallet({ currencyType: 'DOGE' }))).body).toMatchObject({ code: 400 });
     expect((await add({ kind: 'cash' })).body).toMatchObject({ code: 400 });
-    expect((await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, u.token)).body.data).toHaveLength(0);
+    expect((await h.call(walletApi.selectCardNo, {}, { token: u.token })).body.data).toHaveLength(0);
   });
 
   it("accepts only the caller's own uploads as card images", async () => {
@@ -156,14 +164,14 @@ describe('bank cards and crypto wallets', () => {
     const other = await h.registerUser();
     const theirs = await h.deps.files.save(other.user.id, PNG_1x1, 'image');
     const mine = await h.deps.files.save(u.user.id, PNG_1x1, 'image');
-    const res = await h.post('/UserAccount/addCardNo', bankCard({ backFileId: theirs.fileId }), u.token);
+    const res = await h.call(walletApi.addCardNo, bankCard({ backFileId: theirs.fileId }), { token: u.token });
     expect(res.body).toMatchObject({ code: 400, field: 'backFileId' });
-    const ok = await h.post<UserAccount>('/UserAccount/addCardNo', bankCard({ backFileId: mine.fileId }), u.token);
+    const ok = await h.call(walletApi.addCardNo, bankCard({ backFileId: mine.fileId }), { token: u.token });
     expect(ok.status).toBe(200);
-    const update = await h.post(
-      '/UserAccount/UpdateCardNo',
+    const update = await h.call(
+      walletApi.updateCardNo,
       { id: ok.body.data.id, ...bankCard({ frontFileId: theirs.fileId }) },
-      u.token,
+      { token: u.token },
     );
     expect(update.body).toMatchObject({ code: 400, field: 'frontFileId' });
   });
@@ -171,7 +179,7 @@ describe('bank cards and crypto wallets', () => {
   it('keeps at most 10 (removing one makes room), even when added at once', async () => {
     const u = await h.registerUser();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token)),
+      Array.from({ length: 12 }, () => h.call(walletApi.addCardNo, cryptoWallet(), { token: u.token })),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     const full = answers.filter((a) => a.status === 422);
@@ -179,21 +187,21 @@ describe('bank cards and crypto wallets', () => {
     expect(full[0]?.body).toMatchObject({ reason: 'userAccountsFull' });
     expect(full[0]?.body.msg).toContain('10');
     const first = answers.find((a) => a.status === 200)?.body.data.id;
-    await h.post('/UserAccount/delete-card', { id: first }, u.token);
-    expect((await h.post('/UserAccount/addCardNo', bankCard(), u.token)).status).toBe(200);
-    expect((await h.post('/UserAccount/addCardNo', bankCard(), u.token)).body.reason).toBe('userAccountsFull');
+    await h.call(walletApi.deleteCard, { id: first! }, { token: u.token });
+    expect((await h.call(walletApi.addCardNo, bankCard(), { token: u.token })).status).toBe(200);
+    expect((await h.call(walletApi.addCardNo, bankCard(), { token: u.token })).body.reason).toBe('userAccountsFull');
   });
 
   it("cannot see, change or remove another customer's card", async () => {
     const owner = await customer();
     const intruder = await customer();
-    const del = await h.post('/UserAccount/delete-card', { id: owner.cardId }, intruder.token);
+    const del = await h.call(walletApi.deleteCard, { id: owner.cardId }, { token: intruder.token });
     expect(del).toMatchObject({ status: 404, body: { code: 404, data: null } });
-    const upd = await h.post('/UserAccount/UpdateCardNo', { id: owner.cardId, ...bankCard() }, intruder.token);
+    const upd = await h.call(walletApi.updateCardNo, { id: owner.cardId, ...bankCard() }, { token: intruder.token });
     expect(upd.status).toBe(404);
-    const theirs = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, intruder.token);
+    const theirs = await h.call(walletApi.selectCardNo, {}, { token: intruder.token });
     expect(theirs.body.data.map((a) => a.id)).not.toContain(owner.cardId);
-    const mine = await h.post<UserAccount[]>('/UserAccount/SelectCardNo', {}, owner.token);
+    const mine = await h.call(walletApi.selectCardNo, {}, { token: owner.token });
     expect(mine.body.data.map((a) => a.id)).toEqual([owner.cardId]);
     expect(mine.body.data[0]).toMatchObject({ bankName: 'ABN AMRO' });
   });
@@ -202,10 +210,7 @@ describe('bank cards and crypto wallets', () => {
 describe('asking for a withdrawal', () => {
   it('holds the amount at once, without identity verification, and shows it as pending', async () => {
     const u = await customer({ fund: '100' });
-    const before = await h.get<{ amount: string; pending: string; currency: string }>(
-      '/withdrawal/getUsableWithdrawalAmount?walletType=BALANCE',
-      u.token,
-    );
+    const before = await h.call(walletApi.usableWithdrawalAmount, { walletType: 'BALANCE' }, { token: u.token });
     expect(before.body.data).toMatchObject({
       walletType: 'BALANCE',
       currency: 'EUR',
@@ -224,7 +229,7 @@ describe('asking for a withdrawal', () => {
       destination: { kind: 'bank', bankName: 'ABN AMRO', holderName: 'Anna Bakker', cardNo: IBAN, swift: 'ABNANL2A' },
     });
     expect(await h.balance(u.token)).toMatchObject({ balance: '69.75', usedBalance: '30.25', total: '100.00' });
-    const after = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
+    const after = await h.call(walletApi.usableWithdrawalAmount, {}, { token: u.token });
     expect(after.body.data).toMatchObject({ amount: '69.75', pending: '30.25' });
     const [hold] = await h.db
       .select()
@@ -233,8 +238,8 @@ describe('asking for a withdrawal', () => {
     expect(hold).toMatchObject({ status: 'active', amount: '30.25000000' });
 
     // The record keeps where the money goes even when the card is removed.
-    await h.post('/UserAccount/delete-card', { id: u.cardId }, u.token);
-    const list = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token);
+    await h.call(walletApi.deleteCard, { id: u.cardId }, { token: u.token });
+    const list = await h.call(walletApi.withdrawalListPage, {}, { token: u.token });
     expect(list.body.data.list[0]).toMatchObject({ id: res.body.data.id, destination: { cardNo: IBAN } });
     expect(
       (await apply(u.token, { walletType: 'BALANCE', amount: '1', accountId: u.cardId, payPassword: PAY })).status,
@@ -244,7 +249,7 @@ describe('asking for a withdrawal', () => {
   it('withdraws to a crypto wallet from any wallet, in its currency', async () => {
     const u = await customer();
     await h.fund(u.user.id, 'US_STOCK', '20');
-    const w = await h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token);
+    const w = await h.call(walletApi.addCardNo, cryptoWallet(), { token: u.token });
     const res = await apply(u.token, {
       walletType: 'US_STOCK',
       amount: '20',
@@ -270,7 +275,7 @@ describe('asking for a withdrawal', () => {
     expect(noPassword.body).toMatchObject({ code: 422, reason: 'payPasswordNotSet' });
 
     const u = await customer({ fund: '10' });
-    const body = { walletType: 'BALANCE', amount: '5', accountId: u.cardId };
+    const body: Omit<Apply, 'payPassword'> = { walletType: 'BALANCE', amount: '5', accountId: u.cardId };
     const wrong = await apply(u.token, { ...body, payPassword: '000000' }, undefined, 'nl');
     expect(wrong.body).toMatchObject({ code: 422, reason: 'wrongPayPassword' });
     expect(wrong.body.msg).not.toBe('The transaction password is incorrect');
@@ -278,7 +283,9 @@ describe('asking for a withdrawal', () => {
       code: 400,
       field: 'payPassword',
     });
-    expect((await apply(u.token, { ...body, payPassword: undefined })).body).toMatchObject({
+    expect(
+      (await h.postKeyed('/withdrawal/withdrawal-apply', { ...body, payPassword: undefined }, u.token)).body,
+    ).toMatchObject({
       code: 400,
       field: 'payPassword',
     });
@@ -296,11 +303,10 @@ describe('asking for a withdrawal', () => {
     expect(await h.balance(u.token)).toMatchObject({ balance: '10.00', usedBalance: '0.00', total: '10.00' });
     // Paid out with a reference: exactly the amount leaves, in one entry of two postings (no fee, no tax).
     const again = await apply(u.token, { ...body, payPassword: PAY });
-    const paid = await h.post<WithdrawalReviewRow>(
-      `/console/withdrawals/${again.body.data.id}/approve`,
-      PAID,
-      reviewer,
-    );
+    const paid = await h.call(consoleMoney.withdrawalApprove, PAID, {
+      token: reviewer,
+      params: { id: again.body.data.id },
+    });
     expect(paid.body.data).toMatchObject({ status: 3, payoutReference: BANK_REF });
     const postings = await h.db.execute<{ amount: string }>(
       sql`select amount::text from ledger_postings where entry_id = ${paid.body.data.entryId} order by amount`,
@@ -312,7 +318,12 @@ describe('asking for a withdrawal', () => {
   it('refuses more than is available, a card that is not the caller’s, bad input and a missing key', async () => {
     const u = await customer({ fund: '50' });
     const other = await customer();
-    const base = { walletType: 'BALANCE', amount: '50', accountId: u.cardId, payPassword: PAY };
+    const base: RequestOf<typeof walletApi.withdrawalApply> = {
+      walletType: 'BALANCE',
+      amount: '50',
+      accountId: u.cardId,
+      payPassword: PAY,
+    };
     const tooMuch = await apply(u.token, { ...base, amount: '50.01' });
     expect(tooMuch.body).toMatchObject({ code: 422, reason: 'insufficientBalance' });
     expect(tooMuch.body.msg).toContain('50.00');
@@ -320,24 +331,30 @@ describe('asking for a withdrawal', () => {
     expect((await apply(u.token, { ...base, accountId: 0 })).body).toMatchObject({ code: 400, field: 'accountId' });
     expect((await apply(u.token, { ...base, amount: '0' })).body).toMatchObject({ code: 400, field: 'amount' });
     expect((await apply(u.token, { ...base, amount: '1.234' })).body).toMatchObject({ code: 400, field: 'amount' });
-    expect((await apply(u.token, { ...base, walletType: 'NOPE' })).body).toMatchObject({ code: 400 });
-    expect((await h.post('/withdrawal/withdrawal-apply', base, u.token)).status).toBe(400);
+    expect(
+      (await h.postKeyed('/withdrawal/withdrawal-apply', { ...base, walletType: 'NOPE' }, u.token)).body,
+    ).toMatchObject({ code: 400 });
+    expect((await h.call(walletApi.withdrawalApply, base, { token: u.token, key: null })).status).toBe(400);
     // Without a key the password is not even tried.
-    const noKey = await h.post('/withdrawal/withdrawal-apply', { ...base, payPassword: '000000' }, u.token);
+    const noKey = await h.call(
+      walletApi.withdrawalApply,
+      { ...base, payPassword: '000000' },
+      { token: u.token, key: null },
+    );
     expect(noKey.body).toMatchObject({ code: 400, field: 'Idempotency-Key' });
     expect(noKey.body.msg).toContain('needs an Idempotency-Key');
     // A key that is there but malformed says what a key must look like, in the reader's language.
-    const shortKey = await h.postKeyed('/withdrawal/withdrawal-apply', base, u.token, 'w2-same', 'nl');
+    const shortKey = await h.call(walletApi.withdrawalApply, base, { token: u.token, key: 'w2-same', lang: 'nl' });
     expect(shortKey.body).toMatchObject({ code: 400, field: 'Idempotency-Key' });
     expect(shortKey.body.msg).toContain('8 tot 100 letters');
     expect((await apply(other.token, { ...base, accountId: other.cardId })).body.reason).toBe('insufficientBalance');
     expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00' });
-    expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token)).body.data.total).toBe(0);
+    expect((await h.call(walletApi.withdrawalListPage, {}, { token: u.token })).body.data.total).toBe(0);
   });
 
   it('replays a request sent twice with one key: one hold', async () => {
     const u = await customer({ fund: '40' });
-    const body = { walletType: 'BALANCE', amount: '15', accountId: u.cardId, payPassword: PAY };
+    const body: Apply = { walletType: 'BALANCE', amount: '15', accountId: u.cardId, payPassword: PAY };
     const key = randomUUID();
     const first = await apply(u.token, body, key);
     const again = await apply(u.token, body, key);
@@ -348,7 +365,7 @@ describe('asking for a withdrawal', () => {
 
   it('of 50 requests at once for the whole balance, exactly one is accepted', async () => {
     const u = await customer({ fund: '100' });
-    const body = { walletType: 'BALANCE', amount: '100', accountId: u.cardId, payPassword: PAY };
+    const body: Apply = { walletType: 'BALANCE', amount: '100', accountId: u.cardId, payPassword: PAY };
     const answers = await Promise.all(Array.from({ length: 50 }, () => apply(u.token, body)));
     const accepted = answers.filter((a) => a.status === 200);
     expect(accepted).toHaveLength(1);
@@ -368,30 +385,35 @@ describe('reviewing withdrawals', () => {
     const u = await customer({ fund: '80' });
     const res = await apply(u.token, { walletType: 'BALANCE', amount: '80', accountId: u.cardId, payPassword: PAY });
     const id = res.body.data.id;
-    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: '' }, reviewer)).body).toMatchObject({
+    expect(
+      (await h.call(consoleMoney.withdrawalReject, { reason: '' }, { token: reviewer, params: { id } })).body,
+    ).toMatchObject({
       code: 400,
       field: 'reason',
     });
     const reason = 'The account holder name does not match';
-    const rejected = await h.post<WithdrawalReviewRow>(`/console/withdrawals/${id}/reject`, { reason }, reviewer);
+    const rejected = await h.call(consoleMoney.withdrawalReject, { reason }, { token: reviewer, params: { id } });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ id, status: 2, reason, reviewer: 'rosa', entryId: null });
     expect(await h.balance(u.token)).toMatchObject({ balance: '80.00', usedBalance: '0.00', total: '80.00' });
-    const usable = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
+    const usable = await h.call(walletApi.usableWithdrawalAmount, {}, { token: u.token });
     expect(usable.body.data).toMatchObject({ amount: '80.00', pending: '0.00' });
-    const list = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 2 }, u.token);
+    const list = await h.call(walletApi.withdrawalListPage, { status: 2 }, { token: u.token });
     expect(list.body.data.list[0]).toMatchObject({ id, status: 2, reason });
     expect(list.body.data.list[0]?.reviewTimeTimestamp).toBe(h.clock.now().getTime());
-    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token });
     expect(inbox.body.data.list[0]).toMatchObject({
       kind: 'withdrawalRejected',
       body: `Your withdrawal of 80.00 EUR was rejected and the amount is back in your Funding wallet.\n\nReason: ${reason}`,
       link: '/pages/withdraw/bcard',
     });
-    expect((await h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer)).status).toBe(409);
-    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Again and again' }, admin)).status).toBe(409);
+    expect((await h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id } })).status).toBe(409);
+    expect(
+      (await h.call(consoleMoney.withdrawalReject, { reason: 'Again and again' }, { token: admin, params: { id } }))
+        .status,
+    ).toBe(409);
     expect(await h.balance(u.token)).toMatchObject({ balance: '80.00' });
-    const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
+    const bill = await h.call(walletApi.getWalletBill, {}, { token: u.token });
     expect(bill.body.data.list.map((b) => b.type)).toEqual(['adjustment']);
     const audits = await h.db
       .select()
@@ -404,7 +426,7 @@ describe('reviewing withdrawals', () => {
     const u = await customer({ fund: '120' });
     const res = await apply(u.token, { walletType: 'BALANCE', amount: '70', accountId: u.cardId, payPassword: PAY });
     const id = res.body.data.id;
-    const queue = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.user.userId}`, reviewer);
+    const queue = await h.call(consoleMoney.withdrawalQueue, { q: u.user.userId }, { token: reviewer });
     expect(queue.body.data.list).toHaveLength(1);
     expect(queue.body.data.list[0]).toMatchObject({
       id,
@@ -420,19 +442,25 @@ describe('reviewing withdrawals', () => {
       expect(refused.body).toMatchObject({ code: 400, field: 'payoutReference' });
     }
     expect(
-      (await h.post(`/console/withdrawals/${id}/approve`, { payoutReference: 'x'.repeat(101) }, reviewer)).status,
+      (
+        await h.call(
+          consoleMoney.withdrawalApprove,
+          { payoutReference: 'x'.repeat(101) },
+          { token: reviewer, params: { id } },
+        )
+      ).status,
     ).toBe(400);
     expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '70.00' });
-    const approved = await h.post<WithdrawalReviewRow>(
-      `/console/withdrawals/${id}/approve`,
+    const approved = await h.call(
+      consoleMoney.withdrawalApprove,
       { payoutReference: ` ${BANK_REF} ` },
-      reviewer,
+      { token: reviewer, params: { id } },
     );
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id, status: 3, reviewer: 'rosa', payoutReference: BANK_REF });
     expect(approved.body.data.entryId).toEqual(expect.any(Number));
     expect(await h.balance(u.token)).toMatchObject({ balance: '50.00', usedBalance: '0.00', total: '50.00' });
-    const bill = await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, u.token);
+    const bill = await h.call(walletApi.getWalletBill, {}, { token: u.token });
     expect(bill.body.data.list[0]).toMatchObject({
       type: 'withdrawal',
       amount: '-70.00',
@@ -441,15 +469,15 @@ describe('reviewing withdrawals', () => {
       entryId: approved.body.data.entryId,
       reason: `Withdrawal #${id} to ABN AMRO ••••4300`,
     });
-    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token });
     expect(inbox.body.data.list[0]).toMatchObject({
       kind: 'withdrawalPaid',
       body: `Your withdrawal of 70.00 EUR to ABN AMRO ••••4300 has been paid out.\n\nPayment reference: ${BANK_REF}`,
     });
-    const nl = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'nl');
+    const nl = await h.call(inboxApi.getMessages, {}, { token: u.token, lang: 'nl' });
     expect(nl.body.data.list[0]?.body).toContain(`Betalingsreferentie: ${BANK_REF}`);
     // The customer's record carries the reference too.
-    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 3 }, u.token);
+    const mine = await h.call(walletApi.withdrawalListPage, { status: 3 }, { token: u.token });
     expect(mine.body.data.list[0]).toMatchObject({
       id,
       status: 3,
@@ -461,10 +489,13 @@ describe('reviewing withdrawals', () => {
       .from(ledgerHolds)
       .where(eq(ledgerHolds.reference, `withdrawal:${id}`));
     expect(hold).toMatchObject({ status: 'posted', entryId: approved.body.data.entryId });
-    const reviewed = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=3&q=${u.email}`, reviewer);
+    const reviewed = await h.call(consoleMoney.withdrawalQueue, { status: 3, q: u.email }, { token: reviewer });
     expect(reviewed.body.data.list.map((r) => r.id)).toEqual([id]);
-    expect((await h.post(`/console/withdrawals/${id}/approve`, PAID, admin)).status).toBe(409);
-    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Changed my mind' }, admin)).status).toBe(409);
+    expect((await h.call(consoleMoney.withdrawalApprove, PAID, { token: admin, params: { id } })).status).toBe(409);
+    expect(
+      (await h.call(consoleMoney.withdrawalReject, { reason: 'Changed my mind' }, { token: admin, params: { id } }))
+        .status,
+    ).toBe(409);
     expect(await h.balance(u.token)).toMatchObject({ total: '50.00' });
     const [audit] = await h.db
       .select()
@@ -481,8 +512,8 @@ describe('reviewing withdrawals', () => {
       const res = await apply(u.token, { walletType: 'BALANCE', amount: '60', accountId: u.cardId, payPassword: PAY });
       const id = res.body.data.id;
       const [approve, reject] = await Promise.all([
-        h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer),
-        h.post(`/console/withdrawals/${id}/reject`, { reason: 'Racing the approval' }, admin),
+        h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id } }),
+        h.call(consoleMoney.withdrawalReject, { reason: 'Racing the approval' }, { token: admin, params: { id } }),
       ]);
       expect([approve.status, reject.status].sort()).toEqual([200, 409]);
       const [row] = await h.db.select().from(withdrawals).where(eq(withdrawals.id, id));
@@ -490,7 +521,7 @@ describe('reviewing withdrawals', () => {
         .select()
         .from(journalEntries)
         .where(eq(journalEntries.reference, `withdrawal:${id}`));
-      const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token);
+      const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token });
       if (approve.status === 200) {
         expect(row?.status).toBe(3);
         expect(entries).toHaveLength(1);
@@ -514,19 +545,23 @@ describe('reviewing withdrawals', () => {
       ids.push(res.body.data.id);
       h.clock.advance(1000);
     }
-    const queue = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}`, admin);
+    const queue = await h.call(consoleMoney.withdrawalQueue, { q: u.email }, { token: admin });
     expect(queue.body.data.list.map((r) => r.id)).toEqual(ids);
-    const page = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}&page=2&pageSize=2`, admin);
+    const page = await h.call(consoleMoney.withdrawalQueue, { q: u.email, page: 2, pageSize: 2 }, { token: admin });
     expect(page.body.data).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.body.data.list.map((r) => r.id)).toEqual([ids[2]]);
-    expect((await h.get('/console/withdrawals', u.token)).status).toBe(401);
-    expect((await h.post(`/console/withdrawals/${ids[0]}/approve`, PAID, u.token)).status).toBe(401);
-    expect((await h.post(`/console/withdrawals/${ids[0]}/reject`, { reason: 'No way' })).status).toBe(401);
+    expect((await h.call(consoleMoney.withdrawalQueue, {}, { token: u.token })).status).toBe(401);
+    expect(
+      (await h.call(consoleMoney.withdrawalApprove, PAID, { token: u.token, params: { id: ids[0]! } })).status,
+    ).toBe(401);
+    expect(
+      (await h.call(consoleMoney.withdrawalReject, { reason: 'No way' }, { params: { id: ids[0]! } })).status,
+    ).toBe(401);
     expect((await h.post('/console/withdrawals/99999999/approve', PAID, reviewer)).status).toBe(404);
-    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, u.token);
+    const mine = await h.call(walletApi.withdrawalListPage, {}, { token: u.token });
     expect(mine.body.data.list.map((r) => r.id)).toEqual([...ids].reverse());
     const other = await customer();
-    expect((await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', {}, other.token)).body.data.total).toBe(0);
+    expect((await h.call(walletApi.withdrawalListPage, {}, { token: other.token })).body.data.total).toBe(0);
   });
 });
 
@@ -550,7 +585,7 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
       reviewTimeTimestamp: h.clock.now().getTime(),
     });
     expect(await h.balance(u.token)).toMatchObject({ balance: '90.00', usedBalance: '0.00', total: '90.00' });
-    const usable = await h.get<{ amount: string; pending: string }>('/withdrawal/getUsableWithdrawalAmount', u.token);
+    const usable = await h.call(walletApi.usableWithdrawalAmount, {}, { token: u.token });
     expect(usable.body.data).toMatchObject({ amount: '90.00', pending: '0.00' });
     const [hold] = await h.db
       .select()
@@ -567,8 +602,11 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
     expect(await h.balance(u.token)).toMatchObject({ balance: '90.00', usedBalance: '0.00', total: '90.00' });
     expect(await accountsConsistent()).toEqual([]);
     // No operator can pay or reject it any more.
-    expect((await h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer)).status).toBe(409);
-    expect((await h.post(`/console/withdrawals/${id}/reject`, { reason: 'Too late now' }, reviewer)).status).toBe(409);
+    expect((await h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id } })).status).toBe(409);
+    expect(
+      (await h.call(consoleMoney.withdrawalReject, { reason: 'Too late now' }, { token: reviewer, params: { id } }))
+        .status,
+    ).toBe(409);
 
     const audits = await h.db
       .select()
@@ -581,13 +619,11 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
         detail: { customerId: u.user.id, by: 'customer', amount: '90.00', currency: 'EUR', wallet: 'BALANCE' },
       }),
     ]);
-    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 4 }, u.token);
+    const mine = await h.call(walletApi.withdrawalListPage, { status: 4 }, { token: u.token });
     expect(mine.body.data.list.map((r) => r.id)).toEqual([id]);
-    const queue = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=4&q=${u.email}`, reviewer);
+    const queue = await h.call(consoleMoney.withdrawalQueue, { status: 4, q: u.email }, { token: reviewer });
     expect(queue.body.data.list[0]).toMatchObject({ id, status: 4, reviewer: null, overdue: false });
-    expect(
-      (await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}`, reviewer)).body.data.total,
-    ).toBe(0);
+    expect((await h.call(consoleMoney.withdrawalQueue, { q: u.email }, { token: reviewer })).body.data.total).toBe(0);
   });
 
   it("answers 404 for another customer's withdrawal and 400 without a key, changing nothing", async () => {
@@ -597,12 +633,12 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
     const id = res.body.data.id;
     expect((await cancel(other.token, id)).status).toBe(404);
     expect((await cancel(other.token, 99_999_999)).status).toBe(404);
-    expect((await h.post('/withdrawal/withdrawal-cancel', { id }, u.token)).body).toMatchObject({
+    expect((await h.call(walletApi.withdrawalCancel, { id }, { token: u.token, key: null })).body).toMatchObject({
       code: 400,
       field: 'Idempotency-Key',
     });
     expect((await cancel(u.token, 0)).body).toMatchObject({ code: 400, field: 'id' });
-    expect((await h.postKeyed('/withdrawal/withdrawal-cancel', { id }, '', randomUUID())).status).toBe(401);
+    expect((await h.call(walletApi.withdrawalCancel, { id }, { token: '', key: randomUUID() })).status).toBe(401);
     expect(await h.balance(u.token)).toMatchObject({ balance: '0.00', usedBalance: '10.00' });
     const [row] = await h.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe(1);
@@ -615,8 +651,12 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
       const id = res.body.data.id;
       const decide =
         round % 2 === 0
-          ? h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer)
-          : h.post(`/console/withdrawals/${id}/reject`, { reason: 'Racing the customer' }, reviewer);
+          ? h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id } })
+          : h.call(
+              consoleMoney.withdrawalReject,
+              { reason: 'Racing the customer' },
+              { token: reviewer, params: { id } },
+            );
       const [byCustomer, byOperator] = await Promise.all([cancel(u.token, id), decide]);
       expect([byCustomer.status, byOperator.status].sort()).toEqual([200, 409]);
       const [row] = await h.db.select().from(withdrawals).where(eq(withdrawals.id, id));
@@ -645,7 +685,7 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
   it("a crypto payout's reference is a transaction hash of its network", async () => {
     const u = await customer();
     await h.fund(u.user.id, 'US_STOCK', '30');
-    const w = await h.post<UserAccount>('/UserAccount/addCardNo', cryptoWallet(), u.token);
+    const w = await h.call(walletApi.addCardNo, cryptoWallet(), { token: u.token });
     const res = await apply(u.token, {
       walletType: 'US_STOCK',
       amount: '30',
@@ -653,23 +693,23 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
       payPassword: PAY,
     });
     const id = res.body.data.id;
-    const bankRef = await h.post(`/console/withdrawals/${id}/approve`, PAID, reviewer);
+    const bankRef = await h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id } });
     expect(bankRef.body).toMatchObject({ code: 400, field: 'payoutReference' });
     expect(bankRef.body.msg).toContain('64 hexadecimal');
-    const ethStyle = await h.post(
-      `/console/withdrawals/${id}/approve`,
+    const ethStyle = await h.call(
+      consoleMoney.withdrawalApprove,
       { payoutReference: `0x${'ab'.repeat(32)}` },
-      reviewer,
+      { token: reviewer, params: { id } },
     );
     expect(ethStyle.status).toBe(400);
     const hash = 'a1b2c3d4'.repeat(8);
-    const paid = await h.post<WithdrawalReviewRow>(
-      `/console/withdrawals/${id}/approve`,
+    const paid = await h.call(
+      consoleMoney.withdrawalApprove,
       { payoutReference: hash },
-      reviewer,
+      { token: reviewer, params: { id } },
     );
     expect(paid.body.data).toMatchObject({ status: 3, payoutReference: hash });
-    const inbox = await h.get<{ list: UserMessage[] }>('/userMessage/getMessage', u.token, 'zh-Hans');
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token, lang: 'zh-Hans' });
     expect(inbox.body.data.list[0]?.body).toContain(`付款参考号：${hash}`);
     const [audit] = await h.db
       .select()
@@ -689,9 +729,9 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
 
     // An operator's session ends after 8 idle hours: the reviewer logs in again after each jump of the clock.
     const queue = async () => {
-      reviewer = (await h.post<{ token: string }>('/console/login', { username: 'rosa', password: 'OperatorPass1' }))
-        .body.data.token;
-      return (await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?q=${u.email}`, reviewer)).body.data.list;
+      reviewer = (await h.call(consoleApi.consoleLogin, { username: 'rosa', password: 'OperatorPass1' })).body.data
+        .token;
+      return (await h.call(consoleMoney.withdrawalQueue, { q: u.email }, { token: reviewer })).body.data.list;
     };
     expect((await queue()).map((r) => [r.id, r.overdue])).toEqual([
       [first.body.data.id, false],
@@ -709,14 +749,14 @@ describe('withdrawals cannot be frozen by doing nothing', () => {
       [first.body.data.id, true],
       [second.body.data.id, false],
     ]);
-    const mine = await h.post<Page<WithdrawalRecord>>('/withdrawal/listPage', { status: 1 }, u.token);
+    const mine = await h.call(walletApi.withdrawalListPage, { status: 1 }, { token: u.token });
     expect(mine.body.data.list.map((r) => [r.id, r.expectedByTimestamp])).toEqual([
       [second.body.data.id, second.body.data.createTimeTimestamp + 24 * 3_600_000],
       [first.body.data.id, expectedBy],
     ]);
     // Decided ones carry no deadline and are never overdue.
-    await h.post(`/console/withdrawals/${first.body.data.id}/approve`, PAID, reviewer);
-    const paid = await h.get<Page<WithdrawalReviewRow>>(`/console/withdrawals?status=3&q=${u.email}`, reviewer);
+    await h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id: first.body.data.id } });
+    const paid = await h.call(consoleMoney.withdrawalQueue, { status: 3, q: u.email }, { token: reviewer });
     expect(paid.body.data.list[0]).toMatchObject({ overdue: false, expectedByTimestamp: null });
   });
 
