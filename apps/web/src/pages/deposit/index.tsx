@@ -11,7 +11,7 @@ import { useUserInfoQuery } from '../../api/user';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState, Loading, QueryBoundary } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import '../../components/money/money.css';
 import { paths } from '../../app/paths';
 
@@ -75,17 +75,11 @@ function ChannelItem({ channel }: { channel: DepositChannel }) {
   );
 }
 
-function Channels() {
+/** The enabled channels, crypto first, then bank transfer. */
+function ChannelList({ channels }: { channels: DepositChannel[] }) {
   const { t } = useTranslation();
-  const channels = useDepositChannelsQuery();
-  if (channels.isPending) return <Loading />;
-  if (channels.isError) return <ErrorState error={channels.error} onRetry={() => channels.refetch()} />;
-  const enabled = channels.data.filter((c) => c.enabled);
-  const crypto = enabled.filter((c) => c.type === 'crypto');
-  const bank = enabled.filter((c) => c.type === 'bank');
-  if (enabled.length === 0) {
-    return <EmptyState icon="deposit" title={t('deposit.noChannels')} description={t('deposit.noChannelsText')} />;
-  }
+  const crypto = channels.filter((c) => c.type === 'crypto');
+  const bank = channels.filter((c) => c.type === 'bank');
   return (
     <>
       {crypto.length > 0 && (
@@ -109,6 +103,22 @@ function Channels() {
         </>
       )}
     </>
+  );
+}
+
+function Channels() {
+  const { t } = useTranslation();
+  const channels = useDepositChannelsQuery();
+  return (
+    <QueryBoundary
+      query={channels}
+      empty={(all) => !all.some((c) => c.enabled)}
+      emptyView={
+        <EmptyState icon="deposit" title={t('deposit.noChannels')} description={t('deposit.noChannelsText')} />
+      }
+    >
+      {(all) => <ChannelList channels={all.filter((c) => c.enabled)} />}
+    </QueryBoundary>
   );
 }
 

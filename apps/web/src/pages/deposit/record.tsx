@@ -16,7 +16,7 @@ import { Icon } from '../../components/Icon';
 import { LoadMore } from '../../components/LoadMore';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
 import { useFormatters } from '../../lib/format';
 import { toastFailure, toastSuccess } from '../../lib/toast';
@@ -138,32 +138,36 @@ function DepositRecords({ status }: { status: ReviewFilter }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useDepositRecordsQuery(status);
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  const records = query.data.pages.flatMap((p) => p.list);
-  if (records.length === 0) {
-    return (
-      <EmptyState
-        icon="list"
-        title={status ? t('deposit.record.emptyStatus') : t('deposit.record.empty')}
-        description={t('deposit.record.emptyText')}
-        action={
-          <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit())}>
-            {t('deposit.record.depositNow')}
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <PullToRefresh onRefresh={() => query.refetch().then(() => undefined)}>
-      <ul className="money-list" data-testid="deposit-records">
-        {records.map((r) => (
-          <DepositItem key={r.id} record={r} />
-        ))}
-      </ul>
-      <LoadMore query={query} endText={t('deposit.record.end')} failedText={t('deposit.record.loadMoreFailed')} />
-    </PullToRefresh>
+    <QueryBoundary
+      query={query}
+      empty={(data) => data.pages.every((p) => p.list.length === 0)}
+      emptyView={
+        <EmptyState
+          icon="list"
+          title={status ? t('deposit.record.emptyStatus') : t('deposit.record.empty')}
+          description={t('deposit.record.emptyText')}
+          action={
+            <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit())}>
+              {t('deposit.record.depositNow')}
+            </Button>
+          }
+        />
+      }
+    >
+      {(data) => (
+        <PullToRefresh onRefresh={() => query.refetch().then(() => undefined)}>
+          <ul className="money-list" data-testid="deposit-records">
+            {data.pages
+              .flatMap((p) => p.list)
+              .map((r) => (
+                <DepositItem key={r.id} record={r} />
+              ))}
+          </ul>
+          <LoadMore query={query} endText={t('deposit.record.end')} failedText={t('deposit.record.loadMoreFailed')} />
+        </PullToRefresh>
+      )}
+    </QueryBoundary>
   );
 }
 
