@@ -55,17 +55,19 @@ export function LanguageButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { language } = useLanguageSwitch();
+  const code = language === 'zh-Hans' ? '中' : language.toUpperCase();
   return (
     <>
       <button
         type="button"
         className="icon-button icon-button--pill"
-        aria-label={t('settings.language')}
+        // The name holds the code shown, so speech input ("tap EN") finds the button (WCAG 2.5.3).
+        aria-label={`${t('settings.language')} (${code})`}
         data-testid="language-button"
         onClick={() => setOpen(true)}
       >
         <Icon name="globe" size={18} />
-        <span aria-hidden="true">{language === 'zh-Hans' ? '中' : language.toUpperCase()}</span>
+        <span aria-hidden="true">{code}</span>
       </button>
       <LanguageSheet visible={open} onClose={() => setOpen(false)} />
     </>
