@@ -11,8 +11,8 @@ import {
   trading,
   V,
   type Wallet,
+  wireAmount,
 } from '@beurs/contracts';
-import { toMoney } from '../../ledger/ledger.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, invalid, rule } from '../../platform/errors.js';
 import { tradableOrNull } from './instruments.js';
@@ -62,7 +62,7 @@ export function createTradingContext(deps: Deps) {
       const available = new Decimal(String(error.params.available ?? '0')).plus(availableOffset);
       return rule(
         E.insufficientMargin,
-        { required: toMoney(required), available: toMoney(Decimal.max(available, 0)), currency },
+        { required: wireAmount(required), available: wireAmount(Decimal.max(available, 0)), currency },
         'insufficientMargin',
       );
     }

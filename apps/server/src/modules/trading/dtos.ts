@@ -4,17 +4,18 @@ import {
   closingPrice,
   Decimal,
   Direction,
+  feeCents,
   type Language,
   OrderType,
   type Position,
   positionProfit,
   type TradeOrder,
   type Wallet,
+  wireAmount,
 } from '@beurs/contracts';
-import { toMoney } from '../../ledger/ledger.js';
 import type { TradingContext } from './context.js';
 import { nameOf, tradableOrNull } from './instruments.js';
-import { cents, type OrderRow, type PositionRow, priceText, rateText, STATUS, ZERO } from './model.js';
+import { type OrderRow, type PositionRow, priceText, rateText, STATUS, ZERO } from './model.js';
 import type { PriceBook } from './prices.js';
 
 export type Dtos = ReturnType<typeof createDtos>;
@@ -69,11 +70,11 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       leverage: row.leverage,
       openPrice: priceText(new Decimal(row.openPrice).toDecimalPlaces(t.def.priceDecimals + 4)),
       nowPrice: priceText(nowPrice),
-      isolatedPosition: toMoney(margin),
-      initialMargin: toMoney(row.initialMargin),
-      addedMargin: toMoney(row.addedMargin),
-      notional: toMoney(cents(notional)),
-      openFee: toMoney(row.openFee),
+      isolatedPosition: wireAmount(margin),
+      initialMargin: wireAmount(row.initialMargin),
+      addedMargin: wireAmount(row.addedMargin),
+      notional: wireAmount(feeCents(notional)),
+      openFee: wireAmount(row.openFee),
       profit: profit.toFixed(2),
       zdf: margin.gt(0) ? profit.dividedBy(margin).times(100).toFixed(2) : '0.00',
       rate: rateText(rate),
@@ -85,12 +86,12 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       createTimeTimestamp: row.createdAt.getTime(),
       sellProfit: open ? null : new Decimal(row.sellProfit ?? 0).toFixed(2),
       sellPrice: open || row.closePrice === null ? null : priceText(row.closePrice),
-      closeFee: open ? null : toMoney(row.closeFee ?? '0'),
+      closeFee: open ? null : wireAmount(row.closeFee ?? '0'),
       // The open fee stored on a closed row is the closed quantity's share (a partial close cuts it), so these
       // are the closed part's own fees; the close fee is what was charged (a waived part is not counted).
-      fees: open ? null : toMoney(closedFees(row)),
+      fees: open ? null : wireAmount(closedFees(row)),
       netProfit: open ? null : new Decimal(row.sellProfit ?? 0).minus(closedFees(row)).toFixed(2),
-      absorbedLoss: open ? null : toMoney(row.absorbedLoss ?? '0'),
+      absorbedLoss: open ? null : wireAmount(row.absorbedLoss ?? '0'),
       closeReason: open ? null : ((row.closeReason as CloseReason | null) ?? null),
       parentId: row.parentId,
       sellTimeTimestamp: row.closedAt?.getTime() ?? null,
@@ -114,10 +115,10 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       price: priceText(row.price),
       fillPrice: row.fillPrice === null ? null : priceText(row.fillPrice),
       leverage: row.leverage,
-      margin: toMoney(margin),
-      fee: toMoney(fee),
-      total: toMoney(margin.plus(fee)),
-      amount: toMoney(row.amount),
+      margin: wireAmount(margin),
+      fee: wireAmount(fee),
+      total: wireAmount(margin.plus(fee)),
+      amount: wireAmount(row.amount),
       rate: rateText(row.rate),
       status: row.status === 0 ? 0 : row.status === 2 ? 2 : 1,
       profit: row.profit === null ? null : new Decimal(row.profit).toFixed(2),

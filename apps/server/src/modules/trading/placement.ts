@@ -7,6 +7,7 @@ import {
   closeFeeRateOf,
   Decimal,
   E,
+  feeCents,
   type Language,
   limitFillPrice,
   minOrderQuantity,
@@ -26,7 +27,7 @@ import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempot
 import { quantityError, type TradingContext, termsOf } from './context.js';
 import type { Dtos } from './dtos.js';
 import { tradable } from './instruments.js';
-import { cents, type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, priceText, STATUS } from './model.js';
+import { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, priceText, STATUS } from './model.js';
 import type { PriceBook } from './prices.js';
 import { filledMessage, newPositionRow, type Settlement } from './settlement.js';
 import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
@@ -48,7 +49,7 @@ function orderRowOf(p: OrderPlan) {
     leverage,
     margin: fig.margin.toFixed(2),
     fee: fig.fee.toFixed(2),
-    amount: cents(fig.notional).toFixed(2),
+    amount: feeCents(fig.notional).toFixed(2),
     rate: rate.toString(),
     closeFeeRate: p.closeFeeRate.toFixed(),
     stopLoss: input.stopLoss ?? null,

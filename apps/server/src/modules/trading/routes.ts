@@ -1,7 +1,6 @@
 /** Trading over HTTP (SPEC §7; docs/trading.md): contract <-> service, one transaction per request. */
-import { Decimal, E, trading, V } from '@beurs/contracts';
+import { Decimal, E, trading, V, wireAmount } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
-import { toMoney } from '../../ledger/ledger.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
@@ -109,7 +108,7 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
     for (const m of margins) {
       value = value.plus(m.currency === 'EUR' || !usd ? new Decimal(m.equity) : new Decimal(m.equity).dividedBy(usd));
     }
-    return { currency: 'EUR', value: toMoney(value), todayProfit: todayProfit.toFixed(2) };
+    return { currency: 'EUR', value: wireAmount(value), todayProfit: todayProfit.toFixed(2) };
   }
   route(app, trading.flatList, async ({ req, body, user }) =>
     service.closedPositions(db, user.id, body, requestLanguage(req)),

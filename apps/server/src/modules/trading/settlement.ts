@@ -16,6 +16,7 @@ import {
   Decimal,
   Direction,
   E,
+  feeCents,
   lossExceedsMargin,
   type MessageKind,
   notionalOf,
@@ -33,7 +34,7 @@ import { rule } from '../../platform/errors.js';
 import { notify } from '../inbox/index.js';
 import { quantityError, type TradingContext } from './context.js';
 import { type Tradable, tradableOrNull } from './instruments.js';
-import { cents, type OrderRow, type PositionRow, positionLink, priceText, STATUS, ZERO } from './model.js';
+import { type OrderRow, type PositionRow, positionLink, priceText, STATUS, ZERO } from './model.js';
 import type { PriceBook } from './prices.js';
 import {
   accountIs,
@@ -142,7 +143,8 @@ function blendInto(addTo: PositionRow, quantity: number, fillPrice: Decimal, rat
 /** A close split into what closes and what stays open: each figure of the row is cut pro rata (to the cent). */
 function splitRow(row: PositionRow, quantity: number) {
   const whole = quantity === row.quantity;
-  const part = (v: string) => (whole ? new Decimal(v) : cents(new Decimal(v).times(quantity).dividedBy(row.quantity)));
+  const part = (v: string) =>
+    whole ? new Decimal(v) : feeCents(new Decimal(v).times(quantity).dividedBy(row.quantity));
   const closing = {
     margin: part(row.margin),
     initialMargin: part(row.initialMargin),
@@ -498,7 +500,7 @@ export function createSettlement(ctx: TradingContext) {
         leverage: row.leverage,
         margin: '0',
         fee: fee.toFixed(2),
-        amount: cents(c.notional).toFixed(2),
+        amount: feeCents(c.notional).toFixed(2),
         rate: rate.toString(),
         status: STATUS.Success,
         profit: c.pnl.toFixed(2),
