@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The name shown before /dict/data?type=brand answers; operators change the live one in the console. */
 const DEFAULT_BRAND_NAME = process.env.VITE_BRAND_NAME ?? 'Kade Markets';
@@ -11,10 +12,58 @@ const brandInHtml = (): Plugin => ({
   transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', DEFAULT_BRAND_NAME),
 });
 
+/** The theme's --bg (src/app/theme.css): the splash and status bar of the installed app. */
+const THEME_BACKGROUND = '#0a0d13';
+
+/**
+ * Installable app: the manifest and a generated service worker that precaches the shell and the hashed build, so
+ * the app opens offline (and says so). Never cached: the API and the file addresses (/web/, /files), the quotes
+ * socket (a service worker never sees sockets) and the console, which its scope covers by prefix but whose
+ * requests it leaves to the network (no precache entry, no navigation fallback). autoUpdate: a new worker takes
+ * over as soon as it is installed, without a prompt or a reload of the open page; the next visit runs the new
+ * version.
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    // main.tsx registers the worker through workbox-window once the first screen is up.
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: DEFAULT_BRAND_NAME,
+      short_name: DEFAULT_BRAND_NAME.split(' ')[0] ?? DEFAULT_BRAND_NAME,
+      description: `${DEFAULT_BRAND_NAME}: stocks, forex, futures and funds in one app. Prices are simulated.`,
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: THEME_BACKGROUND,
+      background_color: THEME_BACKGROUND,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // Every screen's code, so any screen opens offline; not the .br/.gz twins (the browser asks for those by
+      // accept-encoding) nor the manifest's icons (only installing needs them, online).
+      globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/web\//, /^\/console/, /^\/files/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [],
+    },
+  });
+
+const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
+
 export default defineConfig({
   base: '/',
   // .br and .gz beside every text file of the build; the server sends them as they are (preCompressed).
-  plugins: [react(), brandInHtml(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [react(), brandInHtml(), compression({ algorithms: ['brotliCompress', 'gzip'] }), pwa()],
   define: {
     'import.meta.env.VITE_BRAND_NAME': JSON.stringify(DEFAULT_BRAND_NAME),
   },
@@ -23,6 +72,9 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      // The contracts are declarations (schemas, rules, texts): a screen that uses one endpoint must not pull in
+      // the console's endpoints or the address checks of the money forms. Others keep their package.json say.
+      treeshake: { moduleSideEffects: (id) => (CONTRACTS.test(id) ? false : undefined) },
       output: {
         // Named, long-lived vendor chunks: they change far less often than the app's own code.
         codeSplitting: {
@@ -39,15 +91,6 @@ export default defineConfig({
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: 'vendor-zod', test: /node_modules[\\/](zod|decimal\.js|libphonenumber-js)[\\/]/, priority: 20 },
-            // The chart (lightweight-charts and CandleChart) is left out of the groups: only the quote screens
-            // need it, so it stays in the lazily loaded chunk of CandleChart.
-            { name: 'vendor-ui', test: /node_modules[\\/](?!lightweight-charts|fancy-canvas)/, priority: 10 },
-            // The app's own shared code and texts (contracts, locales, components); pages stay lazy.
-            {
-              name: 'app',
-              test: /(packages[\\/]|src[\\/](app|api|lib|components(?![\\/]market[\\/]CandleChart)|locales)[\\/])/,
-              priority: 5,
-            },
           ],
         },
       },

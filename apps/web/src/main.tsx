@@ -1,12 +1,12 @@
-import './app/i18n';
 import './app/theme.css';
 import './app/market.css';
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startAccountEvents } from './api/accountEvents';
 import { loadOperatorDefaultLanguage } from './api/dict';
 import { App } from './app/App';
+import { i18nReady } from './app/i18n';
+import { OfflineNotice } from './components/OfflineNotice';
 
 // antd-mobile 5 renders Toast, Dialog and Modal with the React 18 API unless told how to on React 19.
 unstableSetRender((node, container) => {
@@ -20,11 +20,21 @@ unstableSetRender((node, container) => {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+// The first render waits for the language's texts (fetched on their own), so no key shows untranslated.
+await i18nReady;
 createRoot(container).render(
   <StrictMode>
+    <OfflineNotice />
     <App />
   </StrictMode>,
 );
 
 void loadOperatorDefaultLanguage();
-startAccountEvents();
+// The account-event wiring reaches every money and trading query: its code loads after the first screen.
+void import('./api/accountEvents').then((m) => m.startAccountEvents());
+
+// The service worker (vite-plugin-pwa, vite.config.ts) caches the app for offline use; registered once the first
+// screen is up, so its downloads never compete with it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('workbox-window').then(({ Workbox }) => new Workbox('/sw.js', { scope: '/' }).register());
+}

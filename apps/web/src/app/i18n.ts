@@ -2,20 +2,57 @@
  * i18next set up with the app's UI strings (src/locales) and the shared validation and error
  * catalogue of the contracts, so a zod message key like 'validation.enterEmail' translates.
  * Language: the stored choice, else the browser's language when it is nl, en or zh, else English.
+ * Only the language in use is fetched (each catalogue is its own chunk, loaded through an i18next
+ * backend); main.tsx waits for it before the first render, so no untranslated key ever shows.
  */
-import { isLanguage, type Language, messageCatalogue, resolveLanguage } from '@beurs/contracts';
+import { isLanguage, type Language, type messageCatalogue, resolveLanguage } from '@beurs/contracts';
 import dayjs from 'dayjs';
-import 'dayjs/locale/nl';
-import 'dayjs/locale/zh-cn';
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, StorageKey, writeStorage } from '../lib/storage';
-import en from '../locales/en.json';
-import nl from '../locales/nl.json';
-import zhHans from '../locales/zh-Hans.json';
+import type en from '../locales/en.json';
+import type nl from '../locales/nl.json';
+import type zhHans from '../locales/zh-Hans.json';
 
-/** `satisfies` makes a key missing from nl or zh-Hans a type error (locales.test.ts checks extras). */
-export const appCatalogue = { en, nl, 'zh-Hans': zhHans } as const satisfies Record<Language, typeof en>;
+/** A key missing from nl or zh-Hans is a type error (locales.test.ts checks extras). */
+type Complete<T extends Record<Language, typeof en>> = T;
+type AppCatalogues = Complete<{ en: typeof en; nl: typeof nl; 'zh-Hans': typeof zhHans }>;
+
+/** Each language's UI texts and dayjs locale, fetched when that language is first used. */
+const appCatalogues: { [L in Language]: () => Promise<AppCatalogues[L]> } = {
+  en: () => import('../locales/en.json').then((m) => m.default),
+  nl: () => import('../locales/nl.json').then((m) => m.default),
+  'zh-Hans': () => import('../locales/zh-Hans.json').then((m) => m.default),
+};
+/**
+ * The contracts' shared validation and error texts, one language at a time: the package's messageCatalogue
+ * holds all three, so its files are imported one by one here.
+ */
+const messageCatalogues: Record<Language, () => Promise<(typeof messageCatalogue)['en']>> = {
+  en: () => import('../../../../packages/contracts/src/locales/en.json').then((m) => m.default),
+  nl: () => import('../../../../packages/contracts/src/locales/nl.json').then((m) => m.default),
+  'zh-Hans': () => import('../../../../packages/contracts/src/locales/zh-Hans.json').then((m) => m.default),
+};
+const dayjsLocales: Record<Language, () => Promise<unknown>> = {
+  en: async () => undefined,
+  nl: () => import('dayjs/locale/nl'),
+  'zh-Hans': () => import('dayjs/locale/zh-cn'),
+};
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init: () => undefined,
+  read: async (language: string) => {
+    if (!isLanguage(language)) return {};
+    const [texts, messages] = await Promise.all([
+      appCatalogues[language](),
+      messageCatalogues[language](),
+      dayjsLocales[language](),
+    ]);
+    return { ...texts, ...messages };
+  },
+};
 
 type Resources = typeof en & (typeof messageCatalogue)['en'];
 
@@ -65,19 +102,19 @@ const initial = detected.language;
 /** How the starting language was chosen: only a 'default' start follows the operator's default language. */
 export const languageSource: LanguageSource = detected.source;
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: { ...appCatalogue.en, ...messageCatalogue.en } },
-    nl: { translation: { ...appCatalogue.nl, ...messageCatalogue.nl } },
-    'zh-Hans': { translation: { ...appCatalogue['zh-Hans'], ...messageCatalogue['zh-Hans'] } },
-  },
-  lng: initial,
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'nl', 'zh-Hans'],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
-applyToDocument(initial);
+/** Resolves once the starting language's texts are in: render nothing before (main.tsx). */
+export const i18nReady: Promise<void> = i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    lng: initial,
+    // The catalogues have the same keys (locales.test.ts): no fallback language to fetch as well.
+    fallbackLng: false,
+    supportedLngs: ['en', 'nl', 'zh-Hans'],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+  })
+  .then(() => applyToDocument(initial));
 
 /** The language in use, always one of ours. */
 export function currentLanguage(): Language {
