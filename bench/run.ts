@@ -29,6 +29,8 @@ import { type Outcome, passes, renderReport, summaryLines } from './markets/repo
  */
 const SCENARIOS: Record<string, () => Promise<{ main: () => Promise<number> }>> = {
   crash: () => import('./crash/main.js'),
+  'first-visit': () => import('./first-visit/main.js'),
+  lighthouse: () => import('./lighthouse/main.js'),
   orders: () => import('./orders/main.js'),
   wallet: () => import('./wallet/main.js'),
 };

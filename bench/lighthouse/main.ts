@@ -1,0 +1,62 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12.2.3 (mobile preset: a mid-range phone, simulated slow 4G and a
+ * 4x slower CPU) against the built app as `npm start` serves it, for home, markets, a quote and the trade tab
+ * (issue 13: performance, accessibility and best practices >= 95 each). Expects a built app (`npm run build -w
+ * apps/web`); writes bench/reports/lighthouse.md with the scores, the failing audits and the load average, since
+ * on a busy machine the performance score is noise.
+ */
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { VISITS } from '../first-visit/main.js';
+import { chromiumPath } from '../first-visit/measure.js';
+import { assertBuilt, startBuiltApp } from '../first-visit/server.js';
+import { repoRoot } from '../lib/children.js';
+import { machineInfo } from '../lib/machine.js';
+import { commitOf, runScenario } from '../lib/scenario.js';
+import { type PageResult, renderReport, summarise } from './report.js';
+
+/** The screens of the goal (the guide at / is not one of them). */
+const PAGES = VISITS.filter((visit) => visit.address !== '');
+
+export async function main(): Promise<number> {
+  assertBuilt();
+  const machine = machineInfo();
+  return runScenario('lighthouse', 420_000, async ({ databaseUrl, dataDir, log }) => {
+    const app = await startBuiltApp({ databaseUrl, dataDir });
+    const results: PageResult[] = [];
+    try {
+      for (const visit of PAGES) {
+        // A fresh browser per page: no cache, no service worker, no storage from the page before.
+        const chrome = await chromeLauncher.launch({
+          chromePath: chromiumPath,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+        });
+        try {
+          const loadBefore = os.loadavg()[0] ?? Number.NaN;
+          const run = await lighthouse(`${app.baseUrl}/${visit.address}`, {
+            port: chrome.port,
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          });
+          if (!run) throw new Error(`lighthouse gave no result for ${visit.name}`);
+          const result = summarise(visit.name, run.lhr, loadBefore);
+          log(
+            `${visit.name}: ${result.scores.map((s) => `${s.id} ${s.score}`).join(', ')} (load ${loadBefore.toFixed(1)})`,
+          );
+          results.push(result);
+        } finally {
+          chrome.kill();
+        }
+      }
+    } finally {
+      await app.stop();
+    }
+    const reportFile = path.join(repoRoot, 'bench/reports/lighthouse.md');
+    await fsp.writeFile(reportFile, renderReport({ machine, commit: commitOf(), results }));
+    log(`report: ${path.relative(process.cwd(), reportFile)}`);
+    return 0;
+  });
+}
