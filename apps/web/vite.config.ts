@@ -54,6 +54,9 @@ const pwa = () =>
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/web\//, /^\/console/, /^\/files/],
       cleanupOutdatedCaches: true,
+      // Take over at once, the first visit included (the page then works offline without a reload).
+      skipWaiting: true,
+      clientsClaim: true,
       runtimeCaching: [],
     },
   });
