@@ -9,7 +9,6 @@ import { ApiError } from '@beurs/api-client';
 import { type DataOf, type Endpoint, type RequestOf, trading } from '@beurs/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/paths';
 import { api } from './client';
 import { queryClient } from './queryClient';
 import { useIsLoggedIn } from './session';
@@ -253,15 +252,3 @@ export function useSetStopsMutation() {
     meta: { silentError: true },
   });
 }
-
-// ------------------------------------------------------------------------------------------------ paths
-
-// Kept while the trade screens move to `paths` (issue 13); new code calls paths.* directly.
-/** @deprecated paths.trade() */
-export const TRADE_PATH = paths.trade();
-/** @deprecated paths.fees() */
-export const FEES_PATH = paths.fees();
-/** @deprecated paths.tradeDetail */
-export const tradeDetailPath = paths.tradeDetail;
-/** @deprecated paths.close */
-export const closePath = paths.close;

@@ -8,9 +8,6 @@ import { paths } from './paths';
 
 type Router = ReturnType<typeof createHashRouter>;
 
-/** @deprecated paths.profile(): kept while the withdraw screens move to `paths` (issue 13). */
-export const PROFILE_PATH = paths.profile();
-
 let router: Router | null = null;
 
 export function bindRouter(instance: Router): void {

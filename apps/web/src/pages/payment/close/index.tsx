@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRADE_PATH, usePositionDetailQuery } from '../../../api/trading';
+import { usePositionDetailQuery } from '../../../api/trading';
+import { paths } from '../../../app/paths';
 import { useQueryParams } from '../../../app/useQueryParams';
 import { Page } from '../../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../../components/States';
@@ -27,7 +28,7 @@ export function PaymentClosePage() {
   if (result) return <CloseDone result={result} />;
   if (!valid)
     return (
-      <Page backFallback={TRADE_PATH}>
+      <Page backFallback={paths.trade()}>
         <EmptyState icon="search" title={t('trading.detail.missing')} description={t('trading.close.chooseText')} />
       </Page>
     );
@@ -35,7 +36,7 @@ export function PaymentClosePage() {
     const { position } = query.data;
     if (position.status !== 1)
       return (
-        <Page backFallback={TRADE_PATH}>
+        <Page backFallback={paths.trade()}>
           <EmptyState
             icon="check"
             title={t('trading.close.alreadyClosed')}
@@ -46,7 +47,7 @@ export function PaymentClosePage() {
     return <CloseForm key={position.id} position={position} onDone={setResult} />;
   }
   return (
-    <Page title={params.name} backFallback={TRADE_PATH}>
+    <Page title={params.name} backFallback={paths.trade()}>
       {query.isError ? <ErrorState error={query.error} onRetry={() => query.refetch()} /> : <Loading />}
     </Page>
   );

@@ -1,6 +1,7 @@
 /** Where a withdrawal goes: the caller's bank cards or crypto wallets, and the routes that manage them. */
 import type { BankCard, CryptoWallet, WithdrawalRecord } from '@beurs/contracts';
 import { useBankCardsQuery, useCryptoWalletsQuery } from '../../../api/cards';
+import { paths } from '../../../app/paths';
 import type { BoundaryQuery } from '../../../components/States';
 import { maskAccountNumber } from '../../bcard/index';
 import { shorten } from '../../deposit/record';
@@ -10,9 +11,13 @@ export type DestinationKind = 'bank' | 'crypto';
 
 export type Destination = BankCard | CryptoWallet;
 
-export const PATHS: Record<DestinationKind, { self: string; add: string; manage: string }> = {
-  bank: { self: '/pages/withdraw/bcard', add: '/pages/bcard/modify', manage: '/pages/bcard/index' },
-  crypto: { self: '/pages/withdraw/vm', add: '/pages/vm/modify', manage: '/pages/vm/index' },
+/** The routes of each kind: its withdraw screen, adding a destination, managing them. */
+export const destinationPaths: Record<
+  DestinationKind,
+  { self: () => string; add: () => string; manage: () => string }
+> = {
+  bank: { self: paths.withdrawBank, add: () => paths.bankCardEdit(), manage: paths.bankCards },
+  crypto: { self: paths.withdrawCrypto, add: () => paths.cryptoWalletEdit(), manage: paths.cryptoWallets },
 };
 
 /** "ING Bank •••• 4300" or "USDT · TRC20 TQ4b…x9Lm": where the money goes, short. */

@@ -14,10 +14,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfoQuery } from '../../../api/user';
-import { PROFILE_PATH } from '../../../app/navigation';
+import { paths } from '../../../app/paths';
 import { Page } from '../../../components/Page';
 import { QueryBoundary, StateBlock } from '../../../components/States';
-import { type DestinationKind, PATHS } from './destinations';
+import { type DestinationKind, destinationPaths } from './destinations';
 import { Submitted } from './parts/Submitted';
 import { WithdrawalRecords } from './parts/WithdrawalRecords';
 import { WithdrawForm } from './parts/WithdrawForm';
@@ -35,7 +35,7 @@ function NoPayPassword() {
       title={t('withdraw.noPayPassword')}
       description={t('withdraw.noPayPasswordText')}
       action={
-        <Button shape="rounded" color="primary" onClick={() => navigate('/pages/setting/paypwd')}>
+        <Button shape="rounded" color="primary" onClick={() => navigate(paths.payPassword())}>
           {t('withdraw.setPayPassword')}
         </Button>
       }
@@ -51,7 +51,7 @@ export function WithdrawScreen({ kind }: { kind: DestinationKind }) {
   const [formKey, setFormKey] = useState(0);
 
   return (
-    <Page backFallback={PROFILE_PATH}>
+    <Page backFallback={paths.profile()}>
       {submitted ? (
         <Submitted
           record={submitted}
@@ -66,7 +66,7 @@ export function WithdrawScreen({ kind }: { kind: DestinationKind }) {
             block
             className="segmented"
             value={kind}
-            onChange={(next) => navigate(PATHS[next as DestinationKind].self, { replace: true })}
+            onChange={(next) => navigate(destinationPaths[next as DestinationKind].self(), { replace: true })}
             options={[
               { label: <span data-testid="withdraw-kind-bank">{t('withdraw.toBank')}</span>, value: 'bank' },
               { label: <span data-testid="withdraw-kind-crypto">{t('withdraw.toCrypto')}</span>, value: 'crypto' },

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TRADE_PATH, tradeDetailPath } from '../../../../api/trading';
+import { paths } from '../../../../app/paths';
 import { Icon } from '../../../../components/Icon';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';
@@ -21,7 +21,7 @@ export function CloseDone({ result }: { result: CloseResult }) {
     <MoneyText amount={value} currency={closed.currency} sign={sign} trend={sign === 'always'} />
   );
   return (
-    <Page title={t('trading.close.doneTitle')} backFallback={TRADE_PATH}>
+    <Page title={t('trading.close.doneTitle')} backFallback={paths.trade()}>
       <div className="transfer-done" data-testid="close-result" data-id={closed.id}>
         <section className="result-card">
           <div className="result-card__icon">
@@ -55,7 +55,7 @@ export function CloseDone({ result }: { result: CloseResult }) {
               block
               shape="rounded"
               color="primary"
-              onClick={() => navigate(tradeDetailPath(remaining, 'position'), { replace: true })}
+              onClick={() => navigate(paths.tradeDetail(remaining, 'position'), { replace: true })}
               data-testid="close-remaining-link"
             >
               {t('trading.close.toRemaining')}
@@ -66,7 +66,7 @@ export function CloseDone({ result }: { result: CloseResult }) {
             shape="rounded"
             color="primary"
             fill={remaining ? 'outline' : 'solid'}
-            onClick={() => navigate(`${TRADE_PATH}?tab=closed`)}
+            onClick={() => navigate(paths.trade({ tab: 'closed' }))}
             data-testid="close-to-closed"
           >
             {t('trading.close.toClosed')}
@@ -75,7 +75,7 @@ export function CloseDone({ result }: { result: CloseResult }) {
             block
             shape="rounded"
             fill="none"
-            onClick={() => navigate('/pages/profile/transaction')}
+            onClick={() => navigate(paths.transactions())}
             data-testid="close-bill"
           >
             {t('trading.detail.viewBill')}

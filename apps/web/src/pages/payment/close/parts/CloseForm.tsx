@@ -1,7 +1,7 @@
 import type { Position } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { TRADE_PATH } from '../../../../api/trading';
+import { paths } from '../../../../app/paths';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';
@@ -26,7 +26,7 @@ export function CloseForm({ position, onDone }: { position: Position; onDone: (r
   return (
     <Page
       title={t('trading.close.title', { code: position.stockCode })}
-      backFallback={TRADE_PATH}
+      backFallback={paths.trade()}
       className="ticket-page"
       footer={
         <Button

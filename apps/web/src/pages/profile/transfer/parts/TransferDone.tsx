@@ -4,14 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cancelMsLeft, isCancellable } from '../../../../api/wallet';
+import { paths } from '../../../../app/paths';
 import { Icon } from '../../../../components/Icon';
 import { useMoneyFormat } from '../../../../components/money/format';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { useCancelTransfer } from '../../../../components/money/useCancelTransfer';
 import { useFormatters } from '../../../../lib/format';
 import { SummaryList } from './Summary';
-
-const TRANSACTIONS_PATH = '/pages/profile/transaction';
 
 /** Re-renders every `ms` while `active`, for countdowns. */
 function useNow(active: boolean, ms = 1000): number {
@@ -125,7 +124,7 @@ export function TransferDone({ result, onNew }: { result: TransferResult; onNew:
           block
           shape="rounded"
           fill="none"
-          onClick={() => navigate(TRANSACTIONS_PATH)}
+          onClick={() => navigate(paths.transactions())}
           data-testid="transfer-bill"
         >
           {t('transfer.viewBill')}

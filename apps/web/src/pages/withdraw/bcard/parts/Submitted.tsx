@@ -2,7 +2,8 @@ import type { WithdrawalRecord } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canGoBack, PROFILE_PATH } from '../../../../app/navigation';
+import { canGoBack } from '../../../../app/navigation';
+import { paths } from '../../../../app/paths';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { StateBlock } from '../../../../components/States';
 import { useFormatters } from '../../../../lib/format';
@@ -25,7 +26,7 @@ export function Submitted({ record, onAgain }: { record: WithdrawalRecord; onAga
             <Button
               shape="rounded"
               color="primary"
-              onClick={() => (canGoBack() ? navigate(-1) : navigate(PROFILE_PATH))}
+              onClick={() => (canGoBack() ? navigate(-1) : navigate(paths.profile()))}
             >
               {t('withdraw.done.close')}
             </Button>

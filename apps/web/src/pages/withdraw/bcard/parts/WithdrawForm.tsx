@@ -2,6 +2,7 @@ import { Decimal, rules, type WithdrawalRecord, wallet } from '@beurs/contracts'
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../../app/paths';
 import { AppForm, Field } from '../../../../components/AppForm';
 import { Icon } from '../../../../components/Icon';
 import { AmountInput } from '../../../../components/money/AmountInput';
@@ -10,7 +11,7 @@ import { WalletPicker } from '../../../../components/money/WalletPicker';
 import { PasswordInput } from '../../../../components/PasswordInput';
 import { QueryBoundary } from '../../../../components/States';
 import { schemaRule } from '../../../../lib/formRules';
-import { type DestinationKind, PATHS, type useDestinations } from '../destinations';
+import { type DestinationKind, destinationPaths, type useDestinations } from '../destinations';
 import { useWithdrawForm, type WithdrawValues } from '../useWithdrawForm';
 import { DestinationPicker } from './DestinationPicker';
 
@@ -28,7 +29,7 @@ function NoDestination({ kind }: { kind: DestinationKind }) {
       <div>
         <strong>{kind === 'bank' ? t('withdraw.noCards') : t('withdraw.noWallets')}</strong>
         <p>{kind === 'bank' ? t('withdraw.noCardsText') : t('withdraw.noWalletsText')}</p>
-        <Link to={PATHS[kind].add} className="text-link money-notice__link">
+        <Link to={destinationPaths[kind].add()} className="text-link money-notice__link">
           {kind === 'bank' ? t('withdraw.addCard') : t('withdraw.addWallet')} ›
         </Link>
       </div>
@@ -60,7 +61,7 @@ function DestinationControl({
           {...control}
           items={destinations.items}
           footer={
-            <Link to={PATHS[kind].manage} className="money-field-link" data-testid="withdraw-manage">
+            <Link to={destinationPaths[kind].manage()} className="money-field-link" data-testid="withdraw-manage">
               {kind === 'bank' ? t('withdraw.manageCards') : t('withdraw.manageWallets')} ›
             </Link>
           }
@@ -134,7 +135,7 @@ export function WithdrawForm({ kind, onDone }: { kind: DestinationKind; onDone: 
         rules={[payPasswordRule]}
         description={
           <span className="form-hint">
-            {t('withdraw.payPasswordHint')} <Link to="/pages/setting/paypwd">{t('withdraw.forgotPayPassword')}</Link>
+            {t('withdraw.payPasswordHint')} <Link to={paths.payPassword()}>{t('withdraw.forgotPayPassword')}</Link>
           </span>
         }
       >
