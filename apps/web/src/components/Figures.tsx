@@ -1,5 +1,7 @@
+import type { DataOf, user } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { FIGURE_KEYS, type FigureKey, useFiguresQuery } from '../api/dict';
+import { QueryBoundary } from './States';
 
 /**
  * SPEC §1's figures as the server counts them (exchanges, countries and markets of the instruments we offer). Awards
@@ -8,28 +10,29 @@ import { FIGURE_KEYS, type FigureKey, useFiguresQuery } from '../api/dict';
 export function Figures({ variant = 'grid' }: { variant?: 'grid' | 'hero' }) {
   const { t } = useTranslation();
   const figures = useFiguresQuery();
+  return (
+    <QueryBoundary
+      query={figures}
+      inline
+      errorText={t('home.figuresFailed')}
+      errorClassName="figures-error"
+      loading={
+        <div className={`figures figures--${variant}`} role="status" aria-busy="true" aria-label={t('common.loading')}>
+          {FIGURE_KEYS.map((key) => (
+            <div key={key} className="figure figure--skeleton" />
+          ))}
+        </div>
+      }
+    >
+      {(data) => <FigureList figures={data} variant={variant} />}
+    </QueryBoundary>
+  );
+}
 
-  if (figures.isPending) {
-    return (
-      <div className={`figures figures--${variant}`} role="status" aria-busy="true" aria-label={t('common.loading')}>
-        {FIGURE_KEYS.map((key) => (
-          <div key={key} className="figure figure--skeleton" />
-        ))}
-      </div>
-    );
-  }
-  if (figures.isError) {
-    return (
-      <div className="figures-error">
-        <span>{t('home.figuresFailed')}</span>
-        <button type="button" className="text-link" onClick={() => figures.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
-  const { awards } = figures.data;
-  const value: Record<FigureKey, number> = { ...figures.data, awards: awards.length };
+function FigureList({ figures, variant }: { figures: DataOf<typeof user.figures>; variant: 'grid' | 'hero' }) {
+  const { t } = useTranslation();
+  const { awards } = figures;
+  const value: Record<FigureKey, number> = { ...figures, awards: awards.length };
   const shown = FIGURE_KEYS.filter((key) => value[key] > 0);
   return (
     <>

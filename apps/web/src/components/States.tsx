@@ -98,6 +98,8 @@ interface QueryBoundaryProps<T> {
   /** Within a line of text: "Loading…", and on failure `errorText` with a retry link instead of the blocks. */
   inline?: boolean;
   errorText?: ReactNode;
+  /** With `inline`: the failure and its retry as one bar of this class (a section of a page, not a line of text). */
+  errorClassName?: string;
 }
 
 /**
@@ -113,12 +115,13 @@ export function QueryBoundary<T>({
   loading,
   inline = false,
   errorText,
+  errorClassName,
 }: QueryBoundaryProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) return <>{loading ?? (inline ? <span>{t('common.loading')}</span> : <Loading />)}</>;
   if (query.isError) {
     if (!inline) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-    return (
+    const failure = (
       <>
         {errorText && <span>{errorText}</span>}
         <button type="button" className="text-link" onClick={() => query.refetch()}>
@@ -126,8 +129,24 @@ export function QueryBoundary<T>({
         </button>
       </>
     );
+    return errorClassName ? <div className={errorClassName}>{failure}</div> : failure;
   }
   const data = query.data as T;
   if (empty?.(data)) return <>{emptyView ?? <EmptyState title={emptyText} />}</>;
   return <>{children(data)}</>;
+}
+
+/**
+ * Two queries a screen needs both of, as one for QueryBoundary: loading while either loads, then the first
+ * failure (its retry refetches that query), then both answers.
+ */
+export function bothQueries<A, B>(a: BoundaryQuery<A>, b: BoundaryQuery<B>): BoundaryQuery<[A, B]> {
+  const failed = a.isError ? a : b.isError ? b : undefined;
+  return {
+    data: a.data !== undefined && b.data !== undefined ? [a.data, b.data] : undefined,
+    error: failed?.error ?? null,
+    isPending: a.isPending || b.isPending,
+    isError: failed !== undefined,
+    refetch: () => failed?.refetch(),
+  };
 }

@@ -2,6 +2,7 @@ import type { Quote } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { useOrderBookQuery } from '../../api/market';
 import { useFormatters } from '../../lib/format';
+import { QueryBoundary } from '../States';
 
 type Level = { level: number; price: string; volume: string };
 
@@ -39,21 +40,24 @@ function Side({
 export function OrderBook({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const book = useOrderBookQuery(quote.stock_code, quote.source, { live: quote.marketOpen, enabled: true });
-  if (book.isPending)
-    return (
-      <div className="book book--skeleton shimmer" role="status" aria-busy="true" aria-label={t('common.loading')} />
-    );
-  if (book.isError || !book.data) {
-    return (
-      <div className="inline-error">
-        <span>{t('quote.bookFailed')}</span>
-        <button type="button" className="text-link" onClick={() => book.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
-  const { bids, asks } = book.data;
+  return (
+    <QueryBoundary
+      query={book}
+      inline
+      errorText={t('quote.bookFailed')}
+      errorClassName="inline-error"
+      loading={
+        <div className="book book--skeleton shimmer" role="status" aria-busy="true" aria-label={t('common.loading')} />
+      }
+    >
+      {(data) => <Book bids={data.bids} asks={data.asks} decimals={quote.priceDecimals} />}
+    </QueryBoundary>
+  );
+}
+
+/** Both sides, each bar as long as its volume against the largest; nothing while the book is empty. */
+function Book({ bids, asks, decimals }: { bids: Level[]; asks: Level[]; decimals: number }) {
+  const { t } = useTranslation();
   if (bids.length === 0 && asks.length === 0) return null;
   const max = Math.max(1, ...bids.map((l) => Number(l.volume)), ...asks.map((l) => Number(l.volume)));
   return (
@@ -63,8 +67,8 @@ export function OrderBook({ quote }: { quote: Quote }) {
         <span>{t('quote.asks')}</span>
       </div>
       <div className="book__sides">
-        <Side levels={bids} side="bid" max={max} decimals={quote.priceDecimals} />
-        <Side levels={asks} side="ask" max={max} decimals={quote.priceDecimals} />
+        <Side levels={bids} side="bid" max={max} decimals={decimals} />
+        <Side levels={asks} side="ask" max={max} decimals={decimals} />
       </div>
     </section>
   );

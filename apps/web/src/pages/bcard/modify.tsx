@@ -15,7 +15,7 @@ import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
 import { ImageUpload, useUploadsBusy } from '../../components/ImageUpload';
 import { Page } from '../../components/Page';
-import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { QueryBoundary, StateBlock } from '../../components/States';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 
@@ -233,7 +233,6 @@ export function BankCardModifyPage() {
   const { id } = useQueryParams<'id'>();
   const cards = useBankCardsQuery();
   const editing = Boolean(id);
-  const card = editing ? cards.data?.items.find((c) => c.id === Number(id)) : undefined;
   return (
     <Page title={editing ? t('routes.bcard.modify') : t('cards.addCardTitle')} backFallback={paths.bankCards()}>
       {!editing ? (
@@ -241,14 +240,14 @@ export function BankCardModifyPage() {
           <p className="page-lead">{t('cards.cardLead')}</p>
           <CardForm />
         </>
-      ) : cards.isPending ? (
-        <Loading />
-      ) : cards.isError ? (
-        <ErrorState error={cards.error} onRetry={() => cards.refetch()} />
-      ) : !card ? (
-        <GoneState listPath={paths.bankCards()} title={t('cards.cardGone')} />
       ) : (
-        <CardForm key={card.id} card={card} />
+        <QueryBoundary query={cards}>
+          {({ items }) => {
+            const card = items.find((c) => c.id === Number(id));
+            if (!card) return <GoneState listPath={paths.bankCards()} title={t('cards.cardGone')} />;
+            return <CardForm key={card.id} card={card} />;
+          }}
+        </QueryBoundary>
       )}
     </Page>
   );

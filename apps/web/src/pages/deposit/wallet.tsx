@@ -21,7 +21,7 @@ import { ImageUpload } from '../../components/ImageUpload';
 import { AmountInput } from '../../components/money/AmountInput';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
-import { ErrorState, Loading, StateBlock } from '../../components/States';
+import { bothQueries, QueryBoundary, StateBlock } from '../../components/States';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
@@ -179,38 +179,36 @@ export function ChannelScreen({
   const userInfo = useUserInfoQuery();
   const channels = useDepositChannelQuery(channelId);
 
-  let body: ReactNode;
-  if (userInfo.isPending || channels.isPending) body = <Loading />;
-  else if (userInfo.isError) body = <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />;
-  else if (channels.isError) body = <ErrorState error={channels.error} onRetry={() => channels.refetch()} />;
-  else if (!channels.channel || channels.channel.type !== type)
-    body = (
-      <StateBlock
-        icon="alert"
-        title={t('deposit.channelGone')}
-        description={t('deposit.channelGoneText')}
-        action={
-          <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit(), { replace: true })}>
-            {t('deposit.chooseMethod')}
-          </Button>
-        }
-      />
-    );
-  else if (userInfo.data.kycStatus !== ReviewStatus.Approved)
-    // No address or bank account before the identity is known: money sent now could not be reported.
-    body = (
-      <div className="money-kyc-gate">
-        <KycNotice user={userInfo.data} />
-        <p className="form-hint form-hint--block" data-testid="deposit-details-later">
-          {t('deposit.kyc.detailsLater')}
-        </p>
-      </div>
-    );
-  else body = children(channels.channel, userInfo.data);
+  const gate = (user: UserInfo) => {
+    if (!channels.channel || channels.channel.type !== type)
+      return (
+        <StateBlock
+          icon="alert"
+          title={t('deposit.channelGone')}
+          description={t('deposit.channelGoneText')}
+          action={
+            <Button shape="rounded" color="primary" onClick={() => navigate(paths.deposit(), { replace: true })}>
+              {t('deposit.chooseMethod')}
+            </Button>
+          }
+        />
+      );
+    if (user.kycStatus !== ReviewStatus.Approved)
+      // No address or bank account before the identity is known: money sent now could not be reported.
+      return (
+        <div className="money-kyc-gate">
+          <KycNotice user={user} />
+          <p className="form-hint form-hint--block" data-testid="deposit-details-later">
+            {t('deposit.kyc.detailsLater')}
+          </p>
+        </div>
+      );
+    return children(channels.channel, user);
+  };
 
   return (
     <Page right={<RecordLink />} backFallback={paths.deposit()}>
-      {body}
+      <QueryBoundary query={bothQueries(userInfo, channels)}>{([user]) => gate(user)}</QueryBoundary>
     </Page>
   );
 }

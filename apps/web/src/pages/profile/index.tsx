@@ -10,7 +10,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { FundingOverview } from '../../components/money/FundingOverview';
 import { Page } from '../../components/Page';
-import { ErrorState, Loading } from '../../components/States';
+import { QueryBoundary } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
 import { toastFailure, toastSuccess } from '../../lib/toast';
 import { displayName, initials, kycStatusOf } from '../../lib/userDisplay';
@@ -144,11 +144,12 @@ function UnreadBadge() {
 }
 
 function MemberProfile() {
-  const { t } = useTranslation();
   const userInfo = useUserInfoQuery();
-  if (userInfo.isPending) return <Loading />;
-  if (userInfo.isError) return <ErrorState error={userInfo.error} onRetry={() => userInfo.refetch()} />;
-  const user = userInfo.data;
+  return <QueryBoundary query={userInfo}>{(user) => <MemberMenu user={user} />}</QueryBoundary>;
+}
+
+function MemberMenu({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
   const kyc = kycStatusOf(user.kycStatus);
 
   return (

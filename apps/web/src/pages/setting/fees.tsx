@@ -4,13 +4,13 @@
  * against the ESMA limits, the close-out rule and how a loss beyond a position's margin is settled. Reachable from
  * settings and from every order ticket; open to guests (the published terms are not a secret).
  */
-import { Decimal, trading } from '@beurs/contracts';
+import { type DataOf, Decimal, trading } from '@beurs/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { ErrorState, Loading } from '../../components/States';
+import { QueryBoundary } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import '../../components/trading/trading.css';
@@ -27,74 +27,65 @@ const SPREAD_OF: Record<trading.AssetClass, 'forexMajor' | 'forexMinor' | 'futur
 };
 
 export function FeesPage() {
-  const { t } = useTranslation();
-  const f = useFormatters();
   const schedule = useQuery({
     queryKey: ['trading', 'schedule'],
     queryFn: ({ signal }) => api.call(trading.stockRate, {}, undefined, { signal }),
     staleTime: 30_000,
   });
+  return (
+    <Page>
+      <QueryBoundary query={schedule}>{(data) => <FeesSchedule schedule={data} />}</QueryBoundary>
+    </Page>
+  );
+}
+
+function FeesSchedule({ schedule }: { schedule: DataOf<typeof trading.stockRate> }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
   /** A fraction as a percentage with at least 2 places ("0.001" → "0.10%"). */
   const percent = (rate: string) => {
     const pct = new Decimal(rate).times(100);
     return `${f.number(pct.toNumber(), Math.max(2, pct.decimalPlaces()))}%`;
   };
-
-  if (schedule.isError) {
-    return (
-      <Page>
-        <ErrorState error={schedule.error} onRetry={() => schedule.refetch()} />
-      </Page>
-    );
-  }
-  if (!schedule.data) {
-    return (
-      <Page>
-        <Loading />
-      </Page>
-    );
-  }
-  const { all, closeOutLevel } = schedule.data;
+  const { all, closeOutLevel } = schedule;
   const level = f.integer(closeOutLevel);
   return (
-    <Page>
-      <article className="legal" data-testid="fees-page">
-        <p className="legal__intro">{t('fees.intro')}</p>
+    <article className="legal" data-testid="fees-page">
+      <p className="legal__intro">{t('fees.intro')}</p>
 
-        <section className="legal__section">
-          <h3>{t('fees.feesTitle')}</h3>
-          <p>{t('fees.feesText')}</p>
+      <section className="legal__section">
+        <h3>{t('fees.feesTitle')}</h3>
+        <p>{t('fees.feesText')}</p>
+      </section>
+      {all.map((c) => (
+        <section key={c.assetClass} className="card fees-class" data-testid={`fees-${c.assetClass}`}>
+          <h4 className="fees-class__title">{t(`fees.classes.${c.assetClass}`)}</h4>
+          <Facts
+            rows={[
+              { label: t('fees.buy'), value: percent(c.buyRate), testId: `fees-${c.assetClass}-buy` },
+              { label: t('fees.sell'), value: percent(c.sellRate), testId: `fees-${c.assetClass}-sell` },
+              {
+                label: t('fees.leverage'),
+                value: t('fees.leverageValue', { max: c.maxLeverage, esma: c.esmaLeverage }),
+              },
+              { label: t('fees.minimum'), value: f.integer(c.minCount) },
+              { label: t('fees.spread'), value: t(`fees.spreads.${SPREAD_OF[c.assetClass]}`) },
+            ]}
+          />
         </section>
-        {all.map((c) => (
-          <section key={c.assetClass} className="card fees-class" data-testid={`fees-${c.assetClass}`}>
-            <h4 className="fees-class__title">{t(`fees.classes.${c.assetClass}`)}</h4>
-            <Facts
-              rows={[
-                { label: t('fees.buy'), value: percent(c.buyRate), testId: `fees-${c.assetClass}-buy` },
-                { label: t('fees.sell'), value: percent(c.sellRate), testId: `fees-${c.assetClass}-sell` },
-                {
-                  label: t('fees.leverage'),
-                  value: t('fees.leverageValue', { max: c.maxLeverage, esma: c.esmaLeverage }),
-                },
-                { label: t('fees.minimum'), value: f.integer(c.minCount) },
-                { label: t('fees.spread'), value: t(`fees.spreads.${SPREAD_OF[c.assetClass]}`) },
-              ]}
-            />
-          </section>
-        ))}
+      ))}
 
-        <section className="legal__section">
-          <h3>{t('fees.spread')}</h3>
-          <p>{t('fees.spreadText')}</p>
-          <h3>{t('fees.leverageTitle')}</h3>
-          <p>{t('fees.leverageText')}</p>
-          <h3>{t('fees.closeOutTitle', { level })}</h3>
-          <p>{t('fees.closeOutText', { level })}</p>
-          <h3>{t('fees.lossTitle')}</h3>
-          <p>{t('fees.lossText')}</p>
-        </section>
-        <SimulatedNotice compact />
-      </article>
-    </Page>
+      <section className="legal__section">
+        <h3>{t('fees.spread')}</h3>
+        <p>{t('fees.spreadText')}</p>
+        <h3>{t('fees.leverageTitle')}</h3>
+        <p>{t('fees.leverageText')}</p>
+        <h3>{t('fees.closeOutTitle', { level })}</h3>
+        <p>{t('fees.closeOutText', { level })}</p>
+        <h3>{t('fees.lossTitle')}</h3>
+        <p>{t('fees.lossText')}</p>
+      </section>
+      <SimulatedNotice compact />
+    </article>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { AppForm, Field } from '../../components/AppForm';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
-import { ErrorState, Loading } from '../../components/States';
+import { QueryBoundary } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
 import { showFieldError } from '../../lib/formRules';
 import { toastError, toastFailure, toastSuccess } from '../../lib/toast';
@@ -208,14 +208,10 @@ export function TotpPage() {
     <Page>
       {recovery ? (
         <RecoveryCodes codes={recovery} onDone={() => setRecovery(null)} />
-      ) : status.isPending ? (
-        <Loading />
-      ) : status.isError ? (
-        <ErrorState error={status.error} onRetry={() => status.refetch()} />
-      ) : status.data.enabled ? (
-        <TurnOff left={status.data.recoveryCodesLeft} />
       ) : (
-        <Enrol onRecovery={setRecovery} />
+        <QueryBoundary query={status}>
+          {(data) => (data.enabled ? <TurnOff left={data.recoveryCodesLeft} /> : <Enrol onRecovery={setRecovery} />)}
+        </QueryBoundary>
       )}
     </Page>
   );

@@ -11,7 +11,7 @@ import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { Page } from '../../components/Page';
-import { ErrorState, Loading } from '../../components/States';
+import { QueryBoundary } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
 import { GoneState, useLeave } from '../bcard/modify';
@@ -116,7 +116,6 @@ export function CryptoWalletModifyPage() {
   const { id } = useQueryParams<'id'>();
   const wallets = useCryptoWalletsQuery();
   const editing = Boolean(id);
-  const item = editing ? wallets.data?.items.find((w) => w.id === Number(id)) : undefined;
   return (
     <Page title={editing ? t('routes.vm.modify') : t('cards.addWalletTitle')} backFallback={paths.cryptoWallets()}>
       {!editing ? (
@@ -124,14 +123,14 @@ export function CryptoWalletModifyPage() {
           <p className="page-lead">{t('cards.walletLead')}</p>
           <WalletForm />
         </>
-      ) : wallets.isPending ? (
-        <Loading />
-      ) : wallets.isError ? (
-        <ErrorState error={wallets.error} onRetry={() => wallets.refetch()} />
-      ) : !item ? (
-        <GoneState listPath={paths.cryptoWallets()} title={t('cards.walletGone')} />
       ) : (
-        <WalletForm key={item.id} item={item} />
+        <QueryBoundary query={wallets}>
+          {({ items }) => {
+            const item = items.find((w) => w.id === Number(id));
+            if (!item) return <GoneState listPath={paths.cryptoWallets()} title={t('cards.walletGone')} />;
+            return <WalletForm key={item.id} item={item} />;
+          }}
+        </QueryBoundary>
       )}
     </Page>
   );
