@@ -98,13 +98,19 @@ interface QueryBoundaryProps<T> {
   /** Within a line of text: "Loading…", and on failure `errorText` with a retry link instead of the blocks. */
   inline?: boolean;
   errorText?: ReactNode;
+  /**
+   * Whether a failed refetch leaves the last answer shown (a list refreshed in the background keeps its rows
+   * while it has any); by default the failure replaces the content.
+   */
+  keepOnFailure?: (data: T) => boolean;
   /** With `inline`: the failure and its retry as one bar of this class (a section of a page, not a line of text). */
   errorClassName?: string;
 }
 
 /**
  * The one way a screen waits for a query: loading, then a failure that says what to do with a retry, then
- * the empty state or the content. A failed refetch shows the failure, as a failed first load does.
+ * the empty state or the content. A failed refetch shows the failure, as a failed first load does, unless
+ * `keepOnFailure` keeps the last answer.
  */
 export function QueryBoundary<T>({
   query,
@@ -116,10 +122,12 @@ export function QueryBoundary<T>({
   inline = false,
   errorText,
   errorClassName,
+  keepOnFailure,
 }: QueryBoundaryProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) return <>{loading ?? (inline ? <span>{t('common.loading')}</span> : <Loading />)}</>;
-  if (query.isError) {
+  const kept = query.data !== undefined && keepOnFailure?.(query.data) === true;
+  if (query.isError && !kept) {
     if (!inline) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
     const failure = (
       <>

@@ -1,6 +1,5 @@
 import type { WatchlistItem } from '@beurs/contracts';
 import { Button, Dialog } from 'antd-mobile';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWatchlistDeleteMutation, useWatchlistQuery, useWatchlistSortMutation } from '../../api/watchlist';
@@ -8,7 +7,7 @@ import { paths } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { QuoteRowSkeleton } from '../../components/market/QuoteRow';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { toastSuccess } from '../../lib/toast';
 
 function moved(ids: number[], from: number, to: number): number[] {
@@ -44,80 +43,82 @@ export function WatchlistManagePage() {
     remove.mutate(item, { onSuccess: () => toastSuccess(t('watchlist.removed')) });
   };
 
-  let body: ReactNode;
-  if (query.isPending) body = <QuoteRowSkeleton rows={6} />;
-  else if (query.isError && items.length === 0)
-    body = <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  else if (items.length === 0) {
-    body = (
-      <EmptyState
-        icon="star"
-        title={t('watchlist.emptyTitle')}
-        description={t('watchlist.emptyText')}
-        action={
-          <Button color="primary" shape="rounded" onClick={() => navigate(paths.search())}>
-            {t('watchlist.findInstruments')}
-          </Button>
+  return (
+    <Page>
+      <QueryBoundary
+        query={query}
+        loading={<QuoteRowSkeleton rows={6} />}
+        keepOnFailure={(data) => data.list.length > 0}
+        empty={(data) => data.list.length === 0}
+        emptyView={
+          <EmptyState
+            icon="star"
+            title={t('watchlist.emptyTitle')}
+            description={t('watchlist.emptyText')}
+            action={
+              <Button color="primary" shape="rounded" onClick={() => navigate(paths.search())}>
+                {t('watchlist.findInstruments')}
+              </Button>
+            }
+          />
         }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <p className="page-lead">{t('watchlist.manageLead')}</p>
-        <ol className="manage-list card" data-testid="watchlist-manage">
-          {items.map((item, index) => (
-            <li key={item.id} className="manage-row" data-key={item.key}>
-              <span className="manage-row__who">
-                <span className="manage-row__name">{item.name}</span>
-                <span className="manage-row__code num">{item.stock_code}</span>
-              </span>
-              <span className="manage-row__actions">
-                <button
-                  type="button"
-                  className="manage-button"
-                  aria-label={t('watchlist.moveTop', { name: item.name })}
-                  disabled={index === 0}
-                  onClick={() => move(index, 0)}
-                >
-                  <Icon name="top" size={18} />
-                </button>
-                <button
-                  type="button"
-                  className="manage-button"
-                  aria-label={t('watchlist.moveUp', { name: item.name })}
-                  data-testid="move-up"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                >
-                  <Icon name="up" size={18} />
-                </button>
-                <button
-                  type="button"
-                  className="manage-button"
-                  aria-label={t('watchlist.moveDown', { name: item.name })}
-                  data-testid="move-down"
-                  disabled={index === items.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  <Icon name="down" size={18} />
-                </button>
-                <button
-                  type="button"
-                  className="manage-button manage-button--danger"
-                  aria-label={t('watchlist.removeItem', { name: item.name })}
-                  data-testid="remove"
-                  onClick={() => void confirmRemove(item)}
-                >
-                  <Icon name="trash" size={18} />
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
-      </>
-    );
-  }
-
-  return <Page>{body}</Page>;
+      >
+        {() => (
+          <>
+            <p className="page-lead">{t('watchlist.manageLead')}</p>
+            <ol className="manage-list card" data-testid="watchlist-manage">
+              {items.map((item, index) => (
+                <li key={item.id} className="manage-row" data-key={item.key}>
+                  <span className="manage-row__who">
+                    <span className="manage-row__name">{item.name}</span>
+                    <span className="manage-row__code num">{item.stock_code}</span>
+                  </span>
+                  <span className="manage-row__actions">
+                    <button
+                      type="button"
+                      className="manage-button"
+                      aria-label={t('watchlist.moveTop', { name: item.name })}
+                      disabled={index === 0}
+                      onClick={() => move(index, 0)}
+                    >
+                      <Icon name="top" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      className="manage-button"
+                      aria-label={t('watchlist.moveUp', { name: item.name })}
+                      data-testid="move-up"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      <Icon name="up" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      className="manage-button"
+                      aria-label={t('watchlist.moveDown', { name: item.name })}
+                      data-testid="move-down"
+                      disabled={index === items.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      <Icon name="down" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      className="manage-button manage-button--danger"
+                      aria-label={t('watchlist.removeItem', { name: item.name })}
+                      data-testid="remove"
+                      onClick={() => void confirmRemove(item)}
+                    >
+                      <Icon name="trash" size={18} />
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryBoundary>
+    </Page>
+  );
 }
