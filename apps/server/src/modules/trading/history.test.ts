@@ -173,3 +173,22 @@ describe("the trade tab's portfolio: value and today's profit in EUR, as the fun
     expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '0.00', todayProfit: '0.00' });
   });
 });
+
+describe('open positions are read a page at a time', () => {
+  it('pages the list in SQL, newest first, while the margin summary covers every open position', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '2000' });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await buyAapl(u.token)).body.data.position?.id ?? 0);
+    type Me = PositionPage & { total: number; margin: Array<{ walletType: string; equity: string }> };
+    const page = (n: number) => h.post<Me>('/position/me', { page: n, pageSize: 2 }, u.token);
+    const [first, second] = [await page(1), await page(2)];
+    expect(first.body.data.list.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    expect(second.body.data.list.map((p) => p.id)).toEqual([ids[0]]);
+    expect([first.body.data.total, second.body.data.total]).toEqual([3, 3]);
+    // 3 × (margin 200.00 + (99.9 − 100) × 10 = −1.00): 597.00 USD on every page.
+    for (const res of [first, second]) {
+      expect(res.body.data.margin).toEqual([expect.objectContaining({ walletType: 'US_STOCK', equity: '597.00' })]);
+    }
+  });
+});

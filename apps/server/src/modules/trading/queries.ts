@@ -12,7 +12,6 @@ import {
   openFeeRate,
   openingPrice,
   perUnitFigures,
-  positionProfit,
   priceGain,
   trading,
   type Wallet,
@@ -28,72 +27,81 @@ import { bill } from '../wallet/index.js';
 import { type TradingContext, termsOf } from './context.js';
 import type { Dtos } from './dtos.js';
 import { tradableByCode, tradableOrNull } from './instruments.js';
-import { cents, type PositionRow, priceText, rateText, STATUS, ZERO } from './model.js';
+import { cents, priceText, rateText, STATUS, ZERO } from './model.js';
 import { type PriceBook, priceBook } from './prices.js';
-import { availableWhere, walletOf } from './statements.js';
+import { availableWhere, type PriceRow, walletMargins, walletOf } from './statements.js';
 
 export function createQueries(ctx: TradingContext, { positionDto, orderDto }: Dtos) {
   const { db, deps, settings, currencyOf, book, bookFor } = ctx;
 
-  /** The margin level of each wallet from its open positions (docs/trading.md "Margin level and close-out"). */
-  function marginSummaries(rows: PositionRow[], prices: PriceBook) {
-    const byWallet = new Map<string, { equity: Decimal; required: Decimal; fullyPaid: boolean }>();
-    for (const row of rows) {
-      if (row.status !== STATUS.Success) continue;
-      const t = tradableOrNull(row.source, row.code);
+  /**
+   * The margin level of each wallet from its open positions (docs/trading.md "Margin level and close-out"), summed
+   * by PostgreSQL from the live prices of the instruments held: the positions are not loaded into memory.
+   */
+  async function marginSummaries(
+    db: Db | Tx,
+    userId: number,
+    held: ReadonlyArray<{ source: number; code: string; wallet: string }>,
+    prices: PriceBook,
+  ) {
+    const px: PriceRow[] = [];
+    for (const h of held) {
+      const t = tradableOrNull(h.source, h.code);
       if (!t) continue;
-      const profit = positionProfit(
-        row,
-        row.quantity,
-        closingPrice(row.direction, prices.quote(t)),
-        prices.rate(t.priceCurrency, currencyOf(row.wallet)),
-      );
-      const sum = byWallet.get(row.wallet) ?? { equity: ZERO, required: ZERO, fullyPaid: true };
-      sum.equity = sum.equity.plus(row.margin).plus(profit);
-      sum.required = sum.required.plus(row.initialMargin);
-      sum.fullyPaid &&= row.leverage === 1;
-      byWallet.set(row.wallet, sum);
+      const { bid, ask } = prices.quote(t);
+      const rate = prices.rate(t.priceCurrency, currencyOf(h.wallet)).toString();
+      px.push({ source: h.source, code: h.code, wallet: h.wallet, bid, ask, rate });
     }
-    return [...byWallet].map(([wallet, s]) => ({
-      walletType: wallet as Wallet,
-      currency: currencyOf(wallet),
-      equity: s.equity.toFixed(2),
-      requiredMargin: s.required.toFixed(2),
-      marginLevel: marginLevel(s.equity, s.required)?.toFixed(2) ?? null,
-      closeOutLevel: String(trading.CLOSE_OUT_LEVEL_PERCENT),
-      fullyPaid: s.fullyPaid,
-    }));
+    const sums = px.length === 0 ? [] : await walletMargins(db, userId, px);
+    return sums.map((s) => {
+      const equity = new Decimal(s.equity);
+      const required = new Decimal(s.required);
+      return {
+        walletType: s.wallet as Wallet,
+        currency: currencyOf(s.wallet),
+        equity: equity.toFixed(2),
+        requiredMargin: required.toFixed(2),
+        marginLevel: marginLevel(equity, required)?.toFixed(2) ?? null,
+        closeOutLevel: String(trading.CLOSE_OUT_LEVEL_PERCENT),
+        fullyPaid: s.fullyPaid,
+      };
+    });
   }
 
-  const paged = <T>(all: T[], page: number, pageSize: number) => ({
-    list: all.slice((page - 1) * pageSize, page * pageSize),
-    total: all.length,
-    page,
-    pageSize,
-  });
-
+  /** A page of the customer's open positions, read as a page (LIMIT/OFFSET), and the margin level of each wallet. */
   async function openPositions(
     db: Db | Tx,
     userId: number,
     filter: { source?: number | undefined; walletType?: string | undefined; page: number; pageSize: number },
     lang: Language,
   ) {
-    const rows = await db
-      .select()
-      .from(tradePositions)
-      .where(and(eq(tradePositions.userId, userId), eq(tradePositions.status, STATUS.Success)))
-      .orderBy(desc(tradePositions.id));
-    const prices = await bookFor(rows);
-    const shown = rows.filter(
-      (r) =>
-        (filter.source === undefined || r.source === filter.source) &&
-        (filter.walletType === undefined || r.wallet === filter.walletType),
-    );
-    const page = paged(shown, filter.page, filter.pageSize);
+    const open = and(eq(tradePositions.userId, userId), eq(tradePositions.status, STATUS.Success));
+    const where: SQL[] = [];
+    if (filter.source !== undefined) where.push(eq(tradePositions.source, filter.source));
+    if (filter.walletType !== undefined) where.push(eq(tradePositions.wallet, filter.walletType));
+    const shown = and(open, ...where);
+    const [rows, [total], held] = await Promise.all([
+      db
+        .select()
+        .from(tradePositions)
+        .where(shown)
+        .orderBy(desc(tradePositions.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      db.select({ n: count() }).from(tradePositions).where(shown),
+      // One row per instrument and wallet held, whatever the number of positions: what the prices are needed for.
+      db
+        .selectDistinct({ source: tradePositions.source, code: tradePositions.code, wallet: tradePositions.wallet })
+        .from(tradePositions)
+        .where(open),
+    ]);
+    const prices = await bookFor(held);
     return {
-      ...page,
-      list: page.list.map((r) => positionDto(r, prices, lang)),
-      margin: marginSummaries(rows, prices),
+      list: rows.map((r) => positionDto(r, prices, lang)),
+      total: total?.n ?? 0,
+      page: filter.page,
+      pageSize: filter.pageSize,
+      margin: await marginSummaries(db, userId, held, prices),
     };
   }
 

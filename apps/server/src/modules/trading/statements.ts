@@ -108,3 +108,37 @@ export const OPEN_NOW_SQL =
   'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result';
 /** trade_open_batch (sql/trade_open_batch.sql): what trade_open_now writes, for several orders at once. */
 export const OPEN_BATCH_SQL = 'select trade_open_batch($1) as results';
+
+/** The live price of an instrument held in a wallet: bid, ask and the rate into the wallet's currency. */
+export interface PriceRow {
+  source: number;
+  code: string;
+  wallet: string;
+  bid: string;
+  ask: string;
+  rate: string;
+}
+
+/**
+ * Each wallet's equity (margin + profit, each position's profit rounded half up to the cent as positionProfit
+ * does), required margin and whether all its positions are 1:1, over the customer's open positions at `px`;
+ * wallets in the order of their newest position.
+ */
+export async function walletMargins(db: Db | Tx, userId: number, px: PriceRow[]) {
+  const { rows } = await db.execute<{ wallet: string; equity: string; required: string; fully_paid: boolean }>(
+    sql`with px as (
+       select * from jsonb_to_recordset(${JSON.stringify(px)}::jsonb)
+         as x(source int, code text, wallet text, bid numeric, ask numeric, rate numeric)
+     )
+     select p.wallet,
+            sum(p.margin + round((case when p.direction = 0 then x.bid - p.open_price else p.open_price - x.ask end)
+                * p.quantity * p.multiplier * x.rate, 2)) as equity,
+            sum(p.initial_margin) as required,
+            bool_and(p.leverage = 1) as fully_paid
+       from ${tradePositions} p join px x on x.source = p.source and x.code = p.code and x.wallet = p.wallet
+      where p.user_id = ${userId} and p.status = ${STATUS.Success}
+      group by p.wallet
+      order by max(p.id) desc`,
+  );
+  return rows.map((r) => ({ wallet: r.wallet, equity: r.equity, required: r.required, fullyPaid: r.fully_paid }));
+}
