@@ -104,11 +104,11 @@ test('a closed market: the ticket starts on limit, says when the market opens, a
   const notice = page.getByTestId('ticket-market-closed');
   await expect(notice.locator('strong')).toHaveText(closedWords.en.notice);
   // Limit is chosen, with a price; a market order, which the server refuses while closed, cannot be picked.
-  await expect(page.locator('.adm-segmented-item-selected')).toHaveText(closedWords.en.limit);
+  await expect(page.locator('.segmented__item--checked')).toHaveText(closedWords.en.limit);
   await expect(page.getByTestId('ticket-price').locator('input')).toHaveValue(/^\d+\.\d{2}$/);
-  await expect(page.locator('.adm-segmented-item-disabled')).toHaveText('Market');
+  await expect(page.locator('.segmented__item--disabled')).toHaveText('Market');
   await page.getByTestId('ticket-type-market').click({ force: true });
-  await expect(page.locator('.adm-segmented-item-selected')).toHaveText(closedWords.en.limit);
+  await expect(page.locator('.segmented__item--checked')).toHaveText(closedWords.en.limit);
   await field(page, 'ticket-quantity').fill('100');
   await expect(page.getByTestId('ticket-total')).toHaveText(/^€\d/);
   await shot(page, 'defects-ticket-closed', { animations: 'disabled' });
@@ -122,7 +122,7 @@ test('a closed market: the ticket starts on limit, says when the market opens, a
     await page.goto('/#/pages/payment/stock?name=Tencent&code=00700&source=11&direction=0');
     await page.reload();
     await expect(notice.locator('strong')).toHaveText(closedWords[language].notice);
-    await expect(page.locator('.adm-segmented-item-selected')).toHaveText(closedWords[language].limit);
+    await expect(page.locator('.segmented__item--checked')).toHaveText(closedWords[language].limit);
     await shot(page, `defects-ticket-closed-${language}`, { animations: 'disabled' });
   }
 });
@@ -132,7 +132,7 @@ test('an open market still starts on a market order', async ({ page, request }) 
   await prepareDevice(page, { token: user.token, language: 'en' });
   await page.goto('/#/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=0');
   await expect(page.getByTestId('ticket-market-price')).toBeVisible();
-  await expect(page.locator('.adm-segmented-item-selected')).toHaveText('Market');
+  await expect(page.locator('.segmented__item--checked')).toHaveText('Market');
   await expect(page.getByTestId('ticket-market-closed')).toHaveCount(0);
 });
 

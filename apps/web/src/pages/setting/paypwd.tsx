@@ -1,5 +1,5 @@
 import { rules, type UserInfo } from '@beurs/contracts';
-import { Form, Segmented } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { AppForm, Field } from '../../components/AppForm';
 import { EmailCodeField, PayPasswordFields } from '../../components/AuthFields';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
+import { Segmented } from '../../components/Segmented';
 import { QueryBoundary } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
@@ -100,8 +101,7 @@ function ChangePayPassword({ user }: { user: UserInfo }) {
     <>
       <p className="page-lead">{t('payPassword.changeLead')}</p>
       <Segmented
-        block
-        className="segmented"
+        label={t('common.proofMethod')}
         value={mode}
         onChange={(next) => {
           setMode(next as ProofMode);

@@ -3,7 +3,7 @@
  * codes (shown once), turn off with a code or the login password.
  */
 import { ApiError } from '@beurs/api-client';
-import { Button, Form, Input, Segmented } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 import { AppForm, Field } from '../../components/AppForm';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
+import { Segmented } from '../../components/Segmented';
 import { QueryBoundary } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
 import { showFieldError } from '../../lib/formRules';
@@ -162,8 +163,7 @@ function TurnOff({ left }: { left: number }) {
       <h3 className="totp-step__title">{t('totp.offTitle')}</h3>
       <p className="form-hint">{t('totp.offLead')}</p>
       <Segmented
-        block
-        className="segmented"
+        label={t('common.proofMethod')}
         value={mode}
         onChange={(next) => setMode(next as Proof)}
         options={[

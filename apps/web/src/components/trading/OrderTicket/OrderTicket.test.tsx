@@ -237,8 +237,8 @@ describe('OrderTicket', () => {
     );
     expect(screen.queryByTestId('ticket-market-price')).toBeNull();
     expect(box('ticket-price').value).toBe('100.10');
-    const market = screen.getByTestId('ticket-type-market').closest('.adm-segmented-item');
-    expect(market?.className).toContain('adm-segmented-item-disabled');
+    expect((screen.getByRole('radio', { name: 'Market' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Limit' }) as HTMLInputElement).checked).toBe(true);
     // The figures asked for are those of a limit order.
     await waitFor(() =>
       expect(api.callsTo(trading.halfOrFullNum).at(-1)?.body).toMatchObject({ orderType: 1, price: '100.10' }),

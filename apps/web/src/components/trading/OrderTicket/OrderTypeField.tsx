@@ -1,5 +1,6 @@
+import { Segmented } from '../../Segmented';
 /** Market or limit; market is offered only while the market is open. */
-import { Segmented } from 'antd-mobile';
+
 import { useTranslation } from 'react-i18next';
 import type { OrderType } from './useOrderTicket';
 
@@ -17,8 +18,7 @@ export function OrderTypeField({
     <div className="ticket-field">
       <span className="ticket-field__label">{t('trading.ticket.orderType')}</span>
       <Segmented
-        block
-        className="segmented"
+        label={t('trading.ticket.orderType')}
         value={value}
         onChange={(v) => onChange(v === 1 || !marketAllowed ? 1 : 0)}
         options={[

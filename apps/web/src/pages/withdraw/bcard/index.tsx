@@ -9,13 +9,14 @@
  * `useWithdrawForm`; the parts are in `parts/`.
  */
 import type { WithdrawalRecord } from '@beurs/contracts';
-import { Button, Segmented } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfoQuery } from '../../../api/user';
 import { paths } from '../../../app/paths';
 import { Page } from '../../../components/Page';
+import { Segmented } from '../../../components/Segmented';
 import { QueryBoundary, StateBlock } from '../../../components/States';
 import { type DestinationKind, destinationPaths } from './destinations';
 import { Submitted } from './parts/Submitted';
@@ -63,8 +64,7 @@ export function WithdrawScreen({ kind }: { kind: DestinationKind }) {
       ) : (
         <>
           <Segmented
-            block
-            className="segmented"
+            label={t('common.withdrawKind')}
             value={kind}
             onChange={(next) => navigate(destinationPaths[next as DestinationKind].self(), { replace: true })}
             options={[
