@@ -24,7 +24,11 @@ export function Page({ title, header, footer, flush, className, children, back, 
   return (
     <div className={`page${className ? ` ${className}` : ''}`}>
       {header === undefined ? <NavBar title={resolvedTitle} back={back ?? !meta?.tab} {...navBar} /> : header}
-      <main className={`page__content${flush ? ' page__content--flush' : ''}`}>{children}</main>
+      {/* Focusable so a keyboard can scroll a screen of plain text (terms, fee tables): axe scrollable-region-focusable. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region itself must take focus when nothing in it can */}
+      <main tabIndex={0} className={`page__content${flush ? ' page__content--flush' : ''}`}>
+        {children}
+      </main>
       {footer && <div className="page__footer">{footer}</div>}
     </div>
   );
