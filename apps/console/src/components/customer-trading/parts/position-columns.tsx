@@ -17,8 +17,8 @@ import { CloseReasonTag, DirectionAndLeverage, formatPrice, Instrument, none, Pr
 
 export const quantityColumn = { title: t('trading.quantity'), align: 'right', width: 80 } as const;
 
-export const openColumns: TableColumnsType<CustomerPosition> = [
-  { title: t('trading.opened'), dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
+/** What an open and a closed position show alike: the instrument, its direction, how many, at what price. */
+const positionColumns: TableColumnsType<CustomerPosition> = [
   { title: t('trading.instrument'), key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
   {
     title: t('trading.direction'),
@@ -34,6 +34,11 @@ export const openColumns: TableColumnsType<CustomerPosition> = [
     width: 115,
     render: (price: string, row) => <Price value={price} currency={row.priceCurrency} />,
   },
+];
+
+export const openColumns: TableColumnsType<CustomerPosition> = [
+  { title: t('trading.opened'), dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
+  ...positionColumns,
   {
     title: t('trading.nowPrice'),
     dataIndex: 'nowPrice',
@@ -107,21 +112,7 @@ export const closedColumns: TableColumnsType<CustomerPosition> = [
       </Flex>
     ),
   },
-  { title: t('trading.instrument'), key: 'instrument', width: 160, render: (_, row) => <Instrument row={row} /> },
-  {
-    title: t('trading.direction'),
-    key: 'direction',
-    width: 110,
-    render: (_, row) => <DirectionAndLeverage row={row} />,
-  },
-  { ...quantityColumn, dataIndex: 'positionNum', render: (n: number) => formatCount(n) },
-  {
-    title: t('trading.openPrice'),
-    dataIndex: 'openPrice',
-    align: 'right',
-    width: 115,
-    render: (price: string, row) => <Price value={price} currency={row.priceCurrency} />,
-  },
+  ...positionColumns,
   {
     title: t('trading.closePrice'),
     dataIndex: 'sellPrice',
