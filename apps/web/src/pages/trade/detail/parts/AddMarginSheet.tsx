@@ -1,14 +1,13 @@
 /** Holds more of the wallet's available balance as this position's margin (raises its margin level). */
 import type { Position } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../../components/money/AmountInput';
 import { useMoneyFormat } from '../../../../components/money/format';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { sum } from '../../../../components/trading/figures';
 import { Facts, Sheet } from '../../../../components/trading/Sheet';
-import { TradeError } from '../../../../components/trading/TradeError';
 import { useAddMargin } from '../useAddMargin';
+import { SheetSubmit } from './SheetSubmit';
 
 export function AddMarginSheet({
   position,
@@ -63,17 +62,13 @@ export function AddMarginSheet({
           },
         ]}
       />
-      {mutation.isError && <TradeError error={mutation.error} actions={{ wallet: position.walletType }} />}
-      <Button
-        block
-        size="large"
-        color="primary"
-        loading={mutation.isPending}
-        onClick={form.submit}
-        data-testid="add-margin-submit"
-      >
-        {t('trading.addMargin.submit')}
-      </Button>
+      <SheetSubmit
+        mutation={mutation}
+        wallet={position.walletType}
+        onSubmit={form.submit}
+        testId="add-margin-submit"
+        label={t('trading.addMargin.submit')}
+      />
     </Sheet>
   );
 }

@@ -1,13 +1,12 @@
 /** Adds to the position at market, in its direction and at its leverage; the open price becomes the average. */
 import type { Position } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Facts, Sheet } from '../../../../components/trading/Sheet';
 import { QuantityField, QuantityPresets } from '../../../../components/trading/TicketInput';
-import { TradeError } from '../../../../components/trading/TradeError';
 import { useFormatters } from '../../../../lib/format';
 import { useAddToPosition } from '../useAddToPosition';
+import { SheetSubmit } from './SheetSubmit';
 
 export function AddToPositionSheet({
   position,
@@ -50,17 +49,13 @@ export function AddToPositionSheet({
           },
         ]}
       />
-      {mutation.isError && <TradeError error={mutation.error} actions={{ wallet: position.walletType }} />}
-      <Button
-        block
-        size="large"
-        color="primary"
-        loading={mutation.isPending}
-        onClick={form.submit}
-        data-testid="add-submit"
-      >
-        {t('trading.addToPosition.submit')}
-      </Button>
+      <SheetSubmit
+        mutation={mutation}
+        wallet={position.walletType}
+        onSubmit={form.submit}
+        testId="add-submit"
+        label={t('trading.addToPosition.submit')}
+      />
     </Sheet>
   );
 }

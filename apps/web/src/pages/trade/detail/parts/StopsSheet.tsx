@@ -1,13 +1,12 @@
 /** Stop-loss and take-profit prices (empty clears one); the matching job closes the position at either. */
 import type { Position } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isOptionalPrice } from '../../../../components/trading/OrderTicket/useOrderTicket';
 import { usePriceText } from '../../../../components/trading/Rows';
 import { Sheet } from '../../../../components/trading/Sheet';
 import { PriceField } from '../../../../components/trading/TicketInput';
-import { TradeError } from '../../../../components/trading/TradeError';
 import { useStops } from '../useStops';
+import { SheetSubmit } from './SheetSubmit';
 
 function StopField({
   id,
@@ -78,17 +77,12 @@ export function StopsSheet({
         onChange={form.setTakeProfit}
         attempted={form.attempted}
       />
-      {form.mutation.isError && <TradeError error={form.mutation.error} />}
-      <Button
-        block
-        size="large"
-        color="primary"
-        loading={form.mutation.isPending}
-        onClick={form.submit}
-        data-testid="stops-submit"
-      >
-        {t('trading.stops.submit')}
-      </Button>
+      <SheetSubmit
+        mutation={form.mutation}
+        onSubmit={form.submit}
+        testId="stops-submit"
+        label={t('trading.stops.submit')}
+      />
     </Sheet>
   );
 }
