@@ -62,7 +62,7 @@ export function LanguageButton() {
         type="button"
         className="icon-button icon-button--pill"
         // The name holds the code shown, so speech input ("tap EN") finds the button (WCAG 2.5.3).
-        aria-label={`${t('settings.language')} (${code})`}
+        aria-label={`${t('settings.language')} ${code}`}
         data-testid="language-button"
         onClick={() => setOpen(true)}
       >
