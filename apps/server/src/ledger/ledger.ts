@@ -75,9 +75,6 @@ export interface HoldAndChargeInput extends HoldInput {
   fee: { amount: Decimal | string; to: Account; type: string; reference: string; detail?: Record<string, unknown> };
 }
 
-/** @deprecated wireAmount (@beurs/contracts money.ts); kept until modules/trading's split lands, then removed. */
-export const toMoney = wireAmount;
-
 /**
  * A wallet's money, in cents for the wire (wireAmount). "Balance" is the account's `balance` column, which is the
  * total (before holds); these names say which is which. The wire calls the available amount `balance` (SPEC §3

@@ -15,8 +15,6 @@ export const positionLink = (id: number) => `/pages/trade/detail?positionId=${id
 export const orderLink = (id: number) => `/pages/trade/detail?orderId=${id}`;
 
 export const ZERO = new Decimal(0);
-/** Money at rest is kept in cents: margins, fees and settled profit or loss. */
-export const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 export const priceText = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(8).toFixed();
 export const rateText = (d: Decimal | string) => new Decimal(d).toSignificantDigits(10).toFixed();
 

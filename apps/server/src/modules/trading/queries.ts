@@ -5,6 +5,7 @@ import {
   closeFeeRateOf,
   closingPrice,
   Decimal,
+  feeCents,
   type Language,
   marginLevel,
   minOrderQuantity,
@@ -16,9 +17,9 @@ import {
   trading,
   type Wallet,
   type WaterItem,
+  wireAmount,
 } from '@beurs/contracts';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { toMoney } from '../../ledger/ledger.js';
 import { tradingDay } from '../../market/sessions.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
@@ -27,7 +28,7 @@ import { bill } from '../wallet/index.js';
 import { type TradingContext, termsOf } from './context.js';
 import type { Dtos } from './dtos.js';
 import { tradableByCode, tradableOrNull } from './instruments.js';
-import { cents, priceText, rateText, STATUS, ZERO } from './model.js';
+import { priceText, rateText, STATUS, ZERO } from './model.js';
 import { type PriceBook, priceBook } from './prices.js';
 import { availableWhere, type PriceRow, walletMargins, walletOf } from './statements.js';
 
@@ -302,7 +303,7 @@ export function createQueries(ctx: TradingContext, { positionDto, orderDto }: Dt
       rate: rateText(rate),
       leverage,
       maxLeverage: r.leverageCap,
-      available: toMoney(available),
+      available: wireAmount(available),
       marginPerUnit: marginPerUnit.toDecimalPlaces(8).toFixed(),
       feePerUnit: feePerUnit.toDecimalPlaces(8).toFixed(),
       feeRate: feeRate.toFixed(),
@@ -349,7 +350,7 @@ export function createQueries(ctx: TradingContext, { positionDto, orderDto }: Dt
       total = total.plus(profit);
       if (t.source === 11) hk = hk.plus(profit);
     }
-    return { total: cents(total), hk: cents(hk) };
+    return { total: feeCents(total), hk: feeCents(hk) };
   }
 
   return {
