@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { type UploadKind, useUploadMutation } from '../api/kyc';
 import { toastFailure } from '../lib/toast';
 import { Icon, type IconName } from './Icon';
-import '../app/forms.css';
+import './ImageUpload.css';
 
 /** What the image endpoint takes (the server checks the bytes again). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';

@@ -19,7 +19,7 @@ import { Page } from '../../components/Page';
 import { QueryBoundary, StateBlock } from '../../components/States';
 import { schemaRule, showFieldError } from '../../lib/formRules';
 import { toastSuccess } from '../../lib/toast';
-import '../../app/forms.css';
+import './individual.css';
 import { paths } from '../../app/paths';
 
 const ID_TYPES = [IdType.idCard, IdType.passport, IdType.DL] as const;
