@@ -30,10 +30,10 @@ import type { Dtos } from './dtos.js';
 import { tradableByCode, tradableOrNull } from './instruments.js';
 import { priceText, rateText, STATUS, ZERO } from './model.js';
 import { type PriceBook, priceBook } from './prices.js';
-import { availableWhere, type PriceRow, walletMargins, walletOf } from './statements.js';
+import { type PriceRow, walletMargins } from './statements.js';
 
 export function createQueries(ctx: TradingContext, { positionDto, orderDto }: Dtos) {
-  const { db, deps, settings, currencyOf, book, bookFor } = ctx;
+  const { db, deps, ledger, settings, currencyOf, book, bookFor } = ctx;
 
   /**
    * The margin level of each wallet from its open positions (docs/trading.md "Margin level and close-out"), summed
@@ -287,7 +287,7 @@ export function createQueries(ctx: TradingContext, { positionDto, orderDto }: Dt
     const rate = prices.rate(t.priceCurrency, walletCurrency);
     const feeRate = openFeeRate(input.direction, r);
     const { marginPerUnit, feePerUnit } = perUnitFigures({ price, multiplier: t.multiplier, rate, leverage, feeRate });
-    const available = new Decimal(await availableWhere(db, walletOf(userId, t.wallet)));
+    const available = await ledger.available(db, { userId, wallet: t.wallet });
     const minCount = minOrderQuantity(r.minQuantity, t.lotSize);
     const { full, half } = affordableQuantity(available, marginPerUnit.plus(feePerUnit), {
       min: minCount,

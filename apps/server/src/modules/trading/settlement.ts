@@ -36,15 +36,7 @@ import { quantityError, type TradingContext } from './context.js';
 import { type Tradable, tradableOrNull } from './instruments.js';
 import { type OrderRow, type PositionRow, positionLink, priceText, STATUS, ZERO } from './model.js';
 import type { PriceBook } from './prices.js';
-import {
-  accountIs,
-  availableWhere,
-  idsAndKyc,
-  lockEntrustedOrder,
-  lockOpenPositionIfAny,
-  lockPosition,
-  nextIds,
-} from './statements.js';
+import { idsAndKyc, lockEntrustedOrder, lockOpenPositionIfAny, lockPosition, nextIds } from './statements.js';
 
 /** A new position's row for an order filling at `fillPrice` (openNow and fillOpen share it). */
 export function newPositionRow(
@@ -385,9 +377,7 @@ export function createSettlement(ctx: TradingContext) {
   ) {
     const { pnl, feeDue, rate } = c;
     const margin = c.split.closing.margin;
-    const available = lossExceedsMargin({ profit: pnl, feeDue, margin })
-      ? new Decimal(await availableWhere(tx, accountIs(account.id)))
-      : ZERO;
+    const available = lossExceedsMargin({ profit: pnl, feeDue, margin }) ? await ledger.available(tx, account) : ZERO;
     const settled = settleLoss({ profit: pnl, feeDue, margin, available });
     const detail = { order: ids.orderId, position: ids.closedId, code: c.t.code };
     if (pnl.gt(0) || settled.paidLoss.gt(0)) {

@@ -1,10 +1,11 @@
 /**
- * The trading module's SQL: the statements its parts share (fresh ids, row locks, the available balance) and the
- * calls of the SQL functions that write new positions (sql/trade_open_now.sql, sql/trade_open_batch.sql).
+ * The trading module's SQL: the statements its parts share (fresh ids, row locks) and the calls of the SQL functions
+ * that write new positions (sql/trade_open_now.sql, sql/trade_open_batch.sql). Money is read through the ledger
+ * (ledger.available), never from its account rows.
  */
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { ledgerAccounts, tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
+import { tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { type OrderRow, type PositionRow, STATUS } from './model.js';
 
@@ -46,18 +47,6 @@ export async function nextIds(tx: Tx) {
   );
   return { orderId: Number(rows[0]?.oid), positionId: Number(rows[0]?.pid) };
 }
-
-/** The available balance (balance - held) of the wallet account matching `where`, 0 when there is none. */
-export async function availableWhere(db: Db | Tx, where: SQL | undefined) {
-  const [acc] = await db
-    .select({ available: sql<string>`${ledgerAccounts.balance} - ${ledgerAccounts.held}` })
-    .from(ledgerAccounts)
-    .where(where);
-  return acc?.available ?? 0;
-}
-export const accountIs = (id: number) => eq(ledgerAccounts.id, id);
-export const walletOf = (userId: number, wallet: string) =>
-  and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.wallet, wallet));
 
 /** A position of the customer (any status; any customer's when userId is null), locked; 404 when there is none. */
 export async function lockPosition(tx: Tx, userId: number | null, positionId: number): Promise<PositionRow> {
