@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { E } from './envelope.js';
-import { messageCatalogue, resolveLanguage } from './i18n.js';
+import { chooseLanguage, messageCatalogue, resolveLanguage } from './i18n.js';
 import { catalogueParity } from './locale-parity.js';
 import { V } from './rules.js';
 
@@ -27,6 +27,19 @@ describe('language choice', () => {
     [['*'], 'en'],
   ] as const)('%j -> %s', (headers, expected) => {
     expect(resolveLanguage(...headers)).toBe(expected);
+  });
+});
+
+describe('starting language of a client', () => {
+  it.each([
+    ['nl', { languages: ['zh-CN'] }, { language: 'nl', source: 'stored' }],
+    ['fr', { languages: ['fr-FR', 'zh-TW', 'nl'] }, { language: 'zh-Hans', source: 'browser' }],
+    [null, { languages: ['de-DE', 'nl-BE'] }, { language: 'nl', source: 'browser' }],
+    [null, { languages: [], language: 'en-GB' }, { language: 'en', source: 'browser' }],
+    [null, { languages: ['de-DE', 'fr'] }, { language: 'en', source: 'default' }],
+    [undefined, undefined, { language: 'en', source: 'default' }],
+  ] as const)('stored %j, browser %j -> %j', (stored, browser, expected) => {
+    expect(chooseLanguage(stored, browser)).toEqual(expected);
   });
 });
 

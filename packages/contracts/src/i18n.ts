@@ -32,6 +32,39 @@ export function resolveLanguage(...headers: Array<string | undefined | null>): L
   return 'en';
 }
 
+/** How a client's starting language was chosen: only a 'default' start may follow the operator's default language. */
+export type LanguageSource = 'stored' | 'browser' | 'default';
+
+/** What a browser says of its reader's languages (its navigator), most wanted first. */
+export interface BrowserLanguages {
+  languages?: readonly string[];
+  language?: string;
+}
+
+/**
+ * A client's starting language (the web app's and the console's): the stored choice, else the first of the
+ * browser's languages that is nl, en or zh, else English.
+ */
+export function chooseLanguage(
+  stored: unknown,
+  browser: BrowserLanguages | undefined,
+): { language: Language; source: LanguageSource } {
+  if (isLanguage(stored)) return { language: stored, source: 'stored' };
+  const tags = browser?.languages?.length ? browser.languages : [browser?.language];
+  for (const tag of tags) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (base === 'nl' || base === 'en' || base === 'zh') return { language: resolveLanguage(tag), source: 'browser' };
+  }
+  return { language: 'en', source: 'default' };
+}
+
+/** Each language's name in itself, for a language choice. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  nl: 'Nederlands',
+  en: 'English',
+  'zh-Hans': '简体中文',
+};
+
 /** The Intl locale whose number and date conventions each language follows (nl: 1.234,56 and 24-hour). */
 export const INTL_LOCALE = { en: 'en-US', nl: 'nl-NL', 'zh-Hans': 'zh-Hans-CN' } as const satisfies Record<
   Language,

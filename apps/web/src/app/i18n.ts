@@ -5,7 +5,13 @@
  * Only the language in use is fetched (each catalogue is its own chunk, loaded through an i18next
  * backend); main.tsx waits for it before the first render, so no untranslated key ever shows.
  */
-import { isLanguage, type Language, type messageCatalogue, resolveLanguage } from '@beurs/contracts';
+import {
+  chooseLanguage,
+  isLanguage,
+  type Language,
+  type LanguageSource,
+  type messageCatalogue,
+} from '@beurs/contracts';
 import dayjs from 'dayjs';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -56,6 +62,8 @@ const lazyCatalogues: BackendModule = {
 
 type Resources = typeof en & (typeof messageCatalogue)['en'];
 
+export { LANGUAGE_NAMES, type LanguageSource } from '@beurs/contracts';
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
@@ -63,33 +71,10 @@ declare module 'i18next' {
   }
 }
 
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  nl: 'Nederlands',
-  en: 'English',
-  'zh-Hans': '简体中文',
-};
-
 const dayjsLocale: Record<Language, string> = { en: 'en', nl: 'nl', 'zh-Hans': 'zh-cn' };
 
-/** nl, en or zh-Hans when the browser asks for one of them; null when it asks only for others. */
-function browserLanguage(): Language | null {
-  if (typeof navigator === 'undefined') return null;
-  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
-  for (const tag of tags) {
-    const base = tag?.toLowerCase().split('-')[0];
-    if (base === 'nl' || base === 'en' || base === 'zh') return resolveLanguage(tag);
-  }
-  return null;
-}
-
-export type LanguageSource = 'stored' | 'browser' | 'default';
-
 export function detectLanguage(): { language: Language; source: LanguageSource } {
-  const stored = readStorage(StorageKey.language);
-  if (isLanguage(stored)) return { language: stored, source: 'stored' };
-  const browser = browserLanguage();
-  if (browser) return { language: browser, source: 'browser' };
-  return { language: 'en', source: 'default' };
+  return chooseLanguage(readStorage(StorageKey.language), globalThis.navigator);
 }
 
 function applyToDocument(language: Language) {
