@@ -18,14 +18,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Locale files (antd's, its pickers', dayjs's) stay out of the groups: i18n.ts loads only the active one.
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             {
               name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|stylis)[\\/]/,
+              test: /^(?!.*[\\/]locale[\\/]).*node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|stylis)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            { name: 'vendor', test: /^(?!.*[\\/]locale[\\/]).*node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,11 +1,11 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/client';
+import { antdLocale } from './i18n';
 import { router } from './router';
 import './theme.css';
 
@@ -16,7 +16,7 @@ createRoot(root).render(
   <StrictMode>
     {/* antd's styles in a cascade layer, so the components' own CSS (unlayered) wins over them. */}
     <StyleProvider layer>
-      <ConfigProvider locale={enUS}>
+      <ConfigProvider locale={antdLocale}>
         <AntApp>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />

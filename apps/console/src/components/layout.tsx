@@ -16,6 +16,7 @@ import {
 import { useSession } from '../api/session';
 import { lookup, t } from '../i18n';
 import { BooksAlert } from './books-alert';
+import { LanguageSelect } from './language-select';
 import styles from './layout.module.css';
 
 const { Sider, Header, Content } = Layout;
@@ -136,6 +137,7 @@ function ConsoleLayout() {
           <Tag color={ROLE_COLOR[operator.role]} data-testid="operator-role">
             {lookup('header.role', operator.role) ?? operator.role}
           </Tag>
+          <LanguageSelect />
           <Button onClick={() => logout.mutate()} loading={logout.isPending}>
             {t('header.logout')}
           </Button>

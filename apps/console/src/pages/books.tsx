@@ -79,10 +79,10 @@ function CurrencyCard({ books }: { books: CurrencyBooks }) {
 
 type Check = TrialBalanceChecks['alerts'][number];
 
-/** "5 minutes", "30 seconds": how often the server checks. */
+/** "minute", "5 minutes", "30 seconds": how often the server checks, in the console's language. */
 function every(ms: number): string {
-  if (ms % 60_000 === 0) return ms === 60_000 ? 'minute' : `${ms / 60_000} minutes`;
-  return `${Math.round(ms / 1000)} seconds`;
+  if (ms % 60_000 === 0) return t('books.interval.minutes', { count: ms / 60_000 });
+  return t('books.interval.seconds', { count: Math.round(ms / 1000) });
 }
 
 /** The scheduled trial balance: how often, the latest result, and every check that found the books unbalanced. */

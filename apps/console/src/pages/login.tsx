@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { errorMessage } from '../api/client';
 import { useLogin } from '../api/queries';
 import { session, useSession } from '../api/session';
+import { LanguageSelect } from '../components/language-select';
 import { t } from '../i18n';
 import { useTitle } from '../lib/use-title';
 import styles from './login.module.css';
@@ -41,6 +42,9 @@ export function LoginPage() {
   return (
     <Flex align="center" justify="center" className={styles.loginPage}>
       <Card className={styles.width380}>
+        <Flex justify="flex-end">
+          <LanguageSelect />
+        </Flex>
         <Typography.Title level={3} className={styles.firstSubheading}>
           {t('login.title')}
         </Typography.Title>

@@ -3,9 +3,9 @@
  * a bad value before saving), the form's conversions and how values read in the table and the confirmation.
  */
 import { ApiError } from '@beurs/api-client';
-import { consoleTrading, Decimal, type Endpoint, roleAtLeast } from '@beurs/contracts';
+import { consoleTrading, Decimal, type Endpoint, intlLocaleOf, roleAtLeast } from '@beurs/contracts';
 import type { Operator, TradingSetting, TradingSettingInput } from '../../api/queries';
-import { lookup, t } from '../../i18n';
+import { currentLanguage, lookup, t } from '../../i18n';
 import { formatCount } from '../../lib/money';
 
 /** Whether the server lets this operator call the endpoint, by the role its contract names (rank-based). */
@@ -17,9 +17,11 @@ export function assetClassLabel(assetClass: string): string {
   return lookup('assetClass', assetClass) ?? assetClass;
 }
 
-/** "0.001" -> "0.1 %". Exact: the rate is a decimal string and stays one. */
+/** "0.001" -> "0.1%" ("0,1%" in Dutch). Exact: Intl reads the rate as the decimal string it is. */
 export function ratePercent(rate: string): string {
-  return `${new Decimal(rate).times(100).toDecimalPlaces(4).toString()} %`;
+  return new Intl.NumberFormat(intlLocaleOf(currentLanguage()), { style: 'percent', maximumFractionDigits: 4 }).format(
+    rate as `${number}`,
+  );
 }
 
 const MAX_RATE = new Decimal('0.05');
