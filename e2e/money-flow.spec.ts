@@ -37,7 +37,7 @@ const dialogGone = (page: Page) => expect(page.getByRole('dialog')).toHaveCount(
  * finished, and no toast on top (the test has checked the toast already).
  */
 const snap = (page: Page, name: string) =>
-  shot(page, name, { animations: 'disabled', style: '.adm-toast-mask { visibility: hidden !important; }' });
+  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
 
 /** Searches a console queue for the customer and opens their row; the drawer it opened. */
 async function openQueueRow(op: Page, menu: RegExp, heading: string, email: string, drawerTitle: string) {

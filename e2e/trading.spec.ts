@@ -56,7 +56,7 @@ const overlaysGone = (page: Page) =>
   expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
 /** A screenshot of the screen at rest: no toast on top, transitions finished. */
 const snap = (page: Page, name: string) =>
-  shot(page, name, { animations: 'disabled', style: '.adm-toast-mask { visibility: hidden !important; }' });
+  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
 
 const SIGNED_USD = /^[+-]?\$\d[\d,]*\.\d{2}$/;
 

@@ -7,6 +7,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/queryClient';
+import { ToastHost } from '../components/Toast';
 import { currentLanguage } from './i18n';
 import { router } from './router';
 
@@ -19,6 +20,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={componentLocales[currentLanguage()]}>
         <RouterProvider router={router} />
+        <ToastHost />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,19 +1,18 @@
 /** Toasts of SPEC §8: 2 s, the server's message for failures, nothing for aborted calls. */
 import { ApiError } from '@beurs/api-client';
-import { TOAST_MS } from '@beurs/contracts';
-import { Toast } from 'antd-mobile';
 import { i18n } from '../app/i18n';
+import { Toast } from '../components/Toast';
 
 export function toastSuccess(content: string): void {
-  Toast.show({ content, icon: 'success', duration: TOAST_MS });
+  Toast.show({ content, icon: 'success' });
 }
 
 export function toastInfo(content: string): void {
-  Toast.show({ content, duration: TOAST_MS });
+  Toast.show({ content });
 }
 
 export function toastFailure(content: string): void {
-  Toast.show({ content, icon: 'fail', duration: TOAST_MS });
+  Toast.show({ content, icon: 'fail' });
 }
 
 /** The message a failed call should show, or null when it must stay silent. */
@@ -28,5 +27,5 @@ export function errorMessage(error: unknown): string | null {
 
 export function toastError(error: unknown): void {
   const message = errorMessage(error);
-  if (message) Toast.show({ content: message, duration: TOAST_MS });
+  if (message) Toast.show({ content: message });
 }

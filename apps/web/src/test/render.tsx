@@ -1,9 +1,9 @@
 /**
  * Component tests of the web app (vitest, `// @vitest-environment happy-dom` at the top of the test file):
  * `renderScreen` mounts a screen with the app's own providers (i18n in English, the app's query client,
- * antd-mobile's locale and a memory router at the given URL, with route metadata for the page title) and
- * `fakeApi` answers the app's HTTP calls by contract endpoint at the fetch layer, so the real API client
- * (headers, idempotency key, envelope, refusals) runs and every request is recorded for the test to read.
+ * antd-mobile's locale and a memory router at the given URL, with route metadata for the page title, and the
+ * toast host) and `fakeApi` answers the app's HTTP calls by contract endpoint at the fetch layer, so the real API
+ * client (headers, idempotency key, envelope, refusals) runs and every request is recorded for the test to read.
  * The quotes socket is replaced by one that never connects.
  */
 import type { DataOf, Endpoint } from '@beurs/contracts';
@@ -19,6 +19,7 @@ import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../api/session';
 import { i18n } from '../app/i18n';
 import type { AppRoute } from '../app/routes';
+import { ToastHost } from '../components/Toast';
 
 /** One request the app sent. */
 export interface FakeCall {
@@ -109,7 +110,7 @@ class SilentSocket {
   close() {}
 }
 
-// Dialogs, toasts and modals render on React 19 as in main.tsx (antd-mobile 5 would use the React 18 API).
+// Dialogs and modals render on React 19 as in main.tsx (antd-mobile 5 would use the React 18 API).
 unstableSetRender((node, container) => {
   const root = createRoot(container);
   root.render(node);
@@ -156,6 +157,7 @@ export function renderScreen(element: ReactNode, url: string, route?: Partial<Ap
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={enUS}>
         <RouterProvider router={router} />
+        <ToastHost />
       </ConfigProvider>
     </QueryClientProvider>,
   );
