@@ -55,7 +55,7 @@ const lanes: Lane[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
-  service = createWalletService({ ledger: h.deps.ledger, market: fakeMarket });
+  service = createWalletService({ ...h.deps, market: fakeMarket });
   for (let i = 0; i < LANES; i++) {
     const users: number[] = [];
     for (let u = 0; u < USERS_PER_LANE; u++) users.push((await h.registerUser()).user.id);
@@ -412,7 +412,7 @@ class TransferCmd implements Cmd {
     const userId = lane.users[user]!;
     const when = at();
     const o = await attempt(() =>
-      service.transfer(h.db, { scope: `u:${userId}`, key, endpoint: '/wallet/transfer', body, at: when }, userId, body),
+      service.transfer({ scope: `u:${userId}`, key, endpoint: '/wallet/transfer', body, at: when }, userId, body),
     );
 
     let entries = 0;

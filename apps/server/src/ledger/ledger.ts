@@ -27,7 +27,7 @@ import type { Db, Tx } from '../platform/db/client.js';
 import { raisedByDatabase } from '../platform/db/errors.js';
 import { ledgerAccounts, ledgerHolds } from '../platform/db/schema.js';
 import { rule } from '../platform/errors.js';
-import { type IdempotencyKey, idempotencyError } from '../platform/idempotency.js';
+import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../platform/idempotency.js';
 
 export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'adjustments', 'fx', 'market', 'fees'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
@@ -90,6 +90,22 @@ export interface WalletBalanceRow {
   /** The sum of the account's postings: available + held. */
   total: string;
 }
+
+/** One request of postOnceEach: what postOnce takes. */
+export interface PostOnceRequest<A extends object> {
+  key: IdempotencyKey;
+  input: Omit<EntryInput, 'operatorId'>;
+  answer: A;
+}
+
+/** A request's outcome in postOnceEach: its answer, or the error postOnce would have thrown for it. */
+export type PostOnceOutcome<A extends object> = { answer: A & { entryId: number } } | { error: unknown };
+
+/** ledger_post_once_each's answer for one request. */
+type PostOnceEachResult<A extends object> =
+  | { replayed: boolean; answer: A & { entryId: number } }
+  | { error: 'mismatch' }
+  | { error: 'insufficient'; accountId: number; available: string };
 
 export class LedgerInvariantError extends Error {
   override name = 'LedgerInvariantError';
@@ -279,6 +295,57 @@ export function createLedger(options: LedgerOptions = {}) {
   }
 
   /**
+   * postOnce for several requests in one statement and one transaction (the ledger_post_once_each SQL function,
+   * a prepared statement): the transfer batch's group commit (modules/wallet). Each request is answered on its
+   * own, in order: its answer (written now or replayed), or its refusal as the error postOnce would throw (422
+   * insufficientBalance, 409 for a key reused for another request), which writes nothing and does not stop the
+   * others. Two requests with one key, or one customer account in two requests, make the whole call fail
+   * (nothing written): the caller keeps them apart.
+   */
+  async function postOnceEach<A extends object>(
+    db: Db,
+    requests: readonly PostOnceRequest<A>[],
+  ): Promise<Array<PostOnceOutcome<A>>> {
+    const payload = requests.map(({ key, input, answer }) => {
+      const args = postArgs(input);
+      return {
+        scope: key.scope,
+        key: key.key,
+        endpoint: key.endpoint,
+        hash: key.requestHash,
+        answer,
+        entry: {
+          type: input.type,
+          at: input.at.toISOString(),
+          postings: args.accounts.map((account, i) => ({
+            account,
+            currency: args.currencies[i],
+            amount: args.amounts[i],
+          })),
+          rate: args.rate,
+          detail: input.detail ?? null,
+          reason: input.reason ?? null,
+          reference: input.reference ?? null,
+        },
+      };
+    });
+    const { rows } = await db.$client.query<{ results: PostOnceEachResult<A>[] }>({
+      name: 'ledger_post_once_each',
+      text: 'select ledger_post_once_each($1) as results',
+      values: [JSON.stringify(payload)],
+    });
+    const results = rows[0]?.results ?? [];
+    return results.map((result, i): PostOnceOutcome<A> => {
+      if ('answer' in result) return { answer: result.answer };
+      if (result.error === 'mismatch') return { error: idempotencyMismatch() };
+      const postings = requests[i]?.input.postings ?? [];
+      const account = postings.find((p) => p.account.id === Number(result.accountId))?.account;
+      if (!account) return { error: new Error(`ledger_post_once_each: account ${result.accountId} is not posted`) };
+      return { error: insufficient(result.available, account.currency) };
+    });
+  }
+
+  /**
    * Reserves part of a customer account's available balance (the ledger_hold SQL function: guarded update and
    * hold row, one round trip); 422 insufficientBalance when there is not enough.
    */
@@ -416,6 +483,7 @@ export function createLedger(options: LedgerOptions = {}) {
     ensureSystemAccounts,
     post,
     postOnce,
+    postOnceEach,
     hold,
     holdAndCharge,
     release,

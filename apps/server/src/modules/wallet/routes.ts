@@ -39,7 +39,7 @@ export function walletRoutes(app: FastifyInstance, deps: Deps, trading: Portfoli
 
   route(app, walletApi.transfer, async ({ body, user, idempotency: request }) => {
     try {
-      return await service.transfer(db, request, user.id, body);
+      return await service.transfer(request, user.id, body);
     } catch (error) {
       // A replay answers the first answer even when the transfer would be refused now (no live rate).
       const stored = error instanceof AppError ? await storedAnswer(db, keyOf(request)) : null;

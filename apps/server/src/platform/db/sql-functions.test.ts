@@ -57,7 +57,12 @@ describe('SQL functions applied after the migrations', () => {
     const changed: Record<string, string> = {
       'trade_open_batch(p_orders jsonb)': 'writes its money through ledger_hold_and_charge_each',
     };
-    const added = ['ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)'];
+    const added = [
+      'ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)',
+      // The transfer batch (group commit, docs/money.md "Wallets and transfers").
+      'ledger_post_each(p_entries jsonb)',
+      'ledger_post_once_each(p_requests jsonb)',
+    ];
     expect(Object.keys(after).sort()).toEqual([...Object.keys(before), ...added].sort());
     for (const name of Object.keys(changed)) expect(after[name]).not.toEqual(before[name]);
     const unchanged = (defs: Record<string, string>) =>
