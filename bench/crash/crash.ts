@@ -1,7 +1,7 @@
 /**
  * Crash safety of money movements (docs/money.md, docs/trading.md): the real server (`node --import tsx
  * apps/server/src/main.ts`) in a child process against a PostgreSQL that outlives it, a load of one kind of
- * money-moving request (wallet transfers, or market orders, which the server writes in batches) with
+ * money-moving request (wallet transfers, or market orders; the server writes both in batches) with
  * Idempotency-Keys from a few customers, `kill -9` of the server in the middle of the load, a restart, and
  * then the books:
  * - every acknowledged request (HTTP 200) is there: its key is stored with the same answer (the same entry or

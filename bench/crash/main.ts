@@ -2,7 +2,7 @@
  * `npm run bench -- crash`: crash safety of transfers and of orders (bench/crash/crash.ts) on a PostgreSQL of its own;
  * the report goes to bench/reports/crash.md. Exits 0 when every check held, 1 when one did not (money was
  * lost or half-written: a finding that must not pass quietly), 2 when it could not be run.
- * BENCH_QUICK=1: one round instead of three.
+ * `BENCH_CRASH_ROUNDS` kill -9 rounds of each kind (default 20; BENCH_QUICK=1: one).
  */
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -15,13 +15,23 @@ import { commitOf, runScenario } from '../lib/scenario.js';
 import { type CrashOptions, type CrashResult, crashTest, ORDERS, TRANSFERS } from './crash.js';
 
 const quick = process.env.BENCH_QUICK === '1';
+const rounds = quick ? 1 : Number(process.env.BENCH_CRASH_ROUNDS ?? 20);
+/**
+ * The whole run's bound: a round is a server start, a few hundred requests and an audit, about 5 s on a quiet
+ * machine; 30 s each leaves room for a busy one, for transfers and orders.
+ */
+const LIMIT_MS = 120_000 + 2 * rounds * 30_000;
 
 export async function main(): Promise<number> {
   const machine = machineInfo();
   const commit = commitOf();
-  return runScenario('crash', 280_000, async ({ databaseUrl, dataDir, pg: embedded, log }) => {
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error(`BENCH_CRASH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_CRASH_ROUNDS}`);
+    return 2;
+  }
+  return runScenario('crash', LIMIT_MS, async ({ databaseUrl, dataDir, pg: embedded, log }) => {
     const settings: Omit<CrashOptions, 'operation' | 'databaseUrl' | 'dataDir' | 'port' | 'log'> = {
-      rounds: quick ? 1 : 3,
+      rounds,
       users: 8,
       concurrency: 16,
       killAfterAcks: [100, 400],
@@ -56,7 +66,7 @@ export async function main(): Promise<number> {
 
 const WHAT: Record<string, string> = {
   transfer:
-    '`POST /web/wallet/transfer` one after the other, each with a fresh Idempotency-Key, random amounts (0.01-49.99) between BALANCE, STOCK and US_STOCK (half of them converting EUR<->USD); customers with EUR 1,000,000 in BALANCE and STOCK and USD 1,000,000 in US_STOCK',
+    '`POST /web/wallet/transfer` one after the other, each with a fresh Idempotency-Key, random amounts (0.01-49.99) between BALANCE, STOCK and US_STOCK (half of them converting EUR<->USD), which the server writes in batches of the transfers that arrive together (docs/money.md "Wallets and transfers"); customers with EUR 1,000,000 in BALANCE and STOCK and USD 1,000,000 in US_STOCK',
   order:
     '`POST /web/stock/create` one after the other, each with a fresh Idempotency-Key, market buys of 1-5 AAPL (the server on `SIM_CLOCK_START` on a Monday morning in New York, so the market is open), which the server writes in batches of the orders that arrive together (docs/trading.md "The placement path"); identity-verified customers with USD 10,000,000 in US_STOCK',
 };
@@ -104,7 +114,7 @@ function renderReport(r: {
   const lines = [
     '# Crash safety bench',
     '',
-    `Written by \`npm run bench -- crash\` (bench/crash/main.ts, bench/crash/crash.ts); overwritten on every run. Run of ${m.date}, ${seconds.toFixed(0)} s.`,
+    `Written by \`npm run bench -- crash\` (bench/crash/main.ts, bench/crash/crash.ts); overwritten on every run. Run of ${m.date}, ${seconds.toFixed(0)} s (time limit ${(LIMIT_MS / 1000).toFixed(0)} s).`,
     '',
     '| machine | |',
     '|---|---|',
@@ -124,7 +134,7 @@ function renderReport(r: {
     ...r.results.flatMap(section),
     '## Why it holds',
     '',
-    "A transfer is one PostgreSQL transaction holding the idempotency key, the journal entry, its postings and both cached balances (platform/idempotency.ts, ledger/ledger.ts); an order is written in one transaction with the other orders of its batch, each with its key, hold, fee entry, position, order and message (trade_open_batch). A kill before COMMIT leaves none of it, a kill after COMMIT leaves all of it, and the 200 is sent only after COMMIT returned. PostgreSQL itself keeps running here, so this tests the application process dying, not the database host losing power (that is PostgreSQL's WAL and fsync, left on in this run). The deferred trigger (drizzle/0003_ledger_invariants.sql) would refuse at COMMIT an entry whose postings do not balance, whatever wrote it.",
+    "A transfer is written in one PostgreSQL transaction with the other transfers of its batch, each with its idempotency key, journal entry, postings and both cached balances (ledger_post_once_each, ledger/ledger.ts); an order is written in one transaction with the other orders of its batch, each with its key, hold, fee entry, position, order and message (trade_open_batch). A kill before COMMIT leaves none of it, a kill after COMMIT leaves all of it, and the 200 is sent only after COMMIT returned. PostgreSQL itself keeps running here, so this tests the application process dying, not the database host losing power (that is PostgreSQL's WAL and fsync, left on in this run). The deferred trigger (drizzle/0003_ledger_invariants.sql) would refuse at COMMIT an entry whose postings do not balance, whatever wrote it.",
     '',
     'The same checks run in the unit tests with one round each (apps/server/test/ledger-crash.test.ts).',
     '',
