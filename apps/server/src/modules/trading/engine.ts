@@ -36,18 +36,42 @@ export interface RunResult {
   ran: boolean;
 }
 
-/** Most entrusted orders one pass looks at; the next pass goes on after the last one (keyset on the order id). */
-export const ENTRUSTED_SCAN_LIMIT = 500;
+/**
+ * Most rows each scan of one pass looks at: entrusted orders, positions with a stop, wallets the close-out screen
+ * returns. The next pass goes on after the last one (keyset), so a long list is covered over several passes.
+ */
+export const SCAN_LIMITS = { entrusted: 500, stops: 500, closeOut: 500 } as const;
+export type ScanLimits = { [K in keyof typeof SCAN_LIMITS]: number };
+
+/**
+ * Where a bounded scan goes on: after the last key of a full page; a short page reached the end, so the next pass
+ * starts from `first` again.
+ */
+function keyset<K>(first: K, limit: number) {
+  let after = first;
+  return {
+    limit,
+    get after() {
+      return after;
+    },
+    page<R>(rows: R[], keyOf: (row: R) => K): R[] {
+      const last = rows.at(-1);
+      after = rows.length < limit || last === undefined ? first : keyOf(last);
+      return rows;
+    },
+  };
+}
 
 export function createTradingEngine(
   deps: Deps,
   service: TradingService = createTradingService(deps),
-  options: { scanLimit?: number } = {},
+  options: { scanLimits?: Partial<ScanLimits> } = {},
 ) {
   const { db, clock, log } = deps;
-  const scanLimit = options.scanLimit ?? ENTRUSTED_SCAN_LIMIT;
-  /** The last order id the previous pass looked at; 0 starts from the oldest again. */
-  let scannedTo = 0;
+  const limits: ScanLimits = { ...SCAN_LIMITS, ...options.scanLimits };
+  const entrustedScan = keyset(0, limits.entrusted);
+  const stopScan = keyset(0, limits.stops);
+  const closeOutScan = keyset({ userId: 0, wallet: '' }, limits.closeOut);
   const currencyOf = (wallet: string) => deps.ledger.currencyOf(wallet as never);
 
   /** Runs `work` in its own transaction; a business refusal (the position was closed meanwhile) is skipped. */
@@ -62,7 +86,7 @@ export function createTradingEngine(
   }
 
   async function fillOrders(at: Date): Promise<number[]> {
-    const entrusted = await db
+    const rows = await db
       .select({
         id: tradeOrders.id,
         source: tradeOrders.source,
@@ -71,11 +95,10 @@ export function createTradingEngine(
         price: tradeOrders.price,
       })
       .from(tradeOrders)
-      .where(and(eq(tradeOrders.status, STATUS.InProgress), gt(tradeOrders.id, scannedTo)))
+      .where(and(eq(tradeOrders.status, STATUS.InProgress), gt(tradeOrders.id, entrustedScan.after)))
       .orderBy(tradeOrders.id)
-      .limit(scanLimit);
-    // A short page reached the end: the next pass starts from the oldest again.
-    scannedTo = entrusted.length < scanLimit ? 0 : (entrusted.at(-1)?.id ?? 0);
+      .limit(entrustedScan.limit);
+    const entrusted = entrustedScan.page(rows, (o) => o.id);
     const tradableOrders = entrusted.filter((o) => tradableOrNull(o.source, o.code) !== null);
     if (tradableOrders.length === 0) return [];
     const refs = new Map(tradableOrders.map((o) => [`${o.source}:${o.code}`, { source: o.source, code: o.code }]));
@@ -100,7 +123,8 @@ export function createTradingEngine(
    * lost all its own margin, screened by PostgreSQL from the current prices (one aggregate query, whatever the
    * number of open positions). The screen errs on the safe side (each position's profit is counted one cent
    * lower than its exact value, which the service rounds to the cent), so every wallet the exact rule would
-   * act on is among them; the exact rule then runs on their positions only.
+   * act on is among them; the exact rule then runs on their positions only. At most limits.closeOut wallets a
+   * pass, in (customer, wallet) order from where the previous pass stopped.
    */
   async function wallets(held: ReadonlyArray<{ source: number; code: string; wallet: string }>, prices: PriceBook) {
     const px = {
@@ -131,89 +155,133 @@ export function createTradingEngine(
                 (case when p.direction = 0 then x.bid - p.open_price else p.open_price - x.ask end)
                   * p.quantity * p.multiplier * x.rate - 0.01 as profit
            from trade_positions p join px x on x.source = p.source and x.code = p.code and x.wallet = p.wallet
-          where p.status = 1
+          where p.status = 1 and (p.user_id, p.wallet) > ($8::bigint, $9::text)
        )
        select user_id, wallet from pos group by user_id, wallet
        having bool_or(margin + profit <= 0)
-           or (sum(initial_margin) > 0 and (sum(margin) + sum(profit)) * 100 <= $7::numeric * sum(initial_margin))`,
-      [px.source, px.code, px.wallet, px.bid, px.ask, px.rate, trading.CLOSE_OUT_LEVEL_PERCENT],
+           or (sum(initial_margin) > 0 and (sum(margin) + sum(profit)) * 100 <= $7::numeric * sum(initial_margin))
+       order by user_id, wallet
+       limit $10`,
+      [
+        px.source,
+        px.code,
+        px.wallet,
+        px.bid,
+        px.ask,
+        px.rate,
+        trading.CLOSE_OUT_LEVEL_PERCENT,
+        closeOutScan.after.userId,
+        closeOutScan.after.wallet,
+        closeOutScan.limit,
+      ],
     );
-    return rows.map((r) => ({ userId: Number(r.user_id), wallet: r.wallet }));
+    const screened = rows.map((r) => ({ userId: Number(r.user_id), wallet: r.wallet }));
+    return closeOutScan.page(screened, (w) => w);
   }
 
-  async function protect(at: Date): Promise<{ stopped: number[]; closedOut: number[] }> {
-    const open = eq(tradePositions.status, STATUS.Success);
-    const held = await db
-      .selectDistinct({ source: tradePositions.source, code: tradePositions.code, wallet: tradePositions.wallet })
-      .from(tradePositions)
-      .where(open);
-    if (held.length === 0) return { stopped: [], closedOut: [] };
-    const prices = await service.bookFor(held);
-    const stopped: number[] = [];
-    const closedOut: number[] = [];
-    const closeOne = (row: PositionRow, reason: trading.CloseReason, extra: { trigger?: string; level?: string }) =>
-      attempt(`close position ${row.id}`, () =>
-        db.transaction((tx) => service.close(tx, null, row.id, { reason, book: prices, ...extra }, at)),
-      );
+  /** Closes one position for the job, in its own transaction; false when it was refused (closed meanwhile). */
+  async function closeForJob(
+    row: PositionRow,
+    reason: trading.CloseReason,
+    extra: { trigger?: string; level?: string },
+    prices: PriceBook,
+    at: Date,
+  ): Promise<boolean> {
+    const closed = await attempt(`close position ${row.id}`, () =>
+      db.transaction((tx) => service.close(tx, null, row.id, { reason, book: prices, ...extra }, at)),
+    );
+    return closed !== null;
+  }
 
-    // Stops first: a position whose stop was reached closes at its own price, not by the close-out.
-    const withStops = await db
+  /** Closes the positions whose stop-loss or take-profit the price has reached, at their own price. */
+  async function executeStops(prices: PriceBook, at: Date): Promise<number[]> {
+    const rows = await db
       .select()
       .from(tradePositions)
-      .where(and(open, or(isNotNull(tradePositions.stopLoss), isNotNull(tradePositions.takeProfit))));
-    for (const row of withStops) {
+      .where(
+        and(
+          eq(tradePositions.status, STATUS.Success),
+          or(isNotNull(tradePositions.stopLoss), isNotNull(tradePositions.takeProfit)),
+          gt(tradePositions.id, stopScan.after),
+        ),
+      )
+      .orderBy(tradePositions.id)
+      .limit(stopScan.limit);
+    const stopped: number[] = [];
+    for (const row of stopScan.page(rows, (r) => r.id)) {
       const t = tradableOrNull(row.source, row.code);
       if (!t) continue;
       const q = prices.quote(t);
       if (!q.marketOpen) continue;
       const hit = stopReached(row.direction, closingPrice(row.direction, q), row.stopLoss, row.takeProfit);
       if (!hit) continue;
-      if (await closeOne(row, hit.reason, { trigger: hit.trigger.toFixed() })) stopped.push(row.id);
+      if (await closeForJob(row, hit.reason, { trigger: hit.trigger.toFixed() }, prices, at)) stopped.push(row.id);
     }
+    return stopped;
+  }
 
-    // ESMA close-out per wallet: while equity / required margin <= 50 %, close the largest losing position first.
-    // A position that has lost all its own margin is closed too, so winners elsewhere cannot hide it.
-    const threshold = new Decimal(trading.CLOSE_OUT_LEVEL_PERCENT);
-    for (const candidate of await wallets(held, prices)) {
-      const rows = await db
-        .select()
-        .from(tradePositions)
-        .where(and(open, eq(tradePositions.userId, candidate.userId), eq(tradePositions.wallet, candidate.wallet)));
-      let live: Array<{ row: PositionRow; profit: Decimal; open: boolean }> = [];
-      for (const row of rows) {
-        const t = tradableOrNull(row.source, row.code);
-        if (!t) continue;
-        const q = prices.quote(t);
-        const price = closingPrice(row.direction, q);
-        const profit = positionProfit(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
-        live.push({ row, profit, open: q.marketOpen });
-      }
-      const levelOf = () => {
-        const equity = live.reduce((s, p) => s.plus(p.row.margin).plus(p.profit), new Decimal(0));
-        const required = live.reduce((s, p) => s.plus(p.row.initialMargin), new Decimal(0));
-        return marginLevel(equity, required);
-      };
-      for (const p of live) {
-        if (p.open && new Decimal(p.row.margin).plus(p.profit).lte(0)) {
-          const level = levelOf();
-          if (await closeOne(p.row, 'closeOut', { level: (level ?? new Decimal(0)).toFixed(2) })) {
-            closedOut.push(p.row.id);
-          }
-        }
-      }
-      live = live.filter((p) => !closedOut.includes(p.row.id));
-      for (;;) {
-        const level = levelOf();
-        if (level === null || level.gt(threshold)) break;
-        const losers = live
-          .filter((p) => p.open && p.profit.isNegative())
-          .sort((a, b) => a.profit.comparedTo(b.profit));
-        const worst = losers[0];
-        if (!worst) break;
-        if (await closeOne(worst.row, 'closeOut', { level: level.toFixed(2) })) closedOut.push(worst.row.id);
-        live = live.filter((p) => p !== worst);
-      }
+  /**
+   * ESMA close-out of one screened wallet: while equity / required margin <= 50 %, close the largest losing position
+   * first. A position that has lost all its own margin is closed too, so winners elsewhere cannot hide it.
+   */
+  async function closeOutWallet(wallet: { userId: number; wallet: string }, prices: PriceBook, at: Date) {
+    const rows = await db
+      .select()
+      .from(tradePositions)
+      .where(
+        and(
+          eq(tradePositions.status, STATUS.Success),
+          eq(tradePositions.userId, wallet.userId),
+          eq(tradePositions.wallet, wallet.wallet),
+        ),
+      );
+    let live: Array<{ row: PositionRow; profit: Decimal; open: boolean }> = [];
+    for (const row of rows) {
+      const t = tradableOrNull(row.source, row.code);
+      if (!t) continue;
+      const q = prices.quote(t);
+      const price = closingPrice(row.direction, q);
+      const profit = positionProfit(row, row.quantity, price, prices.rate(t.priceCurrency, currencyOf(row.wallet)));
+      live.push({ row, profit, open: q.marketOpen });
     }
+    const levelOf = () => {
+      const equity = live.reduce((s, p) => s.plus(p.row.margin).plus(p.profit), new Decimal(0));
+      const required = live.reduce((s, p) => s.plus(p.row.initialMargin), new Decimal(0));
+      return marginLevel(equity, required);
+    };
+    const closedOut: number[] = [];
+    const closeOut = async (row: PositionRow, level: Decimal | null) => {
+      const done = await closeForJob(row, 'closeOut', { level: (level ?? new Decimal(0)).toFixed(2) }, prices, at);
+      if (done) closedOut.push(row.id);
+    };
+    for (const p of live) {
+      if (p.open && new Decimal(p.row.margin).plus(p.profit).lte(0)) await closeOut(p.row, levelOf());
+    }
+    live = live.filter((p) => !closedOut.includes(p.row.id));
+    const threshold = new Decimal(trading.CLOSE_OUT_LEVEL_PERCENT);
+    for (;;) {
+      const level = levelOf();
+      if (level === null || level.gt(threshold)) break;
+      const losers = live.filter((p) => p.open && p.profit.isNegative()).sort((a, b) => a.profit.comparedTo(b.profit));
+      const worst = losers[0];
+      if (!worst) break;
+      await closeOut(worst.row, level);
+      live = live.filter((p) => p !== worst);
+    }
+    return closedOut;
+  }
+
+  async function protect(at: Date): Promise<{ stopped: number[]; closedOut: number[] }> {
+    const held = await db
+      .selectDistinct({ source: tradePositions.source, code: tradePositions.code, wallet: tradePositions.wallet })
+      .from(tradePositions)
+      .where(eq(tradePositions.status, STATUS.Success));
+    if (held.length === 0) return { stopped: [], closedOut: [] };
+    const prices = await service.bookFor(held);
+    // Stops first: a position whose stop was reached closes at its own price, not by the close-out.
+    const stopped = await executeStops(prices, at);
+    const closedOut: number[] = [];
+    for (const wallet of await wallets(held, prices)) closedOut.push(...(await closeOutWallet(wallet, prices, at)));
     return { stopped, closedOut };
   }
 

@@ -257,25 +257,3 @@ describe('limit orders fill at the better of the limit and the market', () => {
     expect(order).toMatchObject({ price: c.limit, fillPrice: c.open });
   });
 });
-
-describe('the entrusted-order scan is bounded', () => {
-  it('looks at scanLimit orders a pass and goes on from there in the next pass', async () => {
-    pin();
-    const scanning = createTradingEngine(h.deps, undefined, { scanLimit: 1 });
-    const u = await trader(h, { US_STOCK: '5000' });
-    const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await buyAapl(u.token, { orderType: 1, price: '95' })).body.data.order.id);
-    m.set('AAPL', 0, { bid: '94.9', ask: '95' });
-    const [{ n }] = (
-      await h.db.$client.query<{ n: number }>('select count(*)::int as n from trade_orders where status = 0')
-    ).rows as [{ n: number }];
-    const filled: number[] = [];
-    // Every entrusted order is reached within as many passes as there are entrusted orders (and one to wrap).
-    for (let pass = 0; pass <= n && filled.length < ids.length; pass++) {
-      const run = await scanning.runOnce();
-      expect(run.filled.length).toBeLessThanOrEqual(1);
-      filled.push(...run.filled.filter((id) => ids.includes(id)));
-    }
-    expect(filled.sort()).toEqual([...ids].sort());
-  });
-});
