@@ -1,7 +1,8 @@
 /**
- * The HTTP edge: security headers on every answer (API, errors, the customer app, the console, the API reference),
- * HSTS only when a trusted proxy says the request came over TLS, and the built clients served from their
- * precompressed twins with hashed assets cached for a year and index.html revalidated. The clients here are a
+ * The HTTP edge: security headers on every answer (API, errors, the customer app, the console, the API reference;
+ * a script only those a resource acts on), HSTS only when a trusted proxy says the request came over TLS, and the
+ * built clients served from their precompressed twins with hashed assets cached for a year and index.html
+ * revalidated. The clients here are a
  * temporary dist folder laid out as Vite builds it (the .br/.gz made with zlib, as vite-plugin-compression2 does).
  */
 import fs from 'node:fs/promises';
@@ -17,6 +18,8 @@ async function writeDist(dir: string, base: string) {
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html><head><script type="module" src="${base}assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`,
     'assets/index-AbC123.js': JS,
+    // The customer app's service worker (vite-plugin-pwa).
+    ...(base === '/' ? { 'sw.js': 'self.skipWaiting();\n' } : {}),
   };
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
@@ -104,18 +107,31 @@ describe('security headers', () => {
     expect(answers[0][1].statusCode).toBe(200);
   });
 
-  it('on the customer app and the console', async () => {
-    for (const url of [
-      '/',
-      '/index.html',
-      '/assets/index-AbC123.js',
-      '/console/',
-      '/console',
-      '/console/assets/index-AbC123.js',
-    ]) {
+  it('on the documents of the customer app and the console: pages and the service worker', async () => {
+    for (const url of ['/', '/index.html', '/sw.js', '/console/', '/console']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expectSecurityHeaders(res.headers, url);
+    }
+  });
+
+  it('on their scripts only what a resource acts on: nosniff and the resource policy, not the page policy', async () => {
+    for (const url of ['/assets/index-AbC123.js', '/console/assets/index-AbC123.js']) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        const what = `${url} (${encoding})`;
+        expect(res.statusCode, what).toBe(200);
+        expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+        expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+        for (const name of [
+          'content-security-policy',
+          'x-frame-options',
+          'referrer-policy',
+          'cross-origin-opener-policy',
+        ]) {
+          expect(res.headers[name], `${what} ${name}`).toBeUndefined();
+        }
+      }
     }
   });
 
