@@ -39,6 +39,8 @@ export interface CallOptions {
   lang?: string;
   /** null: no key, even where the contract asks for one (the tests of a missing key). */
   key?: string | null;
+  /** The caller's address (the tests of per-source limits); 127.0.0.1 otherwise. */
+  remoteAddress?: string;
 }
 
 /** An endpoint with path parameters takes them in its options; the others take none. */
@@ -139,6 +141,7 @@ export async function createHarness(
       url: `/web${endpointUrl(endpoint, body, options?.params as Record<string, unknown> | undefined)}`,
       headers: { ...(isQuery ? {} : { 'content-type': 'application/json' }), ...headers },
       ...(isQuery ? {} : { payload: JSON.stringify(body ?? {}) }),
+      ...(options?.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     const answer: Answer<DataOf<E>> = { status: res.statusCode, body: res.json() };
     if (answer.body.code === 200) answer.body.data = endpoint.data.parse(answer.body.data) as DataOf<E>;
