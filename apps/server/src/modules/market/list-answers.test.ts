@@ -2,7 +2,7 @@
  * The quote lists answer every caller of a second from one serialised answer per (list, query, language)
  * (quoteList in routes.ts): what each caller sees must be what a fresh answer would be.
  */
-import type { Quote } from '@beurs/contracts';
+import { market as marketApi, type Quote } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
@@ -46,13 +46,17 @@ describe('quote lists answered once per second', () => {
     const first = guest.list[0]!;
     const user = await h.registerUser();
     expect(selected(await page(url, user.token))).toEqual([]);
-    await h.post('/userSelfSecurity/save', { stockCode: first.stock_code, source: first.source }, user.token);
+    await h.call(marketApi.watchlistSave, { stockCode: first.stock_code, source: first.source }, { token: user.token });
     const mine = await page(url, user.token);
     expect(selected(mine)).toEqual([first.key]);
     // Apart from that flag, the same answer as the guest's; and the guest's is untouched.
     expect(mine.list.map((q) => ({ ...q, selfSelectStatus: 0 }))).toEqual(guest.list);
     expect(selected(await page(url))).toEqual([]);
-    await h.post(`/userSelfSecurity/deleteByStockCode/${first.stock_code}`, { source: first.source }, user.token);
+    await h.call(
+      marketApi.watchlistDeleteByCode,
+      { source: first.source },
+      { token: user.token, params: { stockCode: first.stock_code } },
+    );
     expect(selected(await page(url, user.token))).toEqual([]);
   });
 

@@ -3,9 +3,9 @@
  * Xetra and Euronext trade (11:00 CET), US stocks are in pre-market (05:00 New York), Hong Kong has closed
  * for the day (18:00) and Mexico has not opened (04:00).
  */
-import type { Quote } from '@beurs/contracts';
+import { market as api, type DataOf, type RequestOf } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../../test/harness.js';
+import { type Answer, createHarness, type Harness } from '../../../test/harness.js';
 import { allInstruments } from '../../market/instruments/index.js';
 
 let h: Harness;
@@ -13,15 +13,10 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-interface QuotePage {
-  list: Quote[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-const list = async (url: string, token?: string, lang?: string) => {
-  const res = await h.get<QuotePage>(url, token, lang);
-  expect(res.body, url).toMatchObject({ code: 200 });
+/** The data of a list answer, which must succeed. */
+const list = async <T>(answer: Promise<Answer<T>>) => {
+  const res = await answer;
+  expect(res.body).toMatchObject({ code: 200 });
   return res.body.data;
 };
 const n = (s: string | null) => Number(s);
@@ -32,7 +27,7 @@ const isSorted = (values: number[], dir: 'asc' | 'desc') =>
 
 describe('a quote carries the SPEC §3 fields', () => {
   it('with decimal strings, a consistent fall flag and the labels of the quote page', async () => {
-    const page = await list('/m_ft/stock_list?market=US&pageSize=100');
+    const page = await list(h.call(api.stockList, { market: 'US', pageSize: 100 }));
     for (const q of page.list) {
       expect(q).toMatchObject({
         key: `0:${q.stock_code}`,
@@ -66,9 +61,9 @@ describe('a quote carries the SPEC §3 fields', () => {
   });
 
   it('names follow the request language', async () => {
-    const en = await h.get<Quote>('/m_ft/stock_detail_ft?code=AAPL&source=0', undefined, 'en');
-    const nl = await h.get<Quote>('/m_ft/stock_detail_ft?code=AAPL&source=0', undefined, 'nl');
-    const zh = await h.get<Quote>('/m_ft/stock_detail_ft?code=aapl&source=0', undefined, 'zh-CN');
+    const en = await h.call(api.stockDetail, { code: 'AAPL', source: 0 }, { lang: 'en' });
+    const nl = await h.call(api.stockDetail, { code: 'AAPL', source: 0 }, { lang: 'nl' });
+    const zh = await h.call(api.stockDetail, { code: 'aapl', source: 0 }, { lang: 'zh-CN' });
     expect(en.body.data.name).toBe('Apple Inc.');
     expect(nl.body.data.name).toBe('Apple Inc.');
     expect(zh.body.data.name).toBe('苹果');
@@ -76,31 +71,32 @@ describe('a quote carries the SPEC §3 fields', () => {
   });
 
   it('the currency symbol is $ for US stocks, € for DE/NL/BE, HK$ and MX$ for HK and MX, none elsewhere', async () => {
-    const symbol = async (url: string) => new Set((await list(url)).list.map((q) => q.currencySymbol));
-    expect(await symbol('/m_ft/stock_list?market=DE')).toEqual(new Set(['€']));
-    expect(await symbol('/m_ft/stock_list?market=BE')).toEqual(new Set(['€']));
-    expect(await symbol('/m_ft/stock_list?market=HK')).toEqual(new Set(['HK$']));
-    expect(await symbol('/m_ft/stock_list?market=MX')).toEqual(new Set(['MX$']));
-    expect(await symbol('/m_ft/forex_list')).toEqual(new Set(['']));
-    expect(await symbol('/m_ft/futures_list')).toEqual(new Set(['']));
-    expect(await symbol('/m_ft/global_index')).toEqual(new Set(['']));
+    const symbol = async (answer: Promise<Answer<DataOf<typeof api.stockList>>>) =>
+      new Set((await list(answer)).list.map((q) => q.currencySymbol));
+    expect(await symbol(h.call(api.stockList, { market: 'DE' }))).toEqual(new Set(['€']));
+    expect(await symbol(h.call(api.stockList, { market: 'BE' }))).toEqual(new Set(['€']));
+    expect(await symbol(h.call(api.stockList, { market: 'HK' }))).toEqual(new Set(['HK$']));
+    expect(await symbol(h.call(api.stockList, { market: 'MX' }))).toEqual(new Set(['MX$']));
+    expect(await symbol(h.call(api.forexList, {}))).toEqual(new Set(['']));
+    expect(await symbol(h.call(api.futuresList, {}))).toEqual(new Set(['']));
+    expect(await symbol(h.call(api.globalIndex, {}))).toEqual(new Set(['']));
   });
 });
 
 describe('stock lists', () => {
   it('stock_list pages through one market without gaps or repeats', async () => {
     const usCount = count((i) => i.classify === 'UsStock');
-    const first = await list('/m_ft/stock_list');
+    const first = await list(h.call(api.stockList, {}));
     expect(first).toMatchObject({ total: usCount, page: 1, pageSize: 20 });
     const codes: string[] = [];
     for (let page = 1; page <= Math.ceil(usCount / 50); page++)
-      codes.push(...(await list(`/m_ft/stock_list?pageSize=50&page=${page}`)).list.map((q) => q.stock_code));
+      codes.push(...(await list(h.call(api.stockList, { pageSize: 50, page }))).list.map((q) => q.stock_code));
     expect(codes).toHaveLength(usCount);
     expect(new Set(codes).size).toBe(usCount);
     expect(codes.slice(0, 20)).toEqual(first.list.map((q) => q.stock_code));
     // Default order is size: the largest US companies lead.
     expect(codes.slice(0, 3)).toEqual(expect.arrayContaining(['NVDA', 'AAPL']));
-    expect((await list(`/m_ft/stock_list?page=99`)).list).toEqual([]);
+    expect((await list(h.call(api.stockList, { page: 99 }))).list).toEqual([]);
   });
 
   it.each([
@@ -110,61 +106,64 @@ describe('stock lists', () => {
     ['MX', 'MX', 'BMV', 0],
     ['HK', 'HK', 'HKEX', 11],
   ] as const)('market=%s holds only %s stocks', async (market, classify, exchange, source) => {
-    const page = await list(`/m_ft/stock_list?market=${market}&pageSize=100`);
+    const page = await list(h.call(api.stockList, { market, pageSize: 100 }));
     expect(page.total).toBe(count((i) => i.classify === classify));
     for (const q of page.list) expect(q).toMatchObject({ classify, market: exchange, source });
   });
 
   it('filters US stocks by exchange', async () => {
-    for (const exchange of ['NASDAQ', 'NYSE', 'AMEX']) {
-      const page = await list(`/m_ft/stock_list?exchange=${exchange}&pageSize=100`);
+    for (const exchange of ['NASDAQ', 'NYSE', 'AMEX'] as const) {
+      const page = await list(h.call(api.stockList, { exchange, pageSize: 100 }));
       expect(page.total).toBe(count((i) => i.exchange === exchange));
       expect(page.list.every((q) => q.market === exchange)).toBe(true);
     }
   });
 
   it('refuses a bad market, an exchange outside the US and oversized pages with 400', async () => {
+    // Raw where the value is one the contract's types refuse (a market, sort or case it does not know).
     expect((await h.get('/m_ft/stock_list?market=FR')).body).toMatchObject({ code: 400, field: 'market' });
-    expect((await h.get('/m_ft/stock_list?market=DE&exchange=NYSE')).body).toMatchObject({
+    expect((await h.call(api.stockList, { market: 'DE', exchange: 'NYSE' })).body).toMatchObject({
       code: 400,
       field: 'exchange',
     });
-    expect((await h.get('/m_ft/stock_list?pageSize=101')).body.code).toBe(400);
-    expect((await h.get('/m_ft/stock_list?page=0')).body.code).toBe(400);
+    expect((await h.call(api.stockList, { pageSize: 101 })).body.code).toBe(400);
+    expect((await h.call(api.stockList, { page: 0 })).body.code).toBe(400);
     expect((await h.get('/m_ft/stock_list?sort=random')).body.code).toBe(400);
     expect((await h.get('/m_ft/all_stock_list?market=us')).body.code).toBe(400);
     expect((await h.get('/m_ft/stock_list?market=FR', undefined, 'nl')).body.msg).toBe('Deze waarde is niet geldig');
   });
 
   it('sorts by a moving field in either direction, and by code', async () => {
-    const desc = await list('/m_ft/stock_list?market=DE&sort=change_ratio&pageSize=100');
+    const desc = await list(h.call(api.stockList, { market: 'DE', sort: 'change_ratio', pageSize: 100 }));
     expect(
       isSorted(
         desc.list.map((q) => n(q.change_ratio)),
         'desc',
       ),
     ).toBe(true);
-    const asc = await list('/m_ft/stock_list?market=DE&sort=change_ratio&order=asc&pageSize=100');
+    const asc = await list(h.call(api.stockList, { market: 'DE', sort: 'change_ratio', order: 'asc', pageSize: 100 }));
     expect(asc.list.map((q) => q.stock_code)).toEqual(desc.list.map((q) => q.stock_code).reverse());
-    const byVolume = await list('/m_ft/stock_list?market=NL&sort=volume');
+    const byVolume = await list(h.call(api.stockList, { market: 'NL', sort: 'volume' }));
     expect(
       isSorted(
         byVolume.list.map((q) => n(q.volume)),
         'desc',
       ),
     ).toBe(true);
-    const byCode = await list('/m_ft/stock_list?market=BE&sort=code&pageSize=100');
+    const byCode = await list(h.call(api.stockList, { market: 'BE', sort: 'code', pageSize: 100 }));
     const codes = byCode.list.map((q) => q.stock_code);
     expect(codes).toEqual([...codes].sort((a, b) => a.localeCompare(b)));
   });
 
   it('all_stock_list holds every stock of every market; hk_st/all_stock_list the Hong Kong ones', async () => {
-    const all = await list('/m_ft/all_stock_list');
+    const all = await list(h.call(api.allStockList, {}));
     expect(all.total).toBe(count((i) => i.kind === 'stock'));
     expect(all.list[0]?.classify).toBe('UsStock');
-    expect((await list('/m_ft/all_stock_list?market=MX')).total).toBe(count((i) => i.classify === 'MX'));
-    expect((await list('/m_ft/all_stock_list?exchange=AMEX')).total).toBe(count((i) => i.exchange === 'AMEX'));
-    const hk = await list('/hk_st/all_stock_list?pageSize=100');
+    expect((await list(h.call(api.allStockList, { market: 'MX' }))).total).toBe(count((i) => i.classify === 'MX'));
+    expect((await list(h.call(api.allStockList, { exchange: 'AMEX' }))).total).toBe(
+      count((i) => i.exchange === 'AMEX'),
+    );
+    const hk = await list(h.call(api.hkAllStockList, { pageSize: 100 }));
     expect(hk.total).toBe(count((i) => i.source === 11));
     for (const q of hk.list)
       expect(q).toMatchObject({ source: 11, classify: 'HK', marketOpen: false, phase: 'closed' });
@@ -173,9 +172,9 @@ describe('stock lists', () => {
 
 describe('rankings', () => {
   it('topList: gainers rise, losers fall, most active by volume', async () => {
-    const gainers = await list('/m_ft/topList?market=DE&type=gainers');
-    const losers = await list('/m_ft/topList?market=DE&type=losers');
-    const active = await list('/m_ft/topList?market=DE&type=active');
+    const gainers = await list(h.call(api.topList, { market: 'DE', type: 'gainers' }));
+    const losers = await list(h.call(api.topList, { market: 'DE', type: 'losers' }));
+    const active = await list(h.call(api.topList, { market: 'DE', type: 'active' }));
     expect(gainers.pageSize).toBe(10);
     expect(gainers.total + losers.total).toBeLessThanOrEqual(count((i) => i.classify === 'DE'));
     expect(gainers.list.every((q) => n(q.change_ratio) > 0 && !q.fall)).toBe(true);
@@ -200,24 +199,25 @@ describe('rankings', () => {
       ),
     ).toBe(true);
     expect(n(active.list[0]!.volume)).toBeGreaterThan(0);
+    // Raw: a ranking the contract's types do not allow.
     expect((await h.get('/m_ft/topList?type=best')).body.code).toBe(400);
   });
 
   it('hot_stock: the highest turnover traded today; before any trading the largest companies', async () => {
-    const hot = await list('/m_ft/hot_stock?market=NL');
+    const hot = await list(h.call(api.hotStock, { market: 'NL' }));
     const turnover = hot.list.map((q) => n(q.volume) * n(q.price_nominal));
     expect(isSorted(turnover, 'desc')).toBe(true);
     // US regular trading has not started: every turnover is 0, so size decides.
-    const us = await list('/m_ft/hot_stock?market=US&pageSize=3');
+    const us = await list(h.call(api.hotStock, { market: 'US', pageSize: 3 }));
     expect(us.list.map((q) => q.stock_code)).toEqual(
-      (await list('/m_ft/stock_list?market=US&pageSize=3')).list.map((q) => q.stock_code),
+      (await list(h.call(api.stockList, { market: 'US', pageSize: 3 }))).list.map((q) => q.stock_code),
     );
-    const mixed = await list('/m_ft/hot_stock');
+    const mixed = await list(h.call(api.hotStock, {}));
     expect(mixed.list).toHaveLength(10);
   });
 
   it('zt_stock_list: only stocks up at least 3% today, strongest first', async () => {
-    const zt = await list('/m_ft/zt_stock_list?pageSize=100');
+    const zt = await list(h.call(api.ztStockList, { pageSize: 100 }));
     expect(zt.total).toBeGreaterThan(0);
     expect(zt.list.every((q) => n(q.change_ratio) >= 3 && q.kind === 'stock')).toBe(true);
     expect(
@@ -226,14 +226,14 @@ describe('rankings', () => {
         'desc',
       ),
     ).toBe(true);
-    const de = await list('/m_ft/zt_stock_list?market=DE&pageSize=100');
+    const de = await list(h.call(api.ztStockList, { market: 'DE', pageSize: 100 }));
     expect(de.list.every((q) => q.classify === 'DE')).toBe(true);
   });
 });
 
 describe('indices, futures and forex', () => {
   it('global_index: the 15 indices, calculated (bid = ask = last)', async () => {
-    const page = await list('/m_ft/global_index');
+    const page = await list(h.call(api.globalIndex, {}));
     expect(page.total).toBe(15);
     const codes = page.list.map((q) => q.stock_code);
     for (const code of ['SPX', 'NDX', 'DJI', 'DAX', 'AEX', 'BEL20', 'HSI', 'UKX', 'PX1', 'N225', 'MXX'])
@@ -249,7 +249,7 @@ describe('indices, futures and forex', () => {
   });
 
   it('futures_list: every future with expiry, open interest and previous settle; filter by category', async () => {
-    const all = await list('/m_ft/futures_list?pageSize=100');
+    const all = await list(h.call(api.futuresList, { pageSize: 100 }));
     expect(all.total).toBe(count((i) => i.kind === 'future'));
     for (const q of all.list) {
       expect(q.source).toBe(3);
@@ -257,31 +257,33 @@ describe('indices, futures and forex', () => {
       expect(n(q.openInterest)).toBeGreaterThan(0);
       expect(q.prevSettle).toBe(q.prevClose);
     }
-    const metals = await list('/m_ft/futures_list?category=metals');
+    const metals = await list(h.call(api.futuresList, { category: 'metals' }));
     expect(metals.list.map((q) => q.stock_code).sort()).toEqual(['GC', 'HG', 'PA', 'PL', 'SI']);
-    for (const category of ['energy', 'agricultural', 'financial'])
-      expect((await list(`/m_ft/futures_list?category=${category}`)).total).toBe(count((i) => i.category === category));
-    expect((await h.get('/m_ft/futures_list?category=crypto')).body).toMatchObject({ code: 400, field: 'category' });
+    for (const category of ['energy', 'agricultural', 'financial'] as const)
+      expect((await list(h.call(api.futuresList, { category }))).total).toBe(count((i) => i.category === category));
+    // Raw: a category the contract's types do not allow.
+    expect((await h.get('/m_ft/futures_list?category=crypto')).body).toMatchObject({
+      code: 400,
+      field: 'category',
+    });
   });
 
   it('forex_index has the seven majors; forex_list all pairs, by group', async () => {
-    const majors = await list('/m_ft/forex_index');
+    const majors = await list(h.call(api.forexIndex, {}));
     expect(majors.list.map((q) => q.stock_code).sort()).toEqual(
       ['AUDUSD', 'EURUSD', 'GBPUSD', 'NZDUSD', 'USDCAD', 'USDCHF', 'USDJPY'].sort(),
     );
     expect(majors.list.find((q) => q.stock_code === 'EURUSD')?.name).toBe('EUR/USD');
-    const all = await list('/m_ft/forex_list');
+    const all = await list(h.call(api.forexList, {}));
     expect(all.total).toBe(20);
-    expect((await list('/m_ft/forex_list?group=minor')).total).toBe(13);
+    expect((await list(h.call(api.forexList, { group: 'minor' }))).total).toBe(13);
     expect(all.list.every((q) => q.marketOpen && q.source === 2)).toBe(true);
   });
 });
 
 describe('search (/quotes/getStock)', () => {
-  const codes = async (q: string, extra = '', lang?: string) =>
-    (await list(`/quotes/getStock?q=${encodeURIComponent(q)}${extra}`, undefined, lang)).list.map(
-      (x) => `${x.source}:${x.stock_code}`,
-    );
+  const codes = async (q: string, extra: Omit<RequestOf<typeof api.getStock>, 'q'> = {}, lang?: string) =>
+    (await list(h.call(api.getStock, { q, ...extra }, { lang }))).list.map((x) => `${x.source}:${x.stock_code}`);
 
   it.each([
     ['AAPL', '0:AAPL'],
@@ -303,13 +305,14 @@ describe('search (/quotes/getStock)', () => {
     expect(ng.slice(0, 2).sort()).toEqual(['0:NG', '3:NG']);
     const ing = await codes('ing');
     expect(ing).toContain('0:INGA');
-    expect((await codes('NG', '&kind=future'))[0]).toBe('3:NG');
-    expect((await codes('a', '&market=BE')).every((k) => k.startsWith('0:'))).toBe(true);
+    expect((await codes('NG', { kind: 'future' }))[0]).toBe('3:NG');
+    expect((await codes('a', { market: 'BE' })).every((k) => k.startsWith('0:'))).toBe(true);
   });
 
   it('finds nothing for nonsense, and asks for a query when there is none', async () => {
-    expect(await list('/quotes/getStock?q=zzzzqqq')).toMatchObject({ total: 0, list: [] });
-    expect((await h.get('/quotes/getStock?q=')).body).toMatchObject({ code: 400, field: 'q' });
+    expect(await list(h.call(api.getStock, { q: 'zzzzqqq' }))).toMatchObject({ total: 0, list: [] });
+    expect((await h.call(api.getStock, { q: '' })).body).toMatchObject({ code: 400, field: 'q' });
+    // Raw: without `q`, which the contract's type requires.
     expect((await h.get('/quotes/getStock')).body).toMatchObject({ code: 400, field: 'q' });
     expect((await h.get('/quotes/getStock', undefined, 'zh-Hans')).body.msg).toBe('请输入要搜索的代码或名称');
   });
@@ -317,39 +320,39 @@ describe('search (/quotes/getStock)', () => {
 
 describe('one instrument', () => {
   it('stock_detail_ft: any source; without one, stocks first', async () => {
-    const gc = await h.get<Quote>('/m_ft/stock_detail_ft?code=GC&source=3');
+    const gc = await h.call(api.stockDetail, { code: 'GC', source: 3 });
     expect(gc.body.data).toMatchObject({ stock_code: 'GC', kind: 'future', market: 'COMEX', name: 'Gold' });
-    expect((await h.get<Quote>('/m_ft/stock_detail_ft?code=NG')).body.data).toMatchObject({ source: 0, kind: 'stock' });
-    expect((await h.get<Quote>('/m_ft/stock_detail_ft?code=NG&source=3')).body.data.kind).toBe('future');
-    expect((await h.get<Quote>('/m_ft/stock_detail_ft?code=00700')).body.data.source).toBe(11);
-    expect((await h.get<Quote>('/m_ft/stock_detail_ft?code=PE%26OLES')).body.data.classify).toBe('MX');
+    expect((await h.call(api.stockDetail, { code: 'NG' })).body.data).toMatchObject({ source: 0, kind: 'stock' });
+    expect((await h.call(api.stockDetail, { code: 'NG', source: 3 })).body.data.kind).toBe('future');
+    expect((await h.call(api.stockDetail, { code: '00700' })).body.data.source).toBe(11);
+    expect((await h.call(api.stockDetail, { code: 'PE&OLES' })).body.data.classify).toBe('MX');
   });
 
   it('answers 404 for an unknown code and 400 for a malformed code or source', async () => {
-    const missing = await h.get('/m_ft/stock_detail_ft?code=NOPE&source=0');
+    const missing = await h.call(api.stockDetail, { code: 'NOPE', source: 0 });
     expect(missing).toMatchObject({ status: 404, body: { code: 404, data: null } });
     expect(missing.body.msg).toMatch(/does not exist/);
-    expect((await h.get('/m_ft/stock_detail_ft?code=AAPL&source=11')).status).toBe(404);
-    expect((await h.get('/m_ft/stock_detail_ft?code=AAPL&source=5')).body).toMatchObject({
+    expect((await h.call(api.stockDetail, { code: 'AAPL', source: 11 })).status).toBe(404);
+    expect((await h.call(api.stockDetail, { code: 'AAPL', source: 5 })).body).toMatchObject({
       code: 400,
       field: 'source',
     });
-    expect((await h.get('/m_ft/stock_detail_ft?code=%3Cscript%3E')).body).toMatchObject({ code: 400, field: 'code' });
-    for (const path of ['kline', 'summary_detail', 'detail_quote'])
-      expect((await h.get(`/m_ft/${path}?code=NOPE`)).status).toBe(404);
+    expect((await h.call(api.stockDetail, { code: '<script>' })).body).toMatchObject({ code: 400, field: 'code' });
+    for (const endpoint of [api.kline, api.summaryDetail, api.detailQuote])
+      expect((await h.call(endpoint, { code: 'NOPE' })).status).toBe(404);
   });
 
   it('withSpark adds up to 50 prices of the day, ending at the last price', async () => {
-    const q = (await h.get<Quote>('/m_ft/stock_detail_ft?code=ASML&withSpark=1')).body.data;
+    const q = (await h.call(api.stockDetail, { code: 'ASML', withSpark: '1' })).body.data;
     expect(q.sparkline?.length).toBeGreaterThan(1);
     expect(q.sparkline?.length).toBeLessThanOrEqual(50);
     expect(q.sparkline?.at(-1)).toBe(q.price_nominal);
-    const page = await list('/m_ft/global_index?withSpark=true&pageSize=3');
+    const page = await list(h.call(api.globalIndex, { withSpark: 'true', pageSize: 3 }));
     expect(page.list.every((x) => (x.sparkline?.length ?? 0) > 0)).toBe(true);
   });
 
   it('prices move when time passes and rest while the market is closed', async () => {
-    const at = async (code: string) => (await h.get<Quote>(`/m_ft/stock_detail_ft?code=${code}`)).body.data;
+    const at = async (code: string) => (await h.call(api.stockDetail, { code })).body.data;
     const sapBefore = await at('SAP');
     const hkBefore = await at('00700');
     h.clock.advance(5 * 60_000);
@@ -364,12 +367,6 @@ describe('one instrument', () => {
 });
 
 describe('candles (/m_ft/kline)', () => {
-  interface Kline {
-    range: string;
-    prevClose: string;
-    priceDecimals: number;
-    candles: Array<{ time: number; open: string; high: string; low: string; close: string; volume: string }>;
-  }
   it.each([
     ['intraday', 60_000],
     ['1D', 5 * 60_000],
@@ -378,8 +375,8 @@ describe('candles (/m_ft/kline)', () => {
     ['3M', 86_400_000],
     ['1Y', 86_400_000],
   ] as const)('%s returns well-formed candles, the same every time', async (range, barMs) => {
-    const url = `/m_ft/kline?code=SAP&source=0&range=${range}`;
-    const res = await h.get<Kline>(url);
+    const query = { code: 'SAP', source: 0, range };
+    const res = await h.call(api.kline, query);
     expect(res.body.code).toBe(200);
     const { candles } = res.body.data;
     expect(candles.length).toBeGreaterThan(0);
@@ -389,26 +386,27 @@ describe('candles (/m_ft/kline)', () => {
       if (i > 0) expect(c.time - candles[i - 1]!.time).toBeGreaterThanOrEqual(barMs);
     }
     expect(candles.at(-1)!.time).toBeLessThanOrEqual(h.clock.now().getTime());
-    expect((await h.get<Kline>(url)).body.data).toEqual(res.body.data);
+    expect((await h.call(api.kline, query)).body.data).toEqual(res.body.data);
   });
 
   it('the last candle closes at the live price; 1Y holds about a year of trading days', async () => {
-    const q = (await h.get<Quote>('/m_ft/stock_detail_ft?code=SAP')).body.data;
-    const intraday = (await h.get<Kline>('/m_ft/kline?code=SAP')).body.data;
+    const q = (await h.call(api.stockDetail, { code: 'SAP' })).body.data;
+    const intraday = (await h.call(api.kline, { code: 'SAP' })).body.data;
     expect(intraday.range).toBe('intraday');
     expect(intraday.candles.at(-1)!.close).toBe(q.price_nominal);
     expect(intraday.prevClose).toBe(q.prevClose);
-    const year = (await h.get<Kline>('/m_ft/kline?code=SAP&range=1Y')).body.data.candles;
+    const year = (await h.call(api.kline, { code: 'SAP', range: '1Y' })).body.data.candles;
     expect(year.length).toBeGreaterThan(250);
     expect(year.length).toBeLessThan(265);
+    // Raw: a range the contract's types do not allow.
     expect((await h.get('/m_ft/kline?code=SAP&range=5Y')).body).toMatchObject({ code: 400, field: 'range' });
   });
 });
 
 describe('summary and order book', () => {
   it('summary_detail: profile, size, 52-week range and trading hours', async () => {
-    const res = await h.get<Record<string, unknown>>('/m_ft/summary_detail?code=AAPL', undefined, 'zh-Hans');
-    const q = (await h.get<Quote>('/m_ft/stock_detail_ft?code=AAPL')).body.data;
+    const res = await h.call(api.summaryDetail, { code: 'AAPL' }, { lang: 'zh-Hans' });
+    const q = (await h.call(api.stockDetail, { code: 'AAPL' })).body.data;
     expect(res.body.data).toMatchObject({
       stock_code: 'AAPL',
       name: '苹果',
@@ -432,20 +430,14 @@ describe('summary and order book', () => {
     });
     const shares = Number(res.body.data.sharesOutstanding);
     expect(n(q.marketCap)).toBeCloseTo(n(q.price_nominal) * shares, -3);
-    const gc = (await h.get<Record<string, unknown>>('/m_ft/summary_detail?code=GC&source=3')).body.data;
+    const gc = (await h.call(api.summaryDetail, { code: 'GC', source: 3 })).body.data;
     expect(gc).toMatchObject({ category: 'metals', contractSize: '100', expiryDate: '2026-12-29', sector: null });
   });
 
   it('detail_quote: five levels a side around the quote, the same within a second', async () => {
-    interface Book {
-      bid: string;
-      ask: string;
-      bids: Array<{ level: number; price: string; volume: string }>;
-      asks: Array<{ level: number; price: string; volume: string }>;
-    }
-    const res = await h.get<Book>('/m_ft/detail_quote?code=ASML');
+    const res = await h.call(api.detailQuote, { code: 'ASML' });
     const book = res.body.data;
-    const q = (await h.get<Quote>('/m_ft/stock_detail_ft?code=ASML')).body.data;
+    const q = (await h.call(api.stockDetail, { code: 'ASML' })).body.data;
     expect(book.bids).toHaveLength(5);
     expect(book.asks).toHaveLength(5);
     expect(book.bids[0]).toMatchObject({ level: 1, price: q.bid, volume: q.bidVolume });
@@ -464,8 +456,8 @@ describe('summary and order book', () => {
     ).toBe(true);
     expect(n(book.bids[0]!.price)).toBeLessThan(n(book.asks[0]!.price));
     for (const l of [...book.bids, ...book.asks]) expect(n(l.volume)).toBeGreaterThan(0);
-    expect((await h.get<Book>('/m_ft/detail_quote?code=ASML')).body.data).toEqual(book);
-    const index = (await h.get<Book>('/m_ft/detail_quote?code=SPX&source=99')).body.data;
+    expect((await h.call(api.detailQuote, { code: 'ASML' })).body.data).toEqual(book);
+    const index = (await h.call(api.detailQuote, { code: 'SPX', source: 99 })).body.data;
     expect(index.bids).toEqual([]);
     expect(index.asks).toEqual([]);
   });
@@ -473,7 +465,7 @@ describe('summary and order book', () => {
 
 describe('market sessions', () => {
   it('getMaket: one market, open or closed at the clock time, with its hours', async () => {
-    const us = await h.post('/market/getMaket', { market: 'US' });
+    const us = await h.call(api.getMarket, { market: 'US' });
     expect(us.body.data).toMatchObject({
       market: 'US',
       name: 'US stocks',
@@ -483,7 +475,7 @@ describe('market sessions', () => {
       nextClose: Date.parse('2026-11-03T01:00:00Z'),
       simulated: true,
     });
-    expect((await h.post('/market/getMaket', { market: 'HK' }, undefined, 'nl')).body.data).toMatchObject({
+    expect((await h.call(api.getMarket, { market: 'HK' }, { lang: 'nl' })).body.data).toMatchObject({
       name: 'Hongkongse aandelen',
       open: false,
       phase: 'closed',
@@ -493,22 +485,23 @@ describe('market sessions', () => {
         { phase: 'regular', start: '13:00', end: '16:00' },
       ],
     });
-    expect((await h.post('/market/getMaket', { market: 'FOREX' })).body.data).toMatchObject({
+    expect((await h.call(api.getMarket, { market: 'FOREX' })).body.data).toMatchObject({
       open: true,
       hours: [{ start: '17:00', end: '17:00', startsPreviousDay: true }],
     });
-    expect((await h.post('/market/getMaket', { market: 'CRYPTO' })).body.data).toMatchObject({
+    expect((await h.call(api.getMarket, { market: 'CRYPTO' })).body.data).toMatchObject({
       open: true,
       everyDay: true,
       nextOpen: null,
       nextClose: null,
     });
+    // Raw: a market the contract's types do not allow, and none at all.
     expect((await h.post('/market/getMaket', { market: 'MARS' })).body).toMatchObject({ code: 400, field: 'market' });
     expect((await h.post('/market/getMaket', {})).body.code).toBe(400);
   });
 
   it('getMakets: every market in a fixed order', async () => {
-    const res = await h.post<Array<{ market: string; open: boolean }>>('/market/getMakets', {}, undefined, 'zh-Hans');
+    const res = await h.call(api.getMarkets, {}, { lang: 'zh-Hans' });
     expect(res.body.data.map((m) => m.market)).toEqual([
       'US',
       'HK',
@@ -521,7 +514,7 @@ describe('market sessions', () => {
       'CRYPTO',
     ]);
     expect(res.body.data.map((m) => m.open)).toEqual([true, false, true, true, true, false, true, true, true]);
-    expect((await h.post('/market/getMakets')).body.code).toBe(200);
+    expect((await h.call(api.getMarkets, {})).body.code).toBe(200);
   });
 });
 
@@ -529,18 +522,19 @@ describe('selfSelectStatus', () => {
   it('is 1 only for the caller whose watchlist holds the instrument', async () => {
     const a = await h.registerUser();
     const b = await h.registerUser();
-    expect((await h.post('/userSelfSecurity/save', { stockCode: 'ASML', source: 0 }, a.token)).body.code).toBe(200);
+    expect((await h.call(api.watchlistSave, { stockCode: 'ASML', source: 0 }, { token: a.token })).body.code).toBe(200);
     const status = async (token?: string) =>
-      (await list('/m_ft/stock_list?market=NL&pageSize=100', token)).list.find((q) => q.stock_code === 'ASML')
-        ?.selfSelectStatus;
+      (await list(h.call(api.stockList, { market: 'NL', pageSize: 100 }, { token }))).list.find(
+        (q) => q.stock_code === 'ASML',
+      )?.selfSelectStatus;
     expect(await status(a.token)).toBe(1);
     expect(await status(b.token)).toBe(0);
     expect(await status()).toBe(0);
     // A stale token is treated as a guest on public lists rather than refused.
     expect(await status('not-a-valid-token-but-long-enough')).toBe(0);
-    const detail = await h.get<Quote>('/m_ft/stock_detail_ft?code=ASML', a.token);
+    const detail = await h.call(api.stockDetail, { code: 'ASML' }, { token: a.token });
     expect(detail.body.data.selfSelectStatus).toBe(1);
-    const search = await list('/quotes/getStock?q=asml', a.token);
+    const search = await list(h.call(api.getStock, { q: 'asml' }, { token: a.token }));
     expect(search.list[0]).toMatchObject({ stock_code: 'ASML', selfSelectStatus: 1 });
   });
 });

@@ -1,5 +1,5 @@
 /** The watchlist (userSelfSecurity) on the real app and database. */
-import { market as api, type Quote, type WatchlistItem } from '@beurs/contracts';
+import { market as api, type RequestOf } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { watchlistItems } from '../../platform/db/schema.js';
@@ -9,24 +9,21 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-interface Page<T> {
-  list: T[];
-  total: number;
-}
-const items = async (token: string, query = '') => {
-  const res = await h.get<Page<WatchlistItem>>(`/userSelfSecurity/selectSelfSelectionStocksData${query}`, token);
+type ListQuery = RequestOf<typeof api.watchlist>;
+const items = async (token: string, query: ListQuery = {}) => {
+  const res = await h.call(api.watchlist, query, { token });
   expect(res.body.code).toBe(200);
   return res.body.data;
 };
-const keys = async (token: string, query = '') => (await items(token, query)).list.map((i) => i.key);
+const keys = async (token: string, query: ListQuery = {}) => (await items(token, query)).list.map((i) => i.key);
 const save = (token: string, stockCode: string, source?: number) =>
-  h.post<WatchlistItem>('/userSelfSecurity/save', { stockCode, ...(source !== undefined ? { source } : {}) }, token);
+  h.call(api.watchlistSave, { stockCode, ...(source !== undefined ? { source } : {}) }, { token });
 
 describe('watchlist', () => {
   it('needs a login', async () => {
-    expect((await h.get('/userSelfSecurity/selectSelfSelectionStocksData')).status).toBe(401);
-    expect((await h.post('/userSelfSecurity/save', { stockCode: 'AAPL', source: 0 })).status).toBe(401);
-    expect((await h.post('/userSelfSecurity/sort', { ids: [1] })).status).toBe(401);
+    expect((await h.call(api.watchlist, {})).status).toBe(401);
+    expect((await h.call(api.watchlistSave, { stockCode: 'AAPL', source: 0 })).status).toBe(401);
+    expect((await h.call(api.watchlistSort, { ids: [1] })).status).toBe(401);
   });
 
   it('saves an instrument once, however often it is saved, and lists it with its live quote', async () => {
@@ -40,7 +37,7 @@ describe('watchlist', () => {
     expect(again.body.data.id).toBe(first.body.data.id);
     const page = await items(u.token);
     expect(page.total).toBe(1);
-    const detail = (await h.get<Quote>('/m_ft/stock_detail_ft?code=AAPL', u.token)).body.data;
+    const detail = (await h.call(api.stockDetail, { code: 'AAPL' }, { token: u.token })).body.data;
     expect(page.list[0]).toMatchObject({
       id: first.body.data.id,
       price_nominal: detail.price_nominal,
@@ -54,7 +51,7 @@ describe('watchlist', () => {
     expect((await save(u.token, 'NOPE', 0)).body).toMatchObject({ code: 404, data: null });
     expect((await save(u.token, 'AAPL', 11)).status).toBe(404);
     expect((await save(u.token, 'AAPL', 7)).body).toMatchObject({ code: 400, field: 'source' });
-    expect((await h.post('/userSelfSecurity/save', { stockCode: '' }, u.token)).body).toMatchObject({
+    expect((await h.call(api.watchlistSave, { stockCode: '' }, { token: u.token })).body).toMatchObject({
       code: 400,
       field: 'stockCode',
     });
@@ -66,7 +63,7 @@ describe('watchlist', () => {
     expect((await save(u.token, 'NG')).body.data.source).toBe(0);
     expect((await save(u.token, 'NG', 3)).body.data.kind).toBe('future');
     expect((await items(u.token)).total).toBe(2);
-    expect(await keys(u.token, '?source=3')).toEqual(['3:NG']);
+    expect(await keys(u.token, { source: 3 })).toEqual(['3:NG']);
   });
 
   it('puts new items on top; sort reorders, items left out follow in their order', async () => {
@@ -77,19 +74,21 @@ describe('watchlist', () => {
     const hsi = (await save(u.token, 'HSI', 99)).body.data.id;
     expect(await keys(u.token)).toEqual(['99:HSI', '3:GC', '0:SAP', '0:AAPL']);
 
-    expect((await h.post('/userSelfSecurity/sort', { ids: [aapl, hsi, gc, sap] }, u.token)).body.code).toBe(200);
+    expect((await h.call(api.watchlistSort, { ids: [aapl, hsi, gc, sap] }, { token: u.token })).body.code).toBe(200);
     expect(await keys(u.token)).toEqual(['0:AAPL', '99:HSI', '3:GC', '0:SAP']);
 
-    expect((await h.post('/userSelfSecurity/sort', { ids: [sap] }, u.token)).body.code).toBe(200);
+    expect((await h.call(api.watchlistSort, { ids: [sap] }, { token: u.token })).body.code).toBe(200);
     expect(await keys(u.token)).toEqual(['0:SAP', '0:AAPL', '99:HSI', '3:GC']);
 
-    expect((await h.post('/userSelfSecurity/sort', { ids: [sap, sap] }, u.token)).body).toMatchObject({ code: 400 });
-    expect((await h.post('/userSelfSecurity/sort', { ids: [] }, u.token)).body.code).toBe(400);
-    expect((await h.post('/userSelfSecurity/sort', { ids: [sap, 99_999_999] }, u.token)).status).toBe(404);
+    expect((await h.call(api.watchlistSort, { ids: [sap, sap] }, { token: u.token })).body).toMatchObject({
+      code: 400,
+    });
+    expect((await h.call(api.watchlistSort, { ids: [] }, { token: u.token })).body.code).toBe(400);
+    expect((await h.call(api.watchlistSort, { ids: [sap, 99_999_999] }, { token: u.token })).status).toBe(404);
     expect(await keys(u.token)).toEqual(['0:SAP', '0:AAPL', '99:HSI', '3:GC']);
 
     // Pages follow the order too.
-    const second = await items(u.token, '?page=2&pageSize=3');
+    const second = await items(u.token, { page: 2, pageSize: 3 });
     expect(second).toMatchObject({ total: 4, list: [{ key: '3:GC' }] });
   });
 
@@ -101,23 +100,33 @@ describe('watchlist', () => {
     await save(u.token, 'NG', 3);
     await save(u.token, 'EURUSD', 2);
 
-    expect((await h.post(`/userSelfSecurity/delete/${aapl}`, {}, other.token)).status).toBe(404);
-    expect((await h.post(`/userSelfSecurity/delete/${aapl}`, {}, u.token)).body).toMatchObject({
+    expect((await h.call(api.watchlistDelete, {}, { token: other.token, params: { id: aapl } })).status).toBe(404);
+    expect((await h.call(api.watchlistDelete, {}, { token: u.token, params: { id: aapl } })).body).toMatchObject({
       code: 200,
       data: { ok: true },
     });
-    expect((await h.post(`/userSelfSecurity/delete/${aapl}`, {}, u.token)).status).toBe(404);
-    expect((await h.post('/userSelfSecurity/delete/abc', {}, u.token)).status).toBe(400);
+    expect((await h.call(api.watchlistDelete, {}, { token: u.token, params: { id: aapl } })).status).toBe(404);
+    expect((await h.call(api.watchlistDelete, {}, { token: u.token, params: { id: 'abc' } })).status).toBe(400);
 
-    const removeFuture = await h.post('/userSelfSecurity/deleteByStockCode/ng', { source: 3 }, u.token);
+    const removeFuture = await h.call(
+      api.watchlistDeleteByCode,
+      { source: 3 },
+      { token: u.token, params: { stockCode: 'ng' } },
+    );
     expect(removeFuture.body.data).toEqual({ removed: 1 });
     expect(await keys(u.token)).toEqual(['2:EURUSD', '0:NG']);
     await save(u.token, 'NG', 3);
-    expect((await h.post('/userSelfSecurity/deleteByStockCode/NG', {}, u.token)).body.data).toEqual({ removed: 2 });
-    expect((await h.post('/userSelfSecurity/deleteByStockCode/NG', {}, u.token)).body.data).toEqual({ removed: 0 });
+    expect(
+      (await h.call(api.watchlistDeleteByCode, {}, { token: u.token, params: { stockCode: 'NG' } })).body.data,
+    ).toEqual({ removed: 2 });
+    expect(
+      (await h.call(api.watchlistDeleteByCode, {}, { token: u.token, params: { stockCode: 'NG' } })).body.data,
+    ).toEqual({ removed: 0 });
     // Another user's code delete touches only their own list.
     await save(other.token, 'EURUSD', 2);
-    expect((await h.post('/userSelfSecurity/deleteByStockCode/EURUSD', {}, other.token)).body.data).toEqual({
+    expect(
+      (await h.call(api.watchlistDeleteByCode, {}, { token: other.token, params: { stockCode: 'EURUSD' } })).body.data,
+    ).toEqual({
       removed: 1,
     });
     expect(await keys(u.token)).toEqual(['2:EURUSD']);
@@ -151,16 +160,16 @@ describe('watchlist', () => {
 
 describe('lists built on the watchlist', () => {
   it('home_custom_list: the watchlist in order for its owner, a suggested selection otherwise', async () => {
-    const guest = await h.get<Page<Quote> & { origin: string }>('/m_ft/home_custom_list');
+    const guest = await h.call(api.homeCustomList, {});
     expect(guest.body.data).toMatchObject({ origin: 'suggested', total: 8 });
     expect(guest.body.data.list.every((q) => q.selfSelectStatus === 0)).toBe(true);
 
     const u = await h.registerUser();
-    const empty = await h.get<{ origin: string }>('/m_ft/home_custom_list', u.token);
+    const empty = await h.call(api.homeCustomList, {}, { token: u.token });
     expect(empty.body.data.origin).toBe('suggested');
     await save(u.token, 'ASML', 0);
     await save(u.token, 'GC', 3);
-    const mine = await h.get<Page<Quote> & { origin: string }>('/m_ft/home_custom_list', u.token);
+    const mine = await h.call(api.homeCustomList, {}, { token: u.token });
     expect(mine.body.data).toMatchObject({ origin: 'watchlist', total: 2 });
     expect(mine.body.data.list.map((q) => [q.key, q.selfSelectStatus])).toEqual([
       ['3:GC', 1],
@@ -169,12 +178,12 @@ describe('lists built on the watchlist', () => {
   });
 
   it("futures_opt_list: the caller's watchlisted futures; empty for guests", async () => {
-    expect((await h.get('/m_ft/futures_opt_list')).body.data).toMatchObject({ total: 0, list: [] });
+    expect((await h.call(api.futuresOptList, {})).body.data).toMatchObject({ total: 0, list: [] });
     const u = await h.registerUser();
     await save(u.token, 'CL', 3);
     await save(u.token, 'AAPL', 0);
     await save(u.token, 'SI', 3);
-    const res = await h.get<Page<Quote>>('/m_ft/futures_opt_list', u.token);
+    const res = await h.call(api.futuresOptList, {}, { token: u.token });
     expect(res.body.data.list.map((q) => q.stock_code)).toEqual(['SI', 'CL']);
     expect(res.body.data.list.every((q) => q.selfSelectStatus === 1 && q.kind === 'future')).toBe(true);
   });
