@@ -1,4 +1,5 @@
 /** The demo operators' published passwords open the console on loopback only (docs/security.md). */
+import { consoleApi } from '@beurs/contracts';
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../../../test/harness.js';
 import { isLoopbackHost, loadConfig } from '../../config.js';
@@ -35,7 +36,7 @@ describe('the bind and the demo operators', () => {
 
   it('on a network bind, refuses a demo operator that still has its published password, with a way out', async () => {
     const h = await withDemoAdmin('0.0.0.0');
-    const res = await h.post('/console/login', { username: 'admin', password: DEMO.admin.password });
+    const res = await h.call(consoleApi.consoleLogin, { username: 'admin', password: DEMO.admin.password });
     expect(res.status).toBe(422);
     expect(res.body.reason).toBe('demoOperatorExposed');
     expect(res.body.msg).toContain('npm run operator -- password');
@@ -44,13 +45,13 @@ describe('the bind and the demo operators', () => {
 
   it('on a network bind, lets the same operator in once its password changed', async () => {
     const h = await withDemoAdmin('0.0.0.0', 'a long private passphrase');
-    const res = await h.post('/console/login', { username: 'admin', password: 'a long private passphrase' });
+    const res = await h.call(consoleApi.consoleLogin, { username: 'admin', password: 'a long private passphrase' });
     expect(res.status).toBe(200);
   });
 
   it('on loopback, the published password still works (the README demo)', async () => {
     const h = await withDemoAdmin('localhost');
-    const res = await h.post('/console/login', { username: 'admin', password: DEMO.admin.password });
+    const res = await h.call(consoleApi.consoleLogin, { username: 'admin', password: DEMO.admin.password });
     expect(res.status).toBe(200);
   });
 });

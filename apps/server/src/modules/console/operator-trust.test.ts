@@ -3,7 +3,7 @@
  * mail, identity documents and bills is on record, every console write carries its old and new values, refused
  * console logins are on record, and the record itself cannot be rewritten.
  */
-import { ReviewStatus } from '@beurs/contracts';
+import { auth as authApi, consoleApi, consoleMoney, consoleTrading, ReviewStatus } from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -29,14 +29,11 @@ const audited = (action: string) =>
 describe('codes never reach an operator', () => {
   it('a reviewer who asks for a reset code of a customer finds it redacted in the outbox and nowhere in the audit log', async () => {
     const u = await h.registerUser();
-    expect((await h.post('/getEmailCode', { email: u.email, purpose: 'resetPassword' })).status).toBe(200);
+    expect((await h.call(authApi.getEmailCode, { email: u.email, purpose: 'resetPassword' })).status).toBe(200);
     // What the customer (and a developer's server log) gets.
     const code = await h.lastCode(u.email);
 
-    const outbox = await h.get<{ list: Array<{ recipient: string; subject: string; body: string }> }>(
-      `/console/outbox?q=${encodeURIComponent(u.email)}`,
-      reviewer,
-    );
+    const outbox = await h.call(consoleApi.consoleOutbox, { q: u.email }, { token: reviewer });
     expect(outbox.body.code).toBe(200);
     const mails = outbox.body.data.list;
     expect(mails.length).toBeGreaterThanOrEqual(2);
@@ -51,7 +48,7 @@ describe('codes never reach an operator', () => {
     expect(audit.rows[0]?.t).not.toContain(code);
 
     // The customer can still use it.
-    const reset = await h.post('/resetPassword', { email: u.email, emailCode: code, password: 'Another-pass-9' });
+    const reset = await h.call(authApi.resetPassword, { email: u.email, emailCode: code, password: 'Another-pass-9' });
     expect(reset.body.code).toBe(200);
   });
 });
@@ -59,7 +56,7 @@ describe('codes never reach an operator', () => {
 describe('audited reads', () => {
   it('reading the outbox is on record with whose mail was shown', async () => {
     const u = await h.registerUser();
-    await h.get(`/console/outbox?q=${encodeURIComponent(u.email)}`, reviewer);
+    await h.call(consoleApi.consoleOutbox, { q: u.email }, { token: reviewer });
     const [read] = (await audited('outbox.read')).slice(-1);
     expect(read).toMatchObject({
       operatorId: reviewerId,
@@ -72,10 +69,7 @@ describe('audited reads', () => {
     const u = await h.registerUser();
     const submitted = await h.submitIdentity(u.token);
     const id = submitted.body.data.id;
-    const page = await h.get<{ list: Array<{ id: number; files: unknown[] }> }>(
-      `/console/kyc?q=${encodeURIComponent(u.email)}`,
-      reviewer,
-    );
+    const page = await h.call(consoleMoney.kycQueue, { q: u.email }, { token: reviewer });
     expect(page.body.data.list).toEqual([expect.objectContaining({ id, files: expect.any(Array) })]);
     const [read] = (await audited('kyc.queue.read')).slice(-1);
     expect(read).toMatchObject({
@@ -85,7 +79,7 @@ describe('audited reads', () => {
 
     // A decision carries the status before and after, and the reason.
     const reason = 'The photo of the document is not sharp enough';
-    expect((await h.post(`/console/kyc/${id}/reject`, { reason }, reviewer)).body.code).toBe(200);
+    expect((await h.call(consoleMoney.kycReject, { reason }, { token: reviewer, params: { id } })).body.code).toBe(200);
     const [decided] = await h.db
       .select()
       .from(auditLog)
@@ -100,8 +94,18 @@ describe('audited reads', () => {
   it("reading a customer's bill and wallets is on record, on the customer", async () => {
     const u = await h.registerUser();
     await h.fund(u.user.id, 'BALANCE', '20.00');
-    expect((await h.get(`/console/customers/${u.user.id}/ledger?walletType=BALANCE`, reviewer)).body.code).toBe(200);
-    expect((await h.get(`/console/customers/${u.user.id}/wallets`, reviewer)).body.code).toBe(200);
+    expect(
+      (
+        await h.call(
+          consoleMoney.customerLedger,
+          { walletType: 'BALANCE' },
+          { token: reviewer, params: { id: u.user.id } },
+        )
+      ).body.code,
+    ).toBe(200);
+    expect(
+      (await h.call(consoleMoney.customerWallets, {}, { token: reviewer, params: { id: u.user.id } })).body.code,
+    ).toBe(200);
     const [ledger] = (await audited('customer.ledger.read')).slice(-1);
     expect(ledger).toMatchObject({
       operatorId: reviewerId,
@@ -116,16 +120,16 @@ describe('audited reads', () => {
 
 describe('console writes carry old and new values', () => {
   it('a trading rule change records the rule before (the defaults at first) and after, with the reason', async () => {
-    const first = await h.post(
-      '/console/trading/settings/stock',
+    const first = await h.call(
+      consoleTrading.tradingSettingUpdate,
       { leverageCap: 4, buyRate: '0.002', sellRate: '0.0010', minQuantity: 2, reason: 'Exchange fees went up' },
-      admin,
+      { token: admin, params: { assetClass: 'stock' } },
     );
     expect(first.body.code).toBe(200);
-    const second = await h.post(
-      '/console/trading/settings/stock',
+    const second = await h.call(
+      consoleTrading.tradingSettingUpdate,
       { leverageCap: 5, buyRate: '0.0015', sellRate: '0.001', minQuantity: 1 },
-      admin,
+      { token: admin, params: { assetClass: 'stock' } },
     );
     expect(second.body.code).toBe(200);
     const changes = (await audited('trading.settings')).filter((a) => a.targetId === 'stock');
@@ -151,21 +155,21 @@ describe('refused console logins are on record', () => {
       .insert(operators)
       .values({ username: 'gone', passwordHash: await hashPassword('GonePass12'), role: 'admin', disabled: true });
 
-    expect((await h.post('/console/login', { username: 'nobody', password: 'Guess-one-1' })).status).toBe(422);
+    expect((await h.call(consoleApi.consoleLogin, { username: 'nobody', password: 'Guess-one-1' })).status).toBe(422);
     expect(await lastRefusal()).toMatchObject({
       operatorId: null,
       targetId: null,
       detail: { username: 'nobody', reason: 'unknownUser' },
     });
 
-    expect((await h.post('/console/login', { username: 'Rosa', password: 'Guess-two-2' })).status).toBe(422);
+    expect((await h.call(consoleApi.consoleLogin, { username: 'Rosa', password: 'Guess-two-2' })).status).toBe(422);
     expect(await lastRefusal()).toMatchObject({
       targetType: 'operator',
       targetId: String(reviewerId),
       detail: { username: 'Rosa', reason: 'wrongPassword' },
     });
 
-    expect((await h.post('/console/login', { username: 'gone', password: 'GonePass12' })).status).toBe(422);
+    expect((await h.call(consoleApi.consoleLogin, { username: 'gone', password: 'GonePass12' })).status).toBe(422);
     expect(await lastRefusal()).toMatchObject({ detail: { username: 'gone', reason: 'disabled' } });
 
     const rows = await audited('operator.loginRefused');
@@ -180,7 +184,7 @@ describe('refused console logins are on record', () => {
       .values({ username: 'target', passwordHash: await hashPassword('TargetPass12'), role: 'reviewer' });
     let status = 0;
     for (let i = 0; i < 12 && status !== 429; i++) {
-      status = (await h.post('/console/login', { username: 'target', password: `Wrong-guess-${i}` })).status;
+      status = (await h.call(consoleApi.consoleLogin, { username: 'target', password: `Wrong-guess-${i}` })).status;
     }
     expect(status).toBe(429);
     expect(await lastRefusal()).toMatchObject({ detail: { username: 'target', reason: 'throttled' } });
