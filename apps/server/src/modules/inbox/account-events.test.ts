@@ -4,7 +4,7 @@
  * socket and a guest's get nothing.
  */
 import type { AddressInfo } from 'node:net';
-import type { RechargeRecord, WsServerMessage } from '@beurs/contracts';
+import { auth as authApi, consoleMoney, type WsServerMessage, wallet as walletApi } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -71,10 +71,10 @@ async function customerWithDeposit() {
   const u = await h.registerUser();
   await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
   const proof = await h.deps.files.save(u.user.id, PNG_1x1, 'image', 'proof.png');
-  const created = await h.postKeyed<RechargeRecord>(
-    '/recharge/create',
+  const created = await h.call(
+    walletApi.rechargeCreate,
     { channelId, amount: '25', proofFileId: proof.fileId },
-    u.token,
+    { token: u.token },
   );
   expect(created.status).toBe(200);
   return { ...u, depositId: created.body.data.id };
@@ -92,7 +92,11 @@ describe('account events on the socket', () => {
     expect(await aliceSocket.auth(alice.token)).toEqual({ type: 'auth', user: true });
     expect(await bobSocket.auth(bob.token)).toEqual({ type: 'auth', user: true });
 
-    const approved = await h.post(`/console/deposits/${alice.depositId}/approve`, {}, reviewer);
+    const approved = await h.call(
+      consoleMoney.depositApprove,
+      {},
+      { token: reviewer, params: { id: alice.depositId } },
+    );
     expect(approved.status).toBe(200);
     const event = await aliceSocket.waitFor((m) => m.type === 'account');
     const [message] = await h.db.query.userMessages.findMany({
@@ -101,7 +105,11 @@ describe('account events on the socket', () => {
     expect(event).toEqual({ type: 'account', kind: 'depositApproved', messageId: message!.id });
 
     // Bob's decision comes later: by then anything of Alice's that could leak to him would have arrived.
-    await h.post(`/console/deposits/${bob.depositId}/reject`, { reason: 'Not received' }, reviewer);
+    await h.call(
+      consoleMoney.depositReject,
+      { reason: 'Not received' },
+      { token: reviewer, params: { id: bob.depositId } },
+    );
     await bobSocket.waitFor((m) => m.type === 'account');
     expect(accountEvents(bobSocket.received)).toEqual([
       { type: 'account', kind: 'depositRejected', messageId: expect.any(Number) },
@@ -116,14 +124,14 @@ describe('account events on the socket', () => {
     expect(await socket.auth('x'.repeat(40))).toEqual({ type: 'auth', user: false });
     expect(await socket.auth(carol.token)).toEqual({ type: 'auth', user: true });
     expect(await socket.auth(null)).toEqual({ type: 'auth', user: false });
-    await h.post(`/console/deposits/${carol.depositId}/approve`, {}, reviewer);
+    await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id: carol.depositId } });
 
     // A socket tied before its session ended gets nothing after the sign-out.
     const dave = await customerWithDeposit();
     const daves = await connect();
     expect(await daves.auth(dave.token)).toEqual({ type: 'auth', user: true });
-    expect((await h.post('/logout', {}, dave.token)).status).toBe(200);
-    await h.post(`/console/deposits/${dave.depositId}/approve`, {}, reviewer);
+    expect((await h.call(authApi.logout, {}, { token: dave.token })).status).toBe(200);
+    await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id: dave.depositId } });
     await new Promise((r) => setTimeout(r, 500));
     expect(accountEvents(socket.received)).toEqual([]);
     expect(accountEvents(daves.received)).toEqual([]);
