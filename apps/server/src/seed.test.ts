@@ -1,13 +1,12 @@
 import { inflateSync } from 'node:zlib';
-import type {
-  BillItem,
-  DepositChannel,
-  KycReviewRow,
-  RechargeRecord,
-  UserMessage,
-  WalletBalance,
+import {
+  consoleApi,
+  consoleMoney,
+  inbox as inboxApi,
+  rules,
+  user as userApi,
+  wallet as walletApi,
 } from '@beurs/contracts';
-import { consoleMoney, rules } from '@beurs/contracts';
 import { count } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +18,6 @@ import { DEMO, documentPng, seedDemo } from './seed.js';
 let h: Harness;
 let customer: string;
 let reviewer: string;
-
-type Page<T> = { list: T[]; total: number };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -44,40 +41,40 @@ describe('demo seed', () => {
   });
 
   it('seeds a supervisor above the admin, who signs in as one', async () => {
-    const res = await h.post<{ token: string; operator: { role: string } }>('/console/login', {
+    const res = await h.call(consoleApi.consoleLogin, {
       username: DEMO.supervisor.username,
       password: DEMO.supervisor.password,
     });
     expect(res.body.data.operator.role).toBe('supervisor');
-    const me = await h.get<{ role: string }>('/console/me', res.body.data.token);
+    const me = await h.call(consoleApi.consoleMe, {}, { token: res.body.data.token });
     expect(me.body.data.role).toBe('supervisor');
     // Rank-based: what an admin may read, a supervisor may too.
-    expect((await h.get('/console/adjustments', res.body.data.token)).body.code).toBe(200);
+    expect((await h.call(consoleMoney.adjustmentQueue, {}, { token: res.body.data.token })).body.code).toBe(200);
   });
 
   it('has the demo customer verified and funded through the ledger, with deposits and messages', async () => {
-    const info = await h.post<{ kycStatus: number }>('/api/user/info', {}, customer);
+    const info = await h.call(userApi.userInfoEndpoint, {}, { token: customer });
     expect(info.body.data.kycStatus).toBe(3);
 
-    const wallets = (await h.post<WalletBalance[]>('/wallet/getWalletBalance', {}, customer)).body.data;
+    const wallets = (await h.call(walletApi.getWalletBalance, {}, { token: customer })).body.data;
     expect(wallets.find((w) => w.walletType === 'BALANCE')).toMatchObject({ currency: 'EUR', balance: '25000.00' });
     expect(wallets.find((w) => w.walletType === 'US_STOCK')).toMatchObject({ currency: 'USD', balance: '10000.00' });
 
-    const deposits = (await h.post<Page<RechargeRecord>>('/recharge/listPage', {}, customer)).body.data;
+    const deposits = (await h.call(walletApi.rechargeListPage, {}, { token: customer })).body.data;
     expect(deposits.list.map((d) => [d.amount, d.currency, d.status])).toEqual([
       ['10000.00', 'USD', 3],
       ['25000.00', 'EUR', 3],
     ]);
     expect((await fileTypeFromBuffer(await file(deposits.list[0]?.proofUrl ?? '')))?.mime).toBe('image/png');
 
-    const bill = (await h.post<Page<BillItem>>('/wallet/getWalletBill', {}, customer)).body.data;
+    const bill = (await h.call(walletApi.getWalletBill, {}, { token: customer })).body.data;
     expect(bill.list.map((b) => [b.type, b.amount, b.reference])).toEqual([
       ['deposit', '10000.00', `recharge:${deposits.list[0]?.id}`],
       ['deposit', '25000.00', `recharge:${deposits.list[1]?.id}`],
     ]);
     expect(bill.list[1]?.reason).toBe(`Deposit #${deposits.list[1]?.id} via ABN AMRO Bank (EUR)`);
 
-    const inbox = (await h.get<Page<UserMessage> & { unread: number }>('/userMessage/getMessage', customer)).body.data;
+    const inbox = (await h.call(inboxApi.getMessages, {}, { token: customer })).body.data;
     expect(inbox.list.map((m) => [m.kind, m.read])).toEqual([
       ['depositApproved', false],
       ['depositApproved', false],
@@ -87,7 +84,7 @@ describe('demo seed', () => {
   });
 
   it('offers four deposit channels that pass the console checks', async () => {
-    const channels = (await h.post<DepositChannel[]>('/recharge/currency/selectList', {}, customer)).body.data;
+    const channels = (await h.call(walletApi.rechargeCurrencyList, {}, { token: customer })).body.data;
     expect(channels.map((c) => [c.asset, c.network ?? c.bank?.bankName, c.walletType, c.currency])).toEqual([
       ['USDT', 'TRC20', 'US_STOCK', 'USD'],
       ['USDT', 'ERC20', 'US_STOCK', 'USD'],
@@ -102,7 +99,7 @@ describe('demo seed', () => {
   });
 
   it('has the company waiting in the identity queue with readable documents, and balanced books', async () => {
-    const queue = (await h.get<Page<KycReviewRow>>('/console/kyc', reviewer)).body.data;
+    const queue = (await h.call(consoleMoney.kycQueue, {}, { token: reviewer })).body.data;
     expect(queue.list).toHaveLength(1);
     const corp = queue.list[0];
     expect(corp).toMatchObject({
@@ -113,18 +110,7 @@ describe('demo seed', () => {
     expect(corp?.files.map((f) => f.role)).toEqual(['front', 'licence', 'bank']);
     for (const f of corp?.files ?? []) expect((await fileTypeFromBuffer(await file(f.url)))?.mime).toBe('image/png');
 
-    const tb = (
-      await h.get<{
-        currencies: Array<{
-          currency: string;
-          postingsSum: string;
-          customerBalances: string;
-          systemAccounts: Array<{ name: string; balance: string }>;
-        }>;
-        accountsMatchPostings: boolean;
-        pending: { kyc: number };
-      }>('/console/ledger/trial-balance', reviewer)
-    ).body.data;
+    const tb = (await h.call(consoleMoney.trialBalance, {}, { token: reviewer })).body.data;
     expect(tb.accountsMatchPostings).toBe(true);
     expect(tb.pending.kyc).toBe(1);
     // Customer money is what came in through deposits clearing; every other system account is untouched.

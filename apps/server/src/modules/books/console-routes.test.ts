@@ -1,4 +1,4 @@
-import type { TransferResult } from '@beurs/contracts';
+import { consoleApi, consoleMoney, user as userApi, type Wallet, wallet as walletApi } from '@beurs/contracts';
 import { count, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -10,37 +10,23 @@ let admin: string;
 let reviewer: string;
 /** A second admin, who approves what `admin` proposes. */
 let checker: string;
-type TrialBalance = {
-  currencies: Array<{
-    currency: string;
-    postingsSum: string;
-    customerBalances: string;
-    customerHolds: string;
-    systemAccounts: Array<{ name: string; balance: string }>;
-  }>;
-  entries: number;
-  accountsMatchPostings: boolean;
-  pending: { kyc: number; deposits: number; withdrawals: number };
-};
-
 beforeAll(async () => {
   h = await createHarness();
   ({ admin, reviewer } = await h.consoleOperators({ admin: 'anke', reviewer: 'rita' }));
   await h.db
     .insert(operators)
     .values({ username: 'bert', passwordHash: await hashPassword('BertPass12'), role: 'admin' });
-  checker = (await h.post<{ token: string }>('/console/login', { username: 'bert', password: 'BertPass12' })).body.data
-    .token;
+  checker = (await h.call(consoleApi.consoleLogin, { username: 'bert', password: 'BertPass12' })).body.data.token;
 });
 
 /**
  * A manual adjustment as the console makes one (four eyes: adjustments.test.ts): proposed by one admin,
  * approved by another. `amount` is signed.
  */
-async function adjust(customerId: number, body: { walletType: string; amount: string; reason: string }) {
+async function adjust(customerId: number, body: { walletType: Wallet; amount: string; reason: string }) {
   const debit = body.amount.startsWith('-');
-  const proposed = await h.post<{ id: number }>(
-    `/console/customers/${customerId}/adjustments`,
+  const proposed = await h.call(
+    consoleMoney.adjustmentPropose,
     {
       walletType: body.walletType,
       direction: debit ? 'debit' : 'credit',
@@ -48,29 +34,37 @@ async function adjust(customerId: number, body: { walletType: string; amount: st
       category: 'correction',
       reason: body.reason,
     },
-    admin,
+    { token: admin, params: { id: customerId } },
   );
   if (proposed.status !== 200) throw new Error(`propose: ${JSON.stringify(proposed.body)}`);
-  const approved = await h.postKeyed(`/console/adjustments/${proposed.body.data.id}/approve`, {}, checker);
+  const approved = await h.call(
+    consoleMoney.adjustmentApprove,
+    {},
+    { token: checker, params: { id: proposed.body.data.id } },
+  );
   if (approved.status !== 200) throw new Error(`approve: ${JSON.stringify(approved.body)}`);
 }
 
-const trialBalance = async () => (await h.get<TrialBalance>('/console/ledger/trial-balance', reviewer)).body.data;
+const trialBalance = async () => (await h.call(consoleMoney.trialBalance, {}, { token: reviewer })).body.data;
 
 describe('trial balance', () => {
   it('sums to zero per currency and every account matches its postings after a mix of operations', async () => {
     const u = await h.registerUser();
     await adjust(u.user.id, { walletType: 'BALANCE', amount: '1000', reason: 'Opening balance' });
     await adjust(u.user.id, { walletType: 'US_STOCK', amount: '300', reason: 'Opening balance' });
-    const t = await h.postKeyed<TransferResult>(
-      '/wallet/transfer',
+    const t = await h.call(
+      walletApi.transfer,
       { from: 'BALANCE', to: 'US_STOCK', amount: '333.33' },
-      u.token,
+      { token: u.token },
     );
     expect(t.status).toBe(200);
-    const back = await h.postKeyed('/wallet/transfer', { from: 'US_STOCK', to: 'STOCK', amount: '99.99' }, u.token);
+    const back = await h.call(
+      walletApi.transfer,
+      { from: 'US_STOCK', to: 'STOCK', amount: '99.99' },
+      { token: u.token },
+    );
     expect(back.status).toBe(200);
-    const cancel = await h.postKeyed('/wallet/cancelTransfer', { entryId: t.body.data.entryId }, u.token);
+    const cancel = await h.call(walletApi.cancelTransfer, { entryId: t.body.data.entryId }, { token: u.token });
     expect(cancel.status).toBe(200);
     await adjust(u.user.id, { walletType: 'BALANCE', amount: '-0.01', reason: 'Rounding correction' });
     await h.db.transaction(async (tx) => {
@@ -115,8 +109,8 @@ describe('trial balance', () => {
   it('counts what waits for review; readers only', async () => {
     const before = (await trialBalance()).pending;
     const u = await h.registerUser();
-    const sent = await h.post(
-      '/updateReal',
+    const sent = await h.call(
+      userApi.updateReal,
       {
         firstName: 'Anna',
         lastName: 'Bakker',
@@ -125,10 +119,10 @@ describe('trial balance', () => {
         idNumber: 'NX1234567',
         frontFileId: await h.uploadFile(u.token),
       },
-      u.token,
+      { token: u.token },
     );
     expect(sent.body.code).toBe(200);
     expect((await trialBalance()).pending).toEqual({ ...before, kyc: before.kyc + 1 });
-    expect((await h.get('/console/ledger/trial-balance', u.token)).body.code).toBe(401);
+    expect((await h.call(consoleMoney.trialBalance, {}, { token: u.token })).body.code).toBe(401);
   });
 });

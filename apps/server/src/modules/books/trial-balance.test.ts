@@ -3,15 +3,13 @@
  * alert the console reads. The books are unbalanced here behind the app's back, as only a database owner could
  * (switching the ledger's append-only trigger off for one UPDATE).
  */
+import { consoleMoney } from '@beurs/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
 import { ledgerAccounts, ledgerPostings, trialBalanceChecks } from '../../platform/db/schema.js';
 import { createTrialBalanceJob, TRIAL_BALANCE_LOCK } from './trial-balance.js';
-
-type Check = { id: number; checkTimeTimestamp: number; balanced: boolean; problems: string[] };
-type Checks = { intervalMs: number; latest: Check | null; alerts: Check[] };
 
 let h: Harness;
 let reviewer: string;
@@ -23,7 +21,7 @@ beforeAll(async () => {
   job = createTrialBalanceJob(h.deps);
 });
 
-const checks = async () => (await h.get<Checks>('/console/ledger/trial-balance/checks', reviewer)).body;
+const checks = async () => (await h.call(consoleMoney.trialBalanceChecks, {}, { token: reviewer })).body;
 
 describe('scheduled trial balance', () => {
   it('is scheduled every 5 minutes by default, can be turned off, and is for operators only', async () => {
@@ -32,8 +30,8 @@ describe('scheduled trial balance', () => {
     expect(loadConfig({ TRIAL_BALANCE_MS: '0' }).trialBalanceMs).toBe(0);
     expect(loadConfig({ TRIAL_BALANCE_MS: '60000' }).trialBalanceMs).toBe(60_000);
     const u = await h.registerUser();
-    expect((await h.get('/console/ledger/trial-balance/checks')).status).toBe(401);
-    expect((await h.get('/console/ledger/trial-balance/checks', u.token)).status).toBe(401);
+    expect((await h.call(consoleMoney.trialBalanceChecks, {})).status).toBe(401);
+    expect((await h.call(consoleMoney.trialBalanceChecks, {}, { token: u.token })).status).toBe(401);
     expect(await checks()).toMatchObject({ code: 200, data: { intervalMs: 300_000, latest: null, alerts: [] } });
   });
 
@@ -43,7 +41,7 @@ describe('scheduled trial balance', () => {
     const row = await job.checkUnlocked();
     expect(row).toMatchObject({ balanced: true, problems: [] });
     expect(row.checkedAt.getTime()).toBe(h.clock.now().getTime());
-    const books = (await h.get<{ currencies: unknown[] }>('/console/ledger/trial-balance', reviewer)).body.data;
+    const books = (await h.call(consoleMoney.trialBalance, {}, { token: reviewer })).body.data;
     expect(row.figures).toMatchObject({ currencies: books.currencies });
     const { data } = await checks();
     expect(data.latest).toMatchObject({ id: row.id, balanced: true, checkTimeTimestamp: h.clock.now().getTime() });
