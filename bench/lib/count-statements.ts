@@ -13,13 +13,15 @@ export function countStatements() {
     if (counting) {
       const first = args[0];
       const text = typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '');
-      const kind =
-        text
-          .replace(/\s+/g, ' ')
-          .trim()
-          .match(/^(begin|commit|rollback|select|insert into "?\w+"?|update "?\w+"?|delete from "?\w+"?|with)/i)?.[0]
-          ?.toLowerCase()
-          .replaceAll('"', '') ?? text.slice(0, 30);
+      const words = text.replace(/\s+/g, ' ').trim();
+      // A SQL function's call by its name (select trade_open_batch(...)), anything else by its first words.
+      const call = words.match(/^select (\w+)\(/i);
+      const kind = call
+        ? `select ${call[1]}(...)`
+        : (words
+            .match(/^(begin|commit|rollback|select|insert into "?\w+"?|update "?\w+"?|delete from "?\w+"?|with)/i)?.[0]
+            ?.toLowerCase()
+            .replaceAll('"', '') ?? text.slice(0, 30));
       statements.set(kind, (statements.get(kind) ?? 0) + 1);
     }
     return original.apply(this, args);

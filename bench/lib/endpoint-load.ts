@@ -6,31 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type { LoadJob, LoadResult } from './load-job.js';
+import { openLoop } from './open-loop.js';
 
-export interface LoadJob {
-  cmd: 'run';
-  url: string;
-  tokens: string[];
-  connections: number;
-  seconds: number;
-  /** e.g. /web/wallet/transfer */
-  path: string;
-  /** JSON bodies each connection sends in turn. */
-  bodies: string[];
-}
-
-export interface LoadResult {
-  type: 'result';
-  requestsPerSecond: number;
-  total: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
-  /** This process's CPU over the run, percent of one core. */
-  cpuPercent: number;
-}
+export type { LoadJob, LoadResult } from './load-job.js';
 
 interface AutocannonClient {
   setRequests(requests: unknown[]): void;
@@ -97,7 +76,7 @@ function run(job: LoadJob): Promise<LoadResult> {
 
 process.on('message', (job: LoadJob) => {
   if (job?.cmd !== 'run') return;
-  run(job).then(
+  (job.rate ? openLoop({ ...job, rate: job.rate }) : run(job)).then(
     (result) => process.send?.(result),
     (error: Error) => process.send?.({ type: 'error', message: error.message }),
   );

@@ -41,3 +41,8 @@ export function treeCpuSeconds(pid: number): number {
 export function postmasterPid(dataDir: string): number {
   return Number(fs.readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
 }
+
+/** CPU seconds of this process's children that ended and were reaped (pgbench runs, from cutime + cstime). */
+export function reapedChildrenCpuSeconds(): number {
+  return (stat(process.pid)?.children ?? Number.NaN) / TICKS_PER_SECOND;
+}

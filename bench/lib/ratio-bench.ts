@@ -15,18 +15,22 @@ import type { BenchUser } from '../wallet/fixtures.js';
 import { type AppProcess, startAppProcess, stopAppProcess } from './app-process.js';
 import { forkTs, nextMessage, repoRoot, stopChild } from './children.js';
 import { type Machine, machineInfo } from './machine.js';
+import { enableStatements, STATEMENTS_SETTINGS } from './pg-statements.js';
 import { findPgbench, initPgbench } from './pgbench.js';
 import { postmasterPid } from './proc-cpu.js';
 import { isQuiet, loadAverage, outsideCpuPercent, probeOutside, procSnapshot, type RoundRecord } from './quiet.js';
 import {
   measureEndpoint,
   measurePgbench,
+  type OpenLoopRun,
   postgresInfo,
   type RatioRun,
   type RatioSettings,
   ratioSettings,
+  summary,
+  verdictOf,
 } from './ratio.js';
-import { commitOf, runScenario } from './scenario.js';
+import { commitOf, runScenario, type ScenarioContext } from './scenario.js';
 
 /** What every money bench's report knows; a bench adds its own fields. */
 export interface RatioOutcome<R extends RatioRun = RatioRun, B = unknown> {
@@ -41,6 +45,10 @@ export interface RatioOutcome<R extends RatioRun = RatioRun, B = unknown> {
   /** Each round (busy ones included) and how busy the machine was around it (bench/lib/quiet.ts). */
   rounds: RoundRecord[];
   breakdown?: B;
+  /** Whether PostgreSQL counted each window's statements (pg_stat_statements). */
+  statementsTracked?: boolean;
+  /** The open-loop window after the rounds, at half the app's measured rate (issue 14). */
+  openLoop?: OpenLoopRun<R>;
   /** The ledger audit of the database after the run (test/ledger-audit.ts): empty when the books are whole. */
   audit?: string[];
   failures: string[];
@@ -58,9 +66,18 @@ export interface RatioContext<R extends RatioRun> {
   /** The pgbench binary, or null (the references are then skipped and the report says so). */
   pgbench: string | null;
   log: (line: string) => void;
-  /** A window of the app under autocannon: POST `path` with `bodies` in turn, `written` counting its rows. */
-  app(target: R['target'], round: number, path: string, bodies: string[], written: () => Promise<number>): Promise<R>;
-  /** A window of pgbench: TPC-B in its own database, or `script` on the app's database (prepared). */
+  /**
+   * A window of the app under load: POST `path` with `bodies` in turn, `written` counting its rows; closed loop
+   * (autocannon), or open loop at `rate` requests per second (open-loop.ts).
+   */
+  app(
+    target: R['target'],
+    round: number,
+    path: string,
+    bodies: string[],
+    written: () => Promise<number>,
+    rate?: number,
+  ): Promise<R>;
   /** pgbench in the same run: TPC-B, or `script` on the app's database; at `clients` (default: the app's). */
   reference(
     target: R['target'],
@@ -92,6 +109,41 @@ const PROBES = 4;
 const PROBE_WAIT_MS = 5_000;
 
 /**
+ * Runs `work` as round `n`: first probes the machine (up to PROBES times, PROBE_WAIT_MS apart) until it is quiet,
+ * then records the outside CPU over the whole of `work` and whether the round was quiet.
+ */
+async function probedRound<R extends RatioRun>(
+  ctx: RatioContext<R>,
+  roots: number[],
+  n: number,
+  work: () => Promise<void>,
+): Promise<RoundRecord> {
+  let tries = 0;
+  let startOutside = Number.NaN;
+  for (;;) {
+    tries++;
+    startOutside = await probeOutside(roots);
+    if (isQuiet({ startOutsidePercent: startOutside, outsidePercent: 0 }) || tries >= PROBES) break;
+    ctx.log(`  round ${n}: machine busy (outside the bench ${startOutside.toFixed(0)} % of a core); waiting`);
+    await new Promise((done) => setTimeout(done, PROBE_WAIT_MS));
+  }
+  const loadAverageStart = loadAverage();
+  const a = procSnapshot();
+  await work();
+  const record: RoundRecord = {
+    round: n,
+    startOutsidePercent: startOutside,
+    tries,
+    outsidePercent: outsideCpuPercent(a, procSnapshot(), roots),
+    loadAverageStart,
+    loadAverageEnd: loadAverage(),
+    quiet: false,
+  };
+  record.quiet = isQuiet(record);
+  return record;
+}
+
+/**
  * Runs rounds until `settings.rounds` of them were quiet, or 2 x rounds were run, or another would not fit in the
  * time left. Before each round the machine is probed (up to PROBES times, PROBE_WAIT_MS apart) until it is quiet;
  * each round's outside CPU is measured over the whole round, and the round recorded as quiet or busy.
@@ -112,35 +164,38 @@ async function quietRounds<R extends RatioRun>(
       ctx.log(`  no time left for another round in place of a busy one`);
       break;
     }
-    let tries = 0;
-    let startOutside = Number.NaN;
-    for (;;) {
-      tries++;
-      startOutside = await probeOutside(roots);
-      if (isQuiet({ startOutsidePercent: startOutside, outsidePercent: 0 }) || tries >= PROBES) break;
-      ctx.log(`  round ${n}: machine busy (outside the bench ${startOutside.toFixed(0)} % of a core); waiting`);
-      await new Promise((done) => setTimeout(done, PROBE_WAIT_MS));
-    }
-    const loadAverageStart = loadAverage();
-    const a = procSnapshot();
     const t0 = performance.now();
-    await round(ctx, n);
+    const record = await probedRound(ctx, roots, n, () => round(ctx, n));
     longest = Math.max(longest, performance.now() - t0);
-    const record: RoundRecord = {
-      round: n,
-      startOutsidePercent: startOutside,
-      tries,
-      outsidePercent: outsideCpuPercent(a, procSnapshot(), roots),
-      loadAverageStart,
-      loadAverageEnd: loadAverage(),
-      quiet: false,
-    };
-    record.quiet = isQuiet(record);
     outcome.rounds.push(record);
     ctx.log(
       `  round ${n}: ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
     );
   }
+}
+
+/**
+ * The open-loop window (issue 14): the app at half the closed-loop rate of the `app` target in the verdict's
+ * rounds (all rounds when none was quiet), probed and recorded like a round.
+ */
+async function openLoopRound<R extends RatioRun>(
+  ctx: RatioContext<R>,
+  outcome: RatioOutcome<R>,
+  roots: number[],
+  window: (ctx: RatioContext<R>, rate: number) => Promise<R>,
+): Promise<OpenLoopRun<R>> {
+  const v = verdictOf(outcome);
+  const maxPerSecond = summary(v.none ? outcome.runs : v.runs, 'app').perSecond;
+  const rate = Math.max(1, Math.round(maxPerSecond / 2));
+  const n = outcome.rounds.length + 1;
+  ctx.log(
+    `  open loop: app at ${rate}/s (half of ${maxPerSecond.toFixed(0)}/s), ${ctx.settings.warmupSeconds} s warm-up + ${ctx.settings.durationSeconds} s`,
+  );
+  let run: R | undefined;
+  const record = await probedRound(ctx, roots, n, async () => {
+    run = { ...(await window(ctx, rate)), round: n };
+  });
+  return { rate, maxPerSecond, run: run!, record };
 }
 
 export async function runRatioBench<
@@ -156,6 +211,11 @@ export async function runRatioBench<
   serverEnv?: Record<string, string>;
   /** One round: every window of it, pushed to the outcome's runs with this round number. */
   round: (ctx: RatioContext<R>, round: number) => Promise<void>;
+  /**
+   * The open-loop window after the rounds: the app at `rate` (half the closed-loop rate of the verdict's rounds)
+   * with the target name and request of the bench's main closed-loop window.
+   */
+  openLoop?: (ctx: RatioContext<R>, rate: number) => Promise<R>;
   /** A script run in a process of its own that answers {type: 'breakdown', ...}. */
   breakdown: { script: string; env?: Record<string, string>; what: string };
   /** Anything to note in the outcome once the rounds are done (on the app's database). */
@@ -166,7 +226,7 @@ export async function runRatioBench<
   const s = outcome.settings;
   const failures = outcome.failures;
   const started = performance.now();
-  const code = await runScenario(spec.name, LIMIT_MS, async ({ tmpDir, dataDir, pg: embedded, databaseUrl, log }) => {
+  const run = async ({ tmpDir, dataDir, pg: embedded, databaseUrl, log }: ScenarioContext) => {
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     let server: AppProcess | undefined;
     let loader: ChildProcess | undefined;
@@ -174,6 +234,7 @@ export async function runRatioBench<
       const info = await postgresInfo(db);
       outcome.pgVersion = info.version;
       outcome.pgSettings = info.settings;
+      outcome.statementsTracked = await enableStatements(db);
       log(`${s.users} customers, ${spec.usersText}`);
       const users = await spec.users(databaseUrl, s.users);
       const env = { DB_POOL_MAX: String(s.poolMax), WORKERS: String(s.workers), ...spec.serverEnv };
@@ -210,6 +271,8 @@ export async function runRatioBench<
       const consecutive = users.every((u, i) => u.id === uidmin + i);
       if (!consecutive) failures.push('customer ids are not consecutive: the SQL reference was skipped');
 
+      const statementsIn = (url: string) =>
+        outcome.statementsTracked ? { db, database: new URL(url).pathname.slice(1) } : undefined;
       const ctx: RatioContext<R> = {
         settings: s,
         db,
@@ -218,16 +281,17 @@ export async function runRatioBench<
         consecutive,
         pgbench: pgbench?.bin ?? null,
         log,
-        app: (target, round, urlPath, bodies, written) =>
+        app: (target, round, urlPath, bodies, written, rate) =>
           measureEndpoint({
             target,
             round,
             settings: s,
             load,
-            job: { url: app.baseUrl, tokens: users.map((u) => u.token), path: urlPath, bodies },
+            job: { url: app.baseUrl, tokens: users.map((u) => u.token), path: urlPath, bodies, rate },
             postmaster,
             serverPid: app.child.pid!,
             written,
+            statements: statementsIn(databaseUrl),
             failures,
           }) as Promise<R>,
         reference: (target, round, script, clients) =>
@@ -240,16 +304,20 @@ export async function runRatioBench<
             logDir: path.join(tmpDir, 'pgbench-log'),
             postmaster,
             failures,
+            statements: statementsIn(script ? databaseUrl : pgbenchUrl),
             ...(script ? { script: script.text, defines: script.defines, protocol: 'prepared' as const } : {}),
           }) as Promise<R>,
       };
-      await quietRounds(ctx, outcome, [process.pid, postmaster], started, spec.round);
+      const roots = [process.pid, postmaster];
+      await quietRounds(ctx, outcome, roots, started, spec.round);
+      if (spec.openLoop) outcome.openLoop = await openLoopRound(ctx, outcome, roots, spec.openLoop);
       await spec.after?.(db);
 
       log(`  breakdown of one ${spec.breakdown.what} inside the app (statements, time)`);
       const child = forkTs(spec.breakdown.script, {
         BENCH_DATABASE_URL: databaseUrl,
         BENCH_DATA_DIR: dataDir,
+        BENCH_POSTMASTER_PID: String(postmaster),
         ...spec.breakdown.env,
       });
       outcome.breakdown = await nextMessage<B>(child, 'breakdown', 120_000);
@@ -265,7 +333,8 @@ export async function runRatioBench<
       if (server) await stopAppProcess(server);
       await db.end();
     }
-  });
+  };
+  const code = await runScenario(spec.name, LIMIT_MS, run, STATEMENTS_SETTINGS);
   outcome.seconds = (performance.now() - started) / 1000;
   outcome.loadAverageAtEnd = os.loadavg()[0] ?? Number.NaN;
   const reportFile = path.join(repoRoot, `bench/reports/${spec.name}.md`);

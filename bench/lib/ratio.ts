@@ -8,8 +8,9 @@ import type pg from 'pg';
 import { ask } from './children.js';
 import type { LoadJob, LoadResult } from './endpoint-load.js';
 import { type CpuSnapshot, cpuSnapshot, type Machine, machineBusyPercent } from './machine.js';
+import { readStatements, resetStatements, type StatementCount, statementLabel } from './pg-statements.js';
 import { runPgbench } from './pgbench.js';
-import { treeCpuSeconds } from './proc-cpu.js';
+import { reapedChildrenCpuSeconds, treeCpuSeconds } from './proc-cpu.js';
 import { type RoundRecord, verdictRounds } from './quiet.js';
 import { fmt, mean } from './stats.js';
 
@@ -26,7 +27,24 @@ export interface RatioRun<T extends string = string> {
   machineBusyPercent: number;
   postgresCpuPercent: number;
   serverCpuPercent: number;
+  /** autocannon's (or the open-loop generator's) process, or pgbench's own client. */
   loadGeneratorCpuPercent: number;
+  /** The statements the window sent (pg_stat_statements), when the server tracks them. */
+  statements?: StatementCount[];
+}
+
+/** The open-loop window: its arrival rate, the closed-loop rate it is half of, and how busy the machine was. */
+export interface OpenLoopRun<R extends RatioRun = RatioRun> {
+  rate: number;
+  maxPerSecond: number;
+  run: R;
+  record: RoundRecord;
+}
+
+/** Where a window's statements are counted: the bench's pool and the database the window works in. */
+export interface StatementsProbe {
+  db: pg.Pool;
+  database: string;
 }
 
 export interface RatioSettings {
@@ -95,19 +113,23 @@ export async function measureEndpoint<T extends string>(opts: {
   postmaster: number;
   serverPid: number;
   written: () => Promise<number>;
+  statements?: StatementsProbe;
   failures: string[];
 }): Promise<RatioRun<T>> {
   const s = opts.settings;
   const job = (seconds: number): LoadJob => ({ cmd: 'run', connections: s.clients, seconds, ...opts.job });
+  const probe = opts.statements;
   await ask<LoadResult>(opts.load, job(s.warmupSeconds), 'result', (s.warmupSeconds + 60) * 1000);
   // Requests the warm-up cut off may still commit: let them finish before counting.
   await settle();
   const before = await opts.written();
+  if (probe) await resetStatements(probe.db);
   const a = snapshot(opts.postmaster, opts.serverPid);
   const r = await ask<LoadResult>(opts.load, job(s.durationSeconds), 'result', (s.durationSeconds + 60) * 1000);
   const b = snapshot(opts.postmaster, opts.serverPid);
   // Requests autocannon cut off at the end may still commit: let them finish before counting.
   await settle();
+  const statements = probe ? await readStatements(probe.db, probe.database) : undefined;
   const entries = (await opts.written()) - before;
   if (r.errors + r.timeouts + r.non2xx > 0) {
     opts.failures.push(`${opts.target}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
@@ -122,6 +144,7 @@ export async function measureEndpoint<T extends string>(opts: {
     latencyMs: r.latencyMs,
     ...cpu(a, b),
     loadGeneratorCpuPercent: r.cpuPercent,
+    statements,
   };
 }
 
@@ -138,6 +161,7 @@ export async function measurePgbench<T extends string>(opts: {
   script?: string;
   defines?: Record<string, string | number>;
   protocol?: 'simple' | 'prepared';
+  statements?: StatementsProbe;
 }): Promise<RatioRun<T>> {
   const s = opts.settings;
   const run = {
@@ -149,9 +173,14 @@ export async function measurePgbench<T extends string>(opts: {
     protocol: opts.protocol,
   };
   await runPgbench(opts.bin, opts.url, { ...run, seconds: s.warmupSeconds });
+  if (opts.statements) await resetStatements(opts.statements.db);
+  // pgbench's own CPU: it is this process's only child that ends during the window.
+  const client = reapedChildrenCpuSeconds();
   const a = snapshot(opts.postmaster, null);
   const r = await runPgbench(opts.bin, opts.url, { ...run, seconds: s.durationSeconds });
   const b = snapshot(opts.postmaster, null);
+  const clientPercent = ((reapedChildrenCpuSeconds() - client) / ((b.at - a.at) / 1000)) * 100;
+  const statements = opts.statements ? await readStatements(opts.statements.db, opts.statements.database) : undefined;
   if (r.failed > 0) opts.failures.push(`${opts.target}: ${r.failed} failed transactions`);
   return {
     target: opts.target,
@@ -162,7 +191,8 @@ export async function measurePgbench<T extends string>(opts: {
     entries: Number.NaN,
     latencyMs: r.latencyMs,
     ...cpu(a, b),
-    loadGeneratorCpuPercent: Number.NaN,
+    loadGeneratorCpuPercent: clientPercent,
+    statements,
   };
 }
 
@@ -231,7 +261,7 @@ export function runsTable(runs: readonly RatioRun[], names: Record<string, strin
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map((r) => {
       const pgbench = r.target.startsWith('pgbench');
-      return `| ${r.round} | ${names[r.target] ?? r.target} | ${fmt(r.perSecond, 0)} | ${r.total} | ${pgbench ? `${r.ok} tx` : `${r.ok} / ${r.entries}`} | ${ms(r.latencyMs.mean)} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p90)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${fmt(r.postgresCpuPercent, 0)} % | ${pgbench ? '-' : `${fmt(r.serverCpuPercent, 0)} %`} | ${pgbench ? 'in pgbench' : `${fmt(r.loadGeneratorCpuPercent, 0)} %`} | ${fmt(r.machineBusyPercent, 0)} % |`;
+      return `| ${r.round} | ${names[r.target] ?? r.target} | ${fmt(r.perSecond, 0)} | ${r.total} | ${pgbench ? `${r.ok} tx` : `${r.ok} / ${r.entries}`} | ${ms(r.latencyMs.mean)} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p90)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${fmt(r.postgresCpuPercent, 0)} % | ${pgbench ? '-' : `${fmt(r.serverCpuPercent, 0)} %`} | ${fmt(r.loadGeneratorCpuPercent, 0)} %${pgbench ? ' (pgbench)' : ''} | ${fmt(r.machineBusyPercent, 0)} % |`;
     }),
   ];
 }
@@ -271,4 +301,99 @@ export function referenceParagraph(s: RatioSettings, pgbenchInitSeconds: number 
 export function verdictOf<R extends RatioRun>(o: { runs: readonly R[]; rounds: readonly RoundRecord[] }) {
   const used = verdictRounds(o.rounds, o.runs);
   return { used, runs: o.runs.filter((r) => used.includes(r.round)), none: used.length === 0 };
+}
+
+/** The open-loop window's goal (issue 14): p99 under this at half the closed-loop rate. */
+export const GOAL_OPEN_P99_MS = 50;
+
+/** The goal table's row of the open-loop window. */
+export function openLoopRow(open: OpenLoopRun | undefined, what: string): string {
+  const goal = `< ${GOAL_OPEN_P99_MS} ms`;
+  if (!open)
+    return `| open loop: p99 latency of ${what} at half the measured rate | ${goal} | not measured | not measured |`;
+  const r = open.run;
+  const busy = open.record.quiet ? '' : '; BUSY machine';
+  const result = !open.record.quiet ? 'NO VERDICT' : r.latencyMs.p99 < GOAL_OPEN_P99_MS ? 'PASS' : 'MISSED';
+  return `| open loop: p99 latency of ${what}, arriving at ${fmt(open.rate, 0)}/s (half the measured ${fmt(open.maxPerSecond, 0)}/s) | ${goal} | ${ms(r.latencyMs.p99)} (p50 ${ms(r.latencyMs.p50)}, ${fmt(r.perSecond, 0)}/s answered${busy}) | ${result} |`;
+}
+
+/** Operations of a window: rows written by the app (the 200s and the ones cut off at the end), pgbench's transactions. */
+const operationsOf = (r: RatioRun) => (r.target.startsWith('pgbench') ? r.total : r.entries || r.ok);
+
+/** Statements per operation of `runs` (pg_stat_statements), by statement, most first; their sum; execution ms per operation. */
+export function statementsPerOperation(runs: readonly RatioRun[]) {
+  const counted = runs.filter((r) => r.statements);
+  const ops = counted.reduce((a, r) => a + operationsOf(r), 0);
+  const by = new Map<string, { calls: number; ms: number }>();
+  for (const r of counted) {
+    for (const st of r.statements ?? []) {
+      const label = statementLabel(st.query);
+      const e = by.get(label) ?? { calls: 0, ms: 0 };
+      e.calls += st.calls;
+      e.ms += st.totalMs;
+      by.set(label, e);
+    }
+  }
+  const rows = [...by]
+    .map(([label, e]) => ({ label, perOp: e.calls / ops, msPerCall: e.ms / e.calls, msPerOp: e.ms / ops }))
+    .sort((a, b) => b.perOp - a.perOp);
+  return {
+    counted: counted.length > 0 && ops > 0,
+    rows,
+    total: rows.reduce((a, r) => a + r.perOp, 0),
+    msPerOp: rows.reduce((a, r) => a + r.msPerOp, 0),
+  };
+}
+
+/**
+ * "Where one operation's CPU goes": per target, CPU µs per operation of PostgreSQL, the Node server and the load
+ * generator (autocannon, the open-loop generator, or pgbench's own client), statements (round trips) per operation,
+ * then the app's statements one by one. `runs` are the verdict's; `open` the open-loop window.
+ */
+export function cpuSection(
+  runs: readonly RatioRun[],
+  open: OpenLoopRun | undefined,
+  names: Record<string, string>,
+  what: string,
+): string[] {
+  const per = (rs: readonly RatioRun[], pick: (r: RatioRun) => number) =>
+    mean(rs.map((r) => (pick(r) / 100 / r.perSecond) * 1e6));
+  const targets = Object.keys(names).filter((t) => runs.some((r) => r.target === t));
+  const groups: [string, RatioRun[]][] = targets.map((t) => [names[t] ?? t, runs.filter((r) => r.target === t)]);
+  if (open) groups.push([`app, open loop at ${fmt(open.rate, 0)}/s`, [open.run]]);
+  const us = (v: number) => (Number.isFinite(v) ? fmt(v, 0) : '-');
+  const row = ([name, rs]: [string, RatioRun[]]) => {
+    const pg = per(rs, (r) => r.postgresCpuPercent);
+    const node = rs[0]?.target.startsWith('pgbench') ? Number.NaN : per(rs, (r) => r.serverCpuPercent);
+    const load = per(rs, (r) => r.loadGeneratorCpuPercent);
+    const st = statementsPerOperation(rs);
+    const total = [pg, node, load].filter(Number.isFinite).reduce((a, b) => a + b, 0);
+    return `| ${name} | ${us(pg)} | ${us(node)} | ${us(load)} | ${us(total)} | ${st.counted ? fmt(st.total, 2) : '-'} | ${st.counted ? fmt(st.msPerOp * 1000, 0) : '-'} |`;
+  };
+  const app = statementsPerOperation(runs.filter((r) => r.target === 'app'));
+  return [
+    `## Where one ${what}'s CPU goes`,
+    '',
+    `CPU time per ${what} (per transaction for pgbench) in µs, from /proc over each measured window divided by what it answered: PostgreSQL (postmaster and backends), the Node server, the load generator (autocannon; the open-loop generator; pgbench's own client, reaped by the bench). Statements per ${what}: pg_stat_statements of the window's database, top-level calls, each one round trip (the app's statements are prepared, pgbench's TPC-B runs in the simple protocol: BEGIN, 5 statements, END); the statements a SQL function runs are part of its call. "Execution" is PostgreSQL's own time in those statements (wall time, not CPU).`,
+    '',
+    `| target | PostgreSQL µs | Node server µs | load generator µs | total µs | statements (round trips) | execution µs |`,
+    '|---|---|---|---|---|---|---|',
+    ...groups.map(row),
+    '',
+    ...(app.counted
+      ? [
+          `The app's statements per ${what} under load (closed loop; the trading job's included):`,
+          '',
+          `| statement | per ${what} | execution per call |`,
+          '|---|---|---|',
+          ...app.rows
+            .slice(0, 10)
+            .map(
+              (r) =>
+                `| \`${r.label.replaceAll('|', '\\|')}\` | ${fmt(r.perOp, 3)} | ${fmt(r.msPerCall * 1000, 0)} µs |`,
+            ),
+          '',
+        ]
+      : ['pg_stat_statements was not loaded: statements per operation are not counted.', '']),
+  ];
 }

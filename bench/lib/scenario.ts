@@ -40,6 +40,8 @@ export async function runScenario(
   name: string,
   limitMs: number,
   work: (ctx: ScenarioContext) => Promise<number>,
+  /** More PostgreSQL settings for the scenario's server (startEmbeddedPostgres `settings`). */
+  pgSettings?: Record<string, string>,
 ): Promise<number> {
   const started = Date.now();
   const log = (line: string) =>
@@ -72,7 +74,7 @@ export async function runScenario(
     tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), `beurs-bench-${name}-`));
     // PostgreSQL runs as another user when we are root (embedded.ts): it must be able to write here.
     await fsp.chmod(tmpDir, 0o777);
-    pg = await startEmbeddedPostgres({ dir: path.join(tmpDir, 'pg'), persistent: false });
+    pg = await startEmbeddedPostgres({ dir: path.join(tmpDir, 'pg'), persistent: false, settings: pgSettings });
     log(`PostgreSQL on 127.0.0.1:${pg.port}`);
     const admin = createDb(pg.url, 1);
     await admin.$client.query('create database beurs');

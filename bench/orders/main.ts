@@ -5,11 +5,15 @@
  * goal is a finding in the report), 2 when something could not be.
  */
 import { FEW_CLIENTS } from '../lib/ratio.js';
-import { newOutcome, runRatioBench } from '../lib/ratio-bench.js';
+import { newOutcome, type RatioContext, runRatioBench } from '../lib/ratio-bench.js';
 import { createBenchUsers } from '../wallet/fixtures.js';
 import type { OrdersBreakdown } from './breakdown.js';
 import { MARKET_OPEN_AT, ORDER, ORDER_SCRIPT } from './order.js';
 import { type OrdersOutcome, type OrdersRun, renderReport } from './report.js';
+
+/** Orders stored so far: what a window wrote. */
+const orders = (ctx: RatioContext<OrdersRun>) => async () =>
+  Number((await ctx.db.query<{ n: string }>('select count(*) as n from trade_orders')).rows[0]!.n);
 
 export function main(): Promise<number> {
   const outcome: OrdersOutcome = newOutcome(process.env.BENCH_QUICK === '1', 64);
@@ -29,11 +33,9 @@ export function main(): Promise<number> {
       }),
     serverEnv: { SIM_CLOCK_START: MARKET_OPEN_AT },
     round: async (ctx, round) => {
-      const orders = async () =>
-        Number((await ctx.db.query<{ n: string }>('select count(*) as n from trade_orders')).rows[0]!.n);
       const window = `${s.warmupSeconds} s warm-up + ${s.durationSeconds} s`;
       ctx.log(`  round ${round}: app, market buy, ${window}`);
-      outcome.runs.push(await ctx.app('app', round, '/web/stock/create', [JSON.stringify(ORDER)], orders));
+      outcome.runs.push(await ctx.app('app', round, '/web/stock/create', [JSON.stringify(ORDER)], orders(ctx)));
       if (!ctx.pgbench) return;
       ctx.log(`  round ${round}: pgbench TPC-B -c ${s.clients} -j ${s.pgbenchThreads}, ${window}`);
       outcome.runs.push(await ctx.reference('pgbench', round));
@@ -44,6 +46,7 @@ export function main(): Promise<number> {
       const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
       outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: ORDER_SCRIPT, defines }));
     },
+    openLoop: (ctx, rate) => ctx.app('app-open', 0, '/web/stock/create', [JSON.stringify(ORDER)], orders(ctx), rate),
     after: async (db) => {
       const open = await db.query<{ n: string }>('select count(*) as n from trade_positions where status = 1');
       outcome.openPositions = Number(open.rows[0]!.n);

@@ -3,11 +3,14 @@
 import { NO_VERDICT, quietSection, spreadTable } from '../lib/quiet.js';
 import {
   cpuPerOperation,
+  cpuSection,
   FEW_CLIENTS,
   fewClientsNote,
   fewClientsRow,
+  GOAL_OPEN_P99_MS,
   machineTable,
   ms,
+  openLoopRow,
   type RatioRun,
   referenceParagraph,
   runsTable,
@@ -18,17 +21,18 @@ import type { RatioOutcome } from '../lib/ratio-bench.js';
 import { fmt, mean } from '../lib/stats.js';
 import type { OrdersBreakdown } from './breakdown.js';
 
-export const GOAL_RATIO = 0.6;
-export const GOAL_P99_MS = 50;
+/** Issue 14: orders at least as fast as TPC-B at 64 clients, with a p99 no higher than TPC-B's. */
+export const GOAL_RATIO = 1.0;
 
 const TARGET_NAMES: Record<OrdersRun['target'], string> = {
   app: 'app, market buy',
   pgbench: 'pgbench TPC-B',
   'pgbench-few': `pgbench TPC-B, ${FEW_CLIENTS} clients`,
   'pgbench-sql': "pgbench, the order's SQL",
+  'app-open': 'app, market buy, open loop',
 };
 
-export type OrdersRun = RatioRun<'app' | 'pgbench' | 'pgbench-few' | 'pgbench-sql'>;
+export type OrdersRun = RatioRun<'app' | 'pgbench' | 'pgbench-few' | 'pgbench-sql' | 'app-open'>;
 
 export interface OrdersOutcome extends RatioOutcome<OrdersRun, OrdersBreakdown> {
   /** Open positions at the end of the measured windows (every filled order opened one). */
@@ -47,13 +51,14 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
   const ratio = v.none ? Number.NaN : app.perSecond / ref.perSecond;
   const ratioText = v.none ? NO_VERDICT : `${fmt(ratio, 2)}x`;
   const ratioOk = ratio >= GOAL_RATIO;
-  const p99Ok = app.p99 < GOAL_P99_MS;
+  const p99Ok = app.p99 <= ref.p99;
   const verdict = (measured: boolean, ok: boolean) =>
     v.none ? 'NO VERDICT' : measured ? (ok ? 'PASS' : 'MISSED') : 'not measured';
   const b = o.breakdown;
   const appPg = cpuPerOperation(used, 'app', (r) => r.postgresCpuPercent);
   const appServer = cpuPerOperation(used, 'app', (r) => r.serverCpuPercent);
   const appLoad = cpuPerOperation(used, 'app', (r) => r.loadGeneratorCpuPercent);
+  const refLoad = cpuPerOperation(used, 'pgbench', (r) => r.loadGeneratorCpuPercent);
   const refPg = cpuPerOperation(used, 'pgbench', (r) => r.postgresCpuPercent);
   const sqlPg = cpuPerOperation(used, 'pgbench-sql', (r) => r.postgresCpuPercent);
   const lines = [
@@ -70,7 +75,8 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
     '| benchmark | goal | measured | result |',
     '|---|---|---|---|',
     `| market orders placed/s, app / pgbench TPC-B tps, ${s.clients} clients each | >= ${GOAL_RATIO}x | ${ratioText} (${fmt(app.perSecond, 0)} / ${fmt(ref.perSecond, 0)}) | ${verdict(Number.isFinite(ratio), ratioOk)} |`,
-    `| p99 latency of an order, ${s.clients} clients | < ${GOAL_P99_MS} ms | ${ms(app.p99)} (mean of the rounds' p99) | ${verdict(Number.isFinite(app.p99), p99Ok)} |`,
+    `| p99 latency of an order, ${s.clients} clients | <= pgbench TPC-B's p99 (${ms(ref.p99)}) | ${ms(app.p99)} (mean of the rounds' p99) | ${verdict(Number.isFinite(app.p99) && Number.isFinite(ref.p99), p99Ok)} |`,
+    openLoopRow(o.openLoop, 'an order'),
     fewClientsRow(app, few, 'orders'),
     `| for comparison: app / pgbench running the order's own SQL on the app's database | - | ${fmt(app.perSecond / sqlRef.perSecond, 2)}x (${fmt(app.perSecond, 0)} / ${fmt(sqlRef.perSecond, 0)}) | what the app layer (HTTP, Node, prices, validation) costs over its SQL |`,
     '',
@@ -84,19 +90,22 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
     '',
     '## Figures',
     '',
-    ...runsTable(o.runs, TARGET_NAMES),
+    ...runsTable(o.openLoop ? [...o.runs, o.openLoop.run] : o.runs, TARGET_NAMES),
     '',
     ...spreadTable(o.runs, TARGET_NAMES, v.used),
     '',
-    `Mean over the rounds of the verdict: app **${fmt(app.perSecond, 0)} orders/s** (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench **${fmt(ref.perSecond, 0)} tps** (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}). **Ratio ${ratioText}** (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; **p99 ${ms(app.p99)}** (goal < ${GOAL_P99_MS} ms): ${verdict(Number.isFinite(app.p99), p99Ok)}. The order's SQL in pgbench: ${fmt(sqlRef.perSecond, 0)} tps (p50 ${ms(sqlRef.p50)}, p99 ${ms(sqlRef.p99)}), ${fmt(sqlRef.perSecond / ref.perSecond, 2)}x TPC-B. ${fewClientsNote(app, ref, few)}`,
+    `Mean over the rounds of the verdict: app **${fmt(app.perSecond, 0)} orders/s** (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench **${fmt(ref.perSecond, 0)} tps** (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}). **Ratio ${ratioText}** (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; **p99 ${ms(app.p99)}** (goal <= TPC-B's ${ms(ref.p99)}): ${verdict(Number.isFinite(app.p99), p99Ok)}. The order's SQL in pgbench: ${fmt(sqlRef.perSecond, 0)} tps (p50 ${ms(sqlRef.p50)}, p99 ${ms(sqlRef.p99)}), ${fmt(sqlRef.perSecond / ref.perSecond, 2)}x TPC-B. ${fewClientsNote(app, ref, few)}`,
     '',
     'autocannon records latency in whole milliseconds; pgbench\'s latencies come from its per-transaction log (microseconds). "rows written" counts the orders the window added: the 200s plus the requests in flight when autocannon stopped (at most one per connection), whose answers it no longer read.',
     '',
+    `**Open loop.** After the rounds, orders arrive at a fixed rate, evenly spaced, at half the closed-loop rate of the verdict's rounds, whatever the answers do (bench/lib/open-loop.ts, up to ${s.clients} keep-alive connections, customers in turn; ${s.warmupSeconds} s warm-up, ${s.durationSeconds} s measured): each order's latency counts from the moment it was due, so a server that falls behind shows instead of slowing the arrivals. autocannon's own rate option sends each connection's share of a second back to back at the start of the second, a burst of closed-loop load, so it is not used for this.`,
+    '',
+    ...cpuSection(used, o.openLoop, TARGET_NAMES, 'order'),
     ...(b
       ? [
           '## One order inside the app',
           '',
-          `bench/orders/breakdown.ts: the same app in a process of its own, one customer, ${b.orders} market orders one at a time through \`app.inject\` (no network, no concurrency), every statement sent to PostgreSQL counted. **${fmt(b.statementsPerOrder, 1)} statements per order**, ${fmt(b.micros, 0)} µs per order, one at a time:`,
+          `bench/orders/breakdown.ts: the same app in a process of its own, one customer, ${b.orders} market orders one at a time through \`app.inject\` (no network, no concurrency), every statement sent to PostgreSQL counted. **${fmt(b.statementsPerOrder, 1)} statements per order**, ${fmt(b.micros, 0)} µs per order, one at a time, of which ${fmt(b.cpuMicros, 0)} µs of CPU in the app's process (Node: the app, pg's client, app.inject's simulated HTTP); with ${b.concurrent.clients} customers at once (${b.concurrent.orders} orders, written in shared batches) ${fmt(b.concurrent.cpuMicros, 0)} µs of CPU in the app's process, ${fmt(b.concurrent.pgCpuMicros, 0)} µs in PostgreSQL and ${fmt(b.concurrent.statementsPerOrder, 2)} statements per order. One at a time:`,
           '',
           '| statement | per order |',
           '|---|---|',
@@ -106,11 +115,11 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
       : []),
     '## Interpretation',
     '',
-    `**Where the CPU goes.** Both sides share ${o.machine.nproc} cores with everything else on the machine, so throughput is CPU per operation: per order the app cost PostgreSQL about ${fmt(appPg, 0)} µs of CPU, the Node server ${fmt(appServer, 0)} µs and the load generator ${fmt(appLoad, 0)} µs; a pgbench TPC-B transaction cost PostgreSQL about ${fmt(refPg, 0)} µs and the order's own SQL run by pgbench about ${fmt(sqlPg, 0)} µs.`,
+    `**Where the CPU goes.** Both sides share ${o.machine.nproc} cores with everything else on the machine, so throughput is CPU per operation: per order the app cost PostgreSQL about ${fmt(appPg, 0)} µs of CPU, the Node server ${fmt(appServer, 0)} µs and the load generator ${fmt(appLoad, 0)} µs (${fmt(appPg + appServer + appLoad, 0)} µs); a pgbench TPC-B transaction cost PostgreSQL about ${fmt(refPg, 0)} µs and pgbench's client ${fmt(refLoad, 0)} µs (${fmt(refPg + refLoad, 0)} µs), and the order's own SQL run by pgbench about ${fmt(sqlPg, 0)} µs of PostgreSQL. At the same machine, 1.0x TPC-B needs an order to cost no more CPU in all than a TPC-B transaction.`,
     '',
     `**Group commit.** An order writes about 15 rows and index entries (key, hold, fee entry and its two postings, position, order, message) where a TPC-B transaction updates three rows and appends one, so one order per transaction costs PostgreSQL ${fmt(sqlPg / refPg, 1)} times a TPC-B transaction here (the second reference: ${fmt(sqlPg, 0)} µs against ${fmt(refPg, 0)} µs; about 2 times on 2026-11-22, when TPC-B at 64 clients ran near its best). A profile of the backends under that load (2026-11-22, \`perf record --call-graph dwarf\`) put a third of it in what every transaction pays whatever its size: executor start-up of its ~15 statements (about 18 %) and the commit with its WAL flush (15 %). Writing the orders that arrive together as one set-wise statement pays those once per batch; the rows, index entries, foreign-key and CHECK checks and the deferred balance check of each fee entry remain per order. Each order is still answered only after its own batch has committed, and its money check is still its own account's guarded update. On 2026-11-25, on the same machine and the same day as this kind of run, the server that wrote one order per transaction (\`trade_open_now\`, commit e5ddb74) placed 617 orders/s (p99 209 ms) against TPC-B's 850 tps at 64 clients in the same run (0.73x: TPC-B at 64 clients is low on this machine, which is why the goal table also sets the app against TPC-B at 16 clients); batching made it about ${fmt(app.perSecond / 617, 1)} times as many. Tried: three or four batches at a time instead of two (more backends contending: 770-840 orders/s), one at a time (the same rate, p99 a little higher), batches of up to 128 (no gain).`,
     '',
-    `**Latency.** With ${s.clients} clients always waiting for their answer, the mean latency is ${s.clients} / throughput (Little's law: ${fmt((s.clients / app.perSecond) * 1000, 0)} ms at ${fmt(app.perSecond, 0)} orders/s), so a p99 under ${GOAL_P99_MS} ms needs more than about ${fmt((s.clients / GOAL_P99_MS) * 1000 * 1.5, 0)} orders/s and an even spread. That is out of reach on this machine: it would take an order to cost the whole machine (PostgreSQL, Node, the load generator) under about ${fmt((o.machine.nproc * 1e6) / ((s.clients / GOAL_P99_MS) * 1000 * 1.5), 0)} µs of CPU, where it costs ${fmt(appPg + appServer + appLoad, 0)} µs now, of which the Node server alone (HTTP, authentication from the session cache, validation, prices, figures, rows and the answer as JSON) takes ${fmt(appServer, 0)} µs. TPC-B itself, five statements and no HTTP, shows p99 ${ms(ref.p99)} at ${s.clients} clients here.`,
+    `**Latency.** With ${s.clients} clients always waiting for their answer, the mean latency is ${s.clients} / throughput (Little's law: ${fmt((s.clients / app.perSecond) * 1000, 0)} ms at ${fmt(app.perSecond, 0)} orders/s), so the closed-loop p99 follows the rate: it can only come down to TPC-B's (${ms(ref.p99)} here) with a rate near TPC-B's. The open-loop window shows the latency of an order when the server is not saturated: ${o.openLoop ? `p99 ${ms(o.openLoop.run.latencyMs.p99)} at ${fmt(o.openLoop.rate, 0)} orders/s` : 'not measured'}, where an order also waits for the batch being written before its own (group commit).`,
     '',
     `Books after the run (test/ledger-audit.ts: entries balanced and complete, cached balances equal postings, postings sum to zero per currency, holds equal held): ${o.audit === undefined ? 'not checked' : o.audit.length === 0 ? 'clean' : `PROBLEMS: ${o.audit.join('; ')}`}.`,
     '',
@@ -120,7 +129,7 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
     markdown: lines.join('\n'),
     summary: [
       ...(v.none ? [`orders: ${NO_VERDICT} (every round was busy; see bench/reports/orders.md)`] : []),
-      `orders: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); ratio ${ratioText} (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; p99 (goal < ${GOAL_P99_MS} ms): ${verdict(Number.isFinite(app.p99), p99Ok)}; mean latency ${fmt(mean(o.runs.filter((r) => r.target === 'app').map((r) => r.latencyMs.mean)), 0)} ms`,
+      `orders: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); ratio ${ratioText} (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; p99 (goal <= TPC-B's): ${verdict(Number.isFinite(app.p99), p99Ok)}${o.openLoop ? `; open loop at ${fmt(o.openLoop.rate, 0)}/s p99 ${ms(o.openLoop.run.latencyMs.p99)} (goal < ${GOAL_OPEN_P99_MS} ms)` : ''}; mean latency ${fmt(mean(o.runs.filter((r) => r.target === 'app').map((r) => r.latencyMs.mean)), 0)} ms`,
     ],
   };
 }

@@ -5,11 +5,23 @@
  * goal is a finding in the report), 2 when something could not be.
  */
 import { FEW_CLIENTS } from '../lib/ratio.js';
-import { newOutcome, runRatioBench } from '../lib/ratio-bench.js';
+import { newOutcome, type RatioContext, runRatioBench } from '../lib/ratio-bench.js';
 import type { Breakdown } from './breakdown.js';
 import { createBenchUsers } from './fixtures.js';
 import { renderReport, type WalletOutcome, type WalletRun } from './report.js';
 import { TRANSFER_SCRIPT } from './transfer-sql.js';
+
+/** Transfer journal entries stored so far: what a window wrote. */
+const transfersOf = (ctx: RatioContext<WalletRun>) => async () =>
+  Number(
+    (await ctx.db.query<{ n: string }>(`select count(*) as n from journal_entries where type = 'transfer'`)).rows[0]!.n,
+  );
+
+/** There and back, so no wallet runs dry. */
+const bodies = (a: string, b: string) => [
+  JSON.stringify({ from: a, to: b, amount: '1.00' }),
+  JSON.stringify({ from: b, to: a, amount: '1.00' }),
+];
 
 export function main(): Promise<number> {
   const outcome: WalletOutcome = newOutcome(process.env.BENCH_QUICK === '1', 64);
@@ -26,16 +38,7 @@ export function main(): Promise<number> {
         tag: 'wallet',
       }),
     round: async (ctx, round) => {
-      const transfers = async () =>
-        Number(
-          (await ctx.db.query<{ n: string }>(`select count(*) as n from journal_entries where type = 'transfer'`))
-            .rows[0]!.n,
-        );
-      // There and back, so no wallet runs dry.
-      const bodies = (a: string, b: string) => [
-        JSON.stringify({ from: a, to: b, amount: '1.00' }),
-        JSON.stringify({ from: b, to: a, amount: '1.00' }),
-      ];
+      const transfers = transfersOf(ctx);
       const window = `${s.warmupSeconds} s warm-up + ${s.durationSeconds} s`;
       const pgbench = `-c ${s.clients} -j ${s.pgbenchThreads}, ${window}`;
       ctx.log(`  round ${round}: app, EUR -> EUR, ${window}`);
@@ -56,6 +59,8 @@ export function main(): Promise<number> {
         outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: TRANSFER_SCRIPT, defines }));
       }
     },
+    openLoop: (ctx, rate) =>
+      ctx.app('app-open', 0, '/web/wallet/transfer', bodies('BALANCE', 'STOCK'), transfersOf(ctx), rate),
     breakdown: { script: 'bench/wallet/breakdown.ts', what: 'transfer' },
     report: renderReport,
   });

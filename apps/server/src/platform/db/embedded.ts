@@ -43,6 +43,8 @@ export async function startEmbeddedPostgres(opts: {
   persistent?: boolean;
   /** Faster, not crash-safe: for test runs only. */
   unsafeFast?: boolean;
+  /** More server settings (`-c name=value`), e.g. shared_preload_libraries for the benches' pg_stat_statements. */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 }): Promise<EmbeddedDb> {
   const dir = path.resolve(opts.dir);
@@ -58,6 +60,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'];
   if (opts.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  for (const [name, value] of Object.entries(opts.settings ?? {})) flags.push('-c', `${name}=${value}`);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -1,0 +1,30 @@
+/** A job of the money benches' load generator (endpoint-load.ts) and its answer. */
+export interface LoadJob {
+  cmd: 'run';
+  url: string;
+  tokens: string[];
+  connections: number;
+  seconds: number;
+  /** e.g. /web/wallet/transfer */
+  path: string;
+  /** JSON bodies each connection sends in turn. */
+  bodies: string[];
+  /**
+   * Open loop (open-loop.ts): requests per second, evenly spaced, whatever the answers do. Absent: closed loop,
+   * autocannon, each connection sending its next request when the last is answered.
+   */
+  rate?: number;
+}
+
+export interface LoadResult {
+  type: 'result';
+  requestsPerSecond: number;
+  total: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** This process's CPU over the run, percent of one core. */
+  cpuPercent: number;
+}

@@ -1,0 +1,103 @@
+/**
+ * The open-loop load of the money benches (issue 14): requests arrive at a fixed rate, evenly spaced, whatever
+ * the answers do, on up to `connections` keep-alive sockets; each request's latency counts from the moment it was
+ * due, so a server (or a load generator) that falls behind shows in the figures instead of slowing the arrivals
+ * (no coordinated omission). autocannon's overallRate is not this: each connection sends its share of a second
+ * back to back at the start of the second and then waits, a burst of closed-loop load every second.
+ * Customers take the requests in turn; each customer sends `bodies` in turn (a transfer there and back).
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { LoadJob, LoadResult } from './load-job.js';
+import { summarize } from './stats.js';
+
+/** How long an answer may take before it counts as a timeout, ms. */
+const TIMEOUT_MS = 20_000;
+
+export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
+  const url = new URL(job.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  const sent = job.tokens.map(() => 0);
+  const latencies: number[] = [];
+  const counts = { ok: 0, non2xx: 0, errors: 0, timeouts: 0 };
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const total = Math.round(job.rate * job.seconds);
+  let due = 0;
+  let pending = 0;
+
+  const send = (n: number, dueAt: number, finished: () => void) => {
+    const user = n % job.tokens.length;
+    const body = job.bodies[sent[user]!++ % job.bodies.length]!;
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: job.path,
+        method: 'POST',
+        agent,
+        timeout: TIMEOUT_MS,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: job.tokens[user]!,
+          'idempotency-key': randomUUID(),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode && res.statusCode < 300) {
+            counts.ok++;
+            latencies.push(performance.now() - dueAt);
+          } else counts.non2xx++;
+          finished();
+        });
+      },
+    );
+    let timedOut = false;
+    req.on('timeout', () => {
+      timedOut = true;
+      counts.timeouts++;
+      req.destroy();
+    });
+    req.on('error', () => {
+      if (!timedOut) counts.errors++;
+      finished();
+    });
+    req.end(body);
+  };
+
+  return new Promise((resolve) => {
+    const done = () => {
+      agent.destroy();
+      const used = process.cpuUsage(cpu);
+      const l = summarize(latencies);
+      resolve({
+        type: 'result',
+        requestsPerSecond: counts.ok / job.seconds,
+        total: due,
+        ...counts,
+        latencyMs: { mean: l.mean, p50: l.p50, p90: l.p90, p99: l.p99, max: l.max },
+        cpuPercent: ((used.user + used.system) / 1000 / (performance.now() - started)) * 100,
+      });
+    };
+    const finished = () => {
+      pending--;
+      if (due >= total && pending === 0) done();
+    };
+    // Sends every request that has come due; the timer's own lateness counts in their latencies.
+    const tick = setInterval(() => {
+      const now = performance.now();
+      while (due < total && started + (due * 1000) / job.rate <= now) {
+        pending++;
+        send(due, started + (due * 1000) / job.rate, finished);
+        due++;
+      }
+      if (due >= total) {
+        clearInterval(tick);
+        if (pending === 0) done();
+      }
+    }, 1);
+  });
+}
