@@ -1,7 +1,7 @@
 /**
  * Placing orders (docs/trading.md "The placement path"): the order rules decide an order before anything is
  * written (plan); a resting limit order holds its margin and fee (execute), an order that fills now opens or adds
- * to a position (settlement.ts fillOpen), and a new position that fills now goes the batched way (openNow).
+ * to a position (settlement/fills.ts fillOpen), and a new position that fills now goes the batched way (openNow).
  */
 import {
   closeFeeRateOf,
@@ -29,7 +29,7 @@ import type { Dtos } from './dtos.js';
 import { tradable } from './instruments.js';
 import { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, priceText, STATUS } from './model.js';
 import type { PriceBook } from './prices.js';
-import { filledMessage, newPositionRow, type Settlement } from './settlement.js';
+import { filledMessage, newPositionRow, type Settlement } from './settlement/index.js';
 import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
 
 /** The order's rows in the row shape, before ids exist (openNow and execute share them). */

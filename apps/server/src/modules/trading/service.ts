@@ -4,7 +4,8 @@
  *
  * - context.ts: the small deps object every part takes (database, ledger, settings, prices, shared refusals)
  * - placement.ts: the order rules and placing orders (plan, place, execute, openNow, cancel)
- * - settlement.ts: fills, closes, added margin and stops (fillOpen, fillEntrusted, close, addMargin, setStops)
+ * - settlement/: fills, closes, added margin and stops, one file each (fillOpen, fillEntrusted, close, addMargin,
+ *   setStops)
  * - queries.ts: lists, details, history, cash flow, margin levels and ticket figures
  * - dtos.ts: rows as the contract's answers; statements.ts: the SQL; model.ts: rows and order shapes
  * - the pure rules (prices, figures, profit, stops, quantity checks): @beurs/contracts trading-rules.ts
@@ -14,7 +15,7 @@ import { createTradingContext } from './context.js';
 import { createDtos } from './dtos.js';
 import { createPlacement } from './placement.js';
 import { createQueries } from './queries.js';
-import { createSettlement } from './settlement.js';
+import { createSettlement } from './settlement/index.js';
 
 export function createTradingService(deps: Deps) {
   const ctx = createTradingContext(deps);

@@ -3,10 +3,11 @@
  * that write new positions (sql/trade_open_now.sql, sql/trade_open_batch.sql). Money is read through the ledger
  * (ledger.available), never from its account rows.
  */
+import { E } from '@beurs/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, rule } from '../../platform/errors.js';
 import { type OrderRow, type PositionRow, STATUS } from './model.js';
 
 /** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
@@ -58,6 +59,13 @@ export async function lockPosition(tx: Tx, userId: number | null, positionId: nu
     .where(and(...where))
     .for('update');
   if (!row) throw notFound();
+  return row;
+}
+
+/** An open position of the customer (any customer's when userId is null), locked; 422 positionNotOpen otherwise. */
+export async function lockOpenPosition(tx: Tx, userId: number | null, positionId: number): Promise<PositionRow> {
+  const row = await lockPosition(tx, userId, positionId);
+  if (row.status !== STATUS.Success) throw rule(E.positionNotOpen, {}, 'positionNotOpen');
   return row;
 }
 
