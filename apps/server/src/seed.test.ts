@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import {
+  auth as authApi,
   consoleApi,
   consoleMoney,
   inbox as inboxApi,
@@ -23,10 +24,10 @@ beforeAll(async () => {
   h = await createHarness();
   const options = { uploadsDir: h.config.uploadsDir, walletCurrency: h.config.walletCurrency };
   expect(await seedDemo(h.db, options)).toBe(true);
-  const login = async (url: string, username: string, password: string) =>
-    (await h.post<{ token: string }>(url, { username, password })).body.data.token;
-  customer = await login('/loginByUsername', DEMO.customer.userId, DEMO.customer.password);
-  reviewer = await login('/console/login', DEMO.reviewer.username, DEMO.reviewer.password);
+  const customerLogin = { username: DEMO.customer.userId, password: DEMO.customer.password };
+  customer = (await h.call(authApi.loginByUsername, customerLogin)).body.data.token;
+  const reviewerLogin = { username: DEMO.reviewer.username, password: DEMO.reviewer.password };
+  reviewer = (await h.call(consoleApi.consoleLogin, reviewerLogin)).body.data.token;
 });
 
 const file = async (url: string) => (await h.app.inject({ method: 'GET', url })).rawPayload;

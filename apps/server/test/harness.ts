@@ -6,11 +6,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  auth as authApi,
+  consoleApi,
   type DataOf,
   type Endpoint,
   endpointUrl,
   type ParamsOf,
   type RequestOf,
+  user as userApi,
   type Wallet,
   type WalletBalance,
   wallet as walletApi,
@@ -207,7 +210,7 @@ export async function createHarness(
       { username: names.reviewer, passwordHash, role: 'reviewer' },
     ]);
     const login = async (username: string) =>
-      (await post<{ token: string }>('/console/login', { username, password })).body.data.token;
+      (await call(consoleApi.consoleLogin, { username, password })).body.data.token;
     return { admin: await login(names.admin), reviewer: await login(names.reviewer) };
   }
 
@@ -243,46 +246,43 @@ export async function createHarness(
    * The customer sends Anna Bakker's ID card (front and back uploaded here unless `fields` names them) for
    * identity review; `fields` overrides any field. The /updateReal answer.
    */
-  async function submitIdentity(token: string, fields: Record<string, unknown> = {}) {
-    return post<{ id: number; status: number }>(
-      '/updateReal',
+  async function submitIdentity(token: string, fields: Partial<RequestOf<typeof userApi.updateReal>> = {}) {
+    return call(
+      userApi.updateReal,
       {
         firstName: 'Anna',
         lastName: 'Bakker',
         country: 'NL',
         idType: 'idCard',
         idNumber: 'NX1234567',
-        frontFileId: 'frontFileId' in fields ? undefined : await uploadFile(token, 'front.png'),
-        backFileId: 'backFileId' in fields ? undefined : await uploadFile(token, 'back.png'),
         ...fields,
+        frontFileId: fields.frontFileId ?? (await uploadFile(token, 'front.png')),
+        backFileId: fields.backFileId ?? (await uploadFile(token, 'back.png')),
       },
-      token,
+      { token },
     );
   }
 
   let seq = 0;
   /** Registers an individual through the real endpoints and returns its session. */
-  async function registerUser(overrides: Record<string, unknown> = {}) {
+  async function registerUser(overrides: Partial<RequestOf<typeof authApi.register>> = {}) {
     seq += 1;
     const tag = `${randomBytes(3).toString('hex')}${seq}`;
-    const email = (overrides.email as string) ?? `user${tag}@example.com`;
-    const sent = await post('/getEmailCode', { email, purpose: 'register' });
+    const email = overrides.email ?? `user${tag}@example.com`;
+    const sent = await call(authApi.getEmailCode, { email, purpose: 'register' });
     if (sent.status !== 200) throw new Error(`getEmailCode: ${JSON.stringify(sent.body)}`);
-    const password = (overrides.password as string) ?? 'Secret123!';
-    const res = await post<{ token: string; user: { id: number; userId: string; invitationCode: string } }>(
-      '/register',
-      {
-        userId: `u_${tag}`,
-        email,
-        emailCode: await lastCode(email),
-        password,
-        firstName: 'Anna',
-        lastName: 'Bakker',
-        country: 'NL',
-        agree: true,
-        ...overrides,
-      },
-    );
+    const password = overrides.password ?? 'Secret123!';
+    const res = await call(authApi.register, {
+      userId: `u_${tag}`,
+      email,
+      emailCode: await lastCode(email),
+      password,
+      firstName: 'Anna',
+      lastName: 'Bakker',
+      country: 'NL',
+      agree: true,
+      ...overrides,
+    });
     if (res.status !== 200) throw new Error(`register: ${JSON.stringify(res.body)}`);
     return { ...res.body.data, email, password };
   }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 /** The customer sends an ID card (front and back) through the real endpoints; the submission's id. */
-async function submitKyc(token: string, extra: Record<string, string> = {}) {
+async function submitKyc(token: string, extra: Parameters<Harness['submitIdentity']>[1] = {}) {
   const res = await h.submitIdentity(token, extra);
   expect(res.body).toMatchObject({ code: 200, data: { status: 1 } });
   return res.body.data.id;
