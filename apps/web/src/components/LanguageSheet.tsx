@@ -1,52 +1,22 @@
-import { Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../app/i18n';
-import { useLanguageSwitch } from '../lib/useLanguageSwitch';
+import { currentLanguage } from '../app/i18n';
 import { Icon } from './Icon';
 
-/** The three languages, each written in itself, so anyone can find their own. */
-export function LanguageOptions({ onDone }: { onDone?: () => void }) {
-  const { language, languages, change } = useLanguageSwitch();
-  return (
-    <ul className="option-list">
-      {languages.map((lng) => (
-        <li key={lng}>
-          <button
-            type="button"
-            lang={lng}
-            className={`option-list__item${lng === language ? ' option-list__item--active' : ''}`}
-            aria-pressed={lng === language}
-            onClick={() => {
-              void change(lng);
-              onDone?.();
-            }}
-          >
-            <span className="option-list__label">{LANGUAGE_NAMES[lng]}</span>
-            {lng === language && <Icon name="check" size={18} />}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const LanguagePopup = lazy(() => import('./LanguagePopup').then((m) => ({ default: m.LanguagePopup })));
 
+/**
+ * The sheet to pick the app's language. Its code (antd-mobile's Popup with its gesture and animation libraries)
+ * loads when it is first opened, so the screens guests see first carry only the button.
+ */
 export function LanguageSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet">
-      <div role="dialog" aria-modal="true" aria-label={t('settings.language')}>
-        <div className="sheet__header">
-          <h2 className="sheet__title">{t('settings.language')}</h2>
-          <button type="button" className="sheet__close" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-        </div>
-        <div className="sheet__body">
-          <LanguageOptions onDone={onClose} />
-        </div>
-      </div>
-    </Popup>
+    <Suspense fallback={null}>
+      <LanguagePopup visible={visible} onClose={onClose} />
+    </Suspense>
   );
 }
 
@@ -54,7 +24,7 @@ export function LanguageSheet({ visible, onClose }: { visible: boolean; onClose:
 export function LanguageButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { language } = useLanguageSwitch();
+  const language = currentLanguage();
   const code = language === 'zh-Hans' ? '中' : language.toUpperCase();
   return (
     <>
