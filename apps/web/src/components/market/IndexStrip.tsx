@@ -9,6 +9,8 @@ import { trendOf, useFormatters } from '../../lib/format';
 import { InlineListError } from './QuoteList';
 import { Sparkline } from './Sparkline';
 import { usePriceFlash } from './usePriceFlash';
+import './priceFlash.css';
+import './IndexStrip.css';
 
 function IndexCard({ quote: base }: { quote: Quote }) {
   const ref = useRef<HTMLAnchorElement>(null);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLiveStatus } from '../../api/live';
+import './LiveBadge.css';
 
 /** Whether prices on screen are streaming: live, (re)connecting or offline. */
 export function LiveBadge() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuoteListQuery } from '../../api/market';
 import { EmptyState } from '../States';
 import { QuoteList } from './QuoteList';
+import './Movers.css';
 
 const STOCK_MARKETS: readonly StockMarket[] = ['US', 'HK', 'DE', 'NL', 'BE', 'MX'];
 const MOVERS = ['gainers', 'losers', 'active'] as const;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { exchangeLabel, trendOf, useFormatters } from '../../lib/format';
 import { LiveBadge } from './LiveBadge';
 import { usePriceFlash } from './usePriceFlash';
+import './priceFlash.css';
 
 export type Summary = DataOf<typeof market.summaryDetail>;
 

@@ -7,6 +7,8 @@ import { trendOf, useFormatters } from '../../lib/format';
 import { ChangePill } from './ChangePill';
 import { Sparkline } from './Sparkline';
 import { usePriceFlash } from './usePriceFlash';
+import './priceFlash.css';
+import './QuoteRow.css';
 
 interface QuoteRowProps {
   quote: Quote;

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import './Sparkline.css';
 
 interface SparklineProps {
   /** Prices of the trading day, oldest first (SPEC §9: the last 50). */

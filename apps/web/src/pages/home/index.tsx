@@ -21,6 +21,7 @@ import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 import { displayName, greetingKey } from '../../lib/userDisplay';
+import './home.css';
 
 const pledges: ReadonlyArray<{ key: 'ledger' | 'withdraw' | 'prices'; icon: IconName }> = [
   { key: 'ledger', icon: 'list' },
