@@ -20,6 +20,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
 import { ErrorState } from '../States';
+import './CandleChart.css';
 
 const RISE = '#21E57B';
 const FALL = '#FD005C';

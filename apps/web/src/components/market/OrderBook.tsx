@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrderBookQuery } from '../../api/market';
 import { useFormatters } from '../../lib/format';
 import { QueryBoundary } from '../States';
+import './OrderBook.css';
 
 type Level = { level: number; price: string; volume: string };
 

@@ -7,6 +7,7 @@ import { exchangeLabel, trendOf, useFormatters } from '../../lib/format';
 import { LiveBadge } from './LiveBadge';
 import { usePriceFlash } from './usePriceFlash';
 import './priceFlash.css';
+import './QuoteDetails.css';
 
 export type Summary = DataOf<typeof market.summaryDetail>;
 

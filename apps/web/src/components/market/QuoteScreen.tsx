@@ -16,12 +16,15 @@ import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
 import { Icon } from '../Icon';
+import { NavIconButton } from '../NavIconButton';
 import { Page } from '../Page';
 import { SimulatedNotice } from '../SimulatedNotice';
 import { EmptyState, ErrorState } from '../States';
+import { InstrumentTitle } from './InstrumentTitle';
 import { OrderBook } from './OrderBook';
 import { InstrumentProfile, PriceHeader, QuoteStats } from './QuoteDetails';
 import { WatchStar } from './WatchStar';
+import './QuoteScreen.css';
 
 /** The chart library is big and only needed here: it loads with the first quote screen. */
 const CandleChart = lazy(() => import('./CandleChart').then((m) => ({ default: m.CandleChart })));
@@ -37,9 +40,9 @@ function SearchButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <button type="button" className="nav-icon" aria-label={t('search.open')} onClick={() => navigate(paths.search())}>
+    <NavIconButton label={t('search.open')} onClick={() => navigate(paths.search())}>
       <Icon name="search" size={22} />
-    </button>
+    </NavIconButton>
   );
 }
 
@@ -55,15 +58,17 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
     <Page
       className="quote-page"
       title={
-        <span className="quote-title">
-          <span className="quote-title__name">{quote.name}</span>
-          {(quote.name !== quote.stock_code || exchange) && (
-            <small className="num">
-              {quote.stock_code}
-              {exchange ? ` · ${exchange}` : ''}
-            </small>
-          )}
-        </span>
+        <InstrumentTitle
+          name={quote.name}
+          detail={
+            quote.name !== quote.stock_code || exchange ? (
+              <>
+                {quote.stock_code}
+                {exchange ? ` · ${exchange}` : ''}
+              </>
+            ) : undefined
+          }
+        />
       }
       right={
         <>

@@ -6,6 +6,7 @@ import { useWatchToggleMutation } from '../../api/watchlist';
 import { currentLocation, loginPathFor } from '../../app/navigation';
 import { toastSuccess } from '../../lib/toast';
 import { Icon } from '../Icon';
+import './WatchStar.css';
 
 /** The watchlist toggle of a quote screen; guests are sent to log in and come back here. */
 export function WatchStar({ quote }: { quote: Pick<Quote, 'stock_code' | 'source' | 'selfSelectStatus'> }) {

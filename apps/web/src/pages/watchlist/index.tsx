@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { QuoteList } from '../../components/market/QuoteList';
+import { NavIconButton } from '../../components/NavIconButton';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
@@ -31,24 +32,17 @@ export function WatchlistPage() {
     <Page
       right={
         <>
-          <button
-            type="button"
-            className="nav-icon"
-            aria-label={t('search.open')}
-            onClick={() => navigate(paths.search())}
-          >
+          <NavIconButton label={t('search.open')} onClick={() => navigate(paths.search())}>
             <Icon name="search" size={22} />
-          </button>
+          </NavIconButton>
           {Boolean(items?.length) && (
-            <button
-              type="button"
-              className="nav-icon"
-              aria-label={t('watchlist.edit')}
-              data-testid="watchlist-edit"
+            <NavIconButton
+              label={t('watchlist.edit')}
+              testId="watchlist-edit"
               onClick={() => navigate(paths.watchlistManage())}
             >
               <Icon name="edit" size={21} />
-            </button>
+            </NavIconButton>
           )}
         </>
       }

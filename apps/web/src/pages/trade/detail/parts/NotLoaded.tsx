@@ -1,4 +1,4 @@
-/** A position or an order before its data (loading, not found, or the error with a retry), and its title. */
+/** A position or an order before its data (loading, not found, or the error with a retry). */
 import { ApiError } from '@beurs/api-client';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../../app/paths';
@@ -33,15 +33,5 @@ export function NotLoaded({
         <Loading />
       )}
     </Page>
-  );
-}
-
-/** The page title of a position or an order: the instrument's name over its code. */
-export function InstrumentTitle({ name, code }: { name: string; code: string }) {
-  return (
-    <span className="quote-title">
-      <span className="quote-title__name">{name}</span>
-      <small className="num">{code}</small>
-    </span>
   );
 }

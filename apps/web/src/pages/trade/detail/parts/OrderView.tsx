@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
+import { InstrumentTitle } from '../../../../components/market/InstrumentTitle';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';
 import { DirectionTag } from '../../../../components/trading/DirectionTag';
@@ -11,7 +12,6 @@ import { usePriceText } from '../../../../components/trading/Rows';
 import { Facts } from '../../../../components/trading/Sheet';
 import { useCancelOrder } from '../../../../components/trading/useCancelOrder';
 import { useFormatters } from '../../../../lib/format';
-import { InstrumentTitle } from './NotLoaded';
 
 function OrderFacts({ order, waiting }: { order: TradeOrder; waiting: boolean }) {
   const { t } = useTranslation();
@@ -59,7 +59,7 @@ export function OrderView({ order, onCancelled }: { order: TradeOrder; onCancell
   const waiting = order.status === 0 || order.status === 3;
   return (
     <Page
-      title={<InstrumentTitle name={order.stockName} code={order.stockCode} />}
+      title={<InstrumentTitle name={order.stockName} detail={order.stockCode} />}
       backFallback={paths.trade()}
       footer={
         waiting && (

@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
 import { Icon } from '../../../../components/Icon';
+import { InstrumentTitle } from '../../../../components/market/InstrumentTitle';
 import { Page } from '../../../../components/Page';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';
 import { useLivePosition } from '../../../../components/trading/useLivePosition';
 import { AddMarginSheet } from './AddMarginSheet';
 import { AddToPositionSheet } from './AddToPositionSheet';
-import { InstrumentTitle } from './NotLoaded';
 import { PositionFacts } from './PositionFacts';
 import { PositionHero } from './PositionHero';
 import { PositionOrders } from './PositionOrders';
@@ -32,7 +32,7 @@ export function PositionView({ position, orders }: { position: Position; orders:
 
   return (
     <Page
-      title={<InstrumentTitle name={position.stockName} code={position.stockCode} />}
+      title={<InstrumentTitle name={position.stockName} detail={position.stockCode} />}
       backFallback={paths.trade()}
       footer={
         open && (
