@@ -1,5 +1,4 @@
 import './app/theme.css';
-import './app/market.css';
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

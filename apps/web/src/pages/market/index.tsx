@@ -12,6 +12,7 @@ import { SessionLine } from '../../components/market/SessionLine';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
+import './market.css';
 
 const SEGMENTS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX', 'forex', 'futures', 'commodities', 'indices'] as const;
 type Segment = (typeof SEGMENTS)[number];

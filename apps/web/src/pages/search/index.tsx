@@ -10,6 +10,7 @@ import { Page } from '../../components/Page';
 import { EmptyState, ErrorState } from '../../components/States';
 import { exchangeLabel } from '../../lib/format';
 import { addRecentSearch, clearRecentSearches, useRecentSearches } from '../../lib/recentSearches';
+import './search.css';
 
 const DEBOUNCE_MS = 300;
 /** Examples for a first visit: one per kind of market. */

@@ -24,6 +24,8 @@ import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { ClosedRow, OrderRow, PositionRow } from '../../components/trading/Rows';
 import { useCancelOrder } from '../../components/trading/useCancelOrder';
 import '../../components/trading/trading.css';
+// The Trade tab has the Market tab's header, tabs and body frame.
+import '../market/market.css';
 import { MarginStrip } from './parts/MarginStrip';
 import { PortfolioSummary } from './parts/PortfolioSummary';
 import { ListEmpty, TradeListTab } from './parts/TradeListTab';

@@ -12,6 +12,7 @@ import { NavIconButton } from '../../components/NavIconButton';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
+import './watchlist.css';
 
 const KINDS = ['all', 'stock', 'future', 'forex', 'index'] as const;
 type KindFilter = (typeof KINDS)[number];

@@ -9,6 +9,7 @@ import { QuoteRowSkeleton } from '../../components/market/QuoteRow';
 import { Page } from '../../components/Page';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { toastSuccess } from '../../lib/toast';
+import './manage.css';
 
 function moved(ids: number[], from: number, to: number): number[] {
   const next = [...ids];
