@@ -1,6 +1,11 @@
+// A relative path: Vite bundles a config's relative imports (TypeScript) but loads a package's as they are.
+
 import { defineConfig } from 'vitest/config';
+import { endpointsPlugin } from './packages/contracts/src/vite-plugin.js';
 
 export default defineConfig({
+  // The web app's and the console's `virtual:beurs-endpoints` in their component tests.
+  plugins: [endpointsPlugin()],
   test: {
     include: [
       'packages/**/src/**/*.test.ts',

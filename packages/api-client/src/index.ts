@@ -9,6 +9,8 @@
 import {
   type DataOf,
   type Endpoint,
+  type EndpointOf,
+  type EndpointRef,
   endpointUrl,
   fillPath,
   type ParamsOf,
@@ -57,7 +59,9 @@ export interface CallOptions {
 }
 
 /** Endpoints with path parameters take them as the second argument; the others take none. */
-type Args<E extends Endpoint> = [NonNullable<E['params']>] extends [never]
+type Args<X extends Endpoint | EndpointRef, E extends Endpoint = EndpointOf<X>> = [NonNullable<E['params']>] extends [
+  never,
+]
   ? [request?: RequestOf<E>, params?: undefined, options?: CallOptions]
   : NonNullable<E['params']> extends object
     ? [request: RequestOf<E>, params: ParamsOf<E>, options?: CallOptions]
@@ -126,8 +130,11 @@ export function createApiClient(options: ClientOptions) {
     }
   }
 
-  /** Calls a contract endpoint and resolves with its `data`. */
-  function call<E extends Endpoint>(endpoint: E, ...[request, params, opts]: Args<E>): Promise<DataOf<E>> {
+  /** Calls a contract endpoint (or its reference, which carries no schemas) and resolves with its `data`. */
+  function call<X extends Endpoint | EndpointRef>(
+    endpoint: X,
+    ...[request, params, opts]: Args<X>
+  ): Promise<DataOf<X>> {
     const url = `${base}${endpointUrl(endpoint, request, params as Record<string, unknown> | undefined)}`;
     const timeoutMs = opts?.timeoutMs ?? REQUEST_TIMEOUT_MS;
     if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
@@ -139,10 +146,10 @@ export function createApiClient(options: ClientOptions) {
   }
 
   /** Uploads one file in multipart field `file` to a multipart endpoint. */
-  function upload<E extends Endpoint>(endpoint: E, file: Blob, fileName = 'upload', opts?: CallOptions) {
+  function upload<X extends Endpoint | EndpointRef>(endpoint: X, file: Blob, fileName = 'upload', opts?: CallOptions) {
     const form = new FormData();
     form.append('file', file, fileName);
-    return send<DataOf<E>>(
+    return send<DataOf<X>>(
       `${base}${endpoint.path}`,
       { method: 'POST', body: form },
       opts?.timeoutMs ?? UPLOAD_TIMEOUT_MS,

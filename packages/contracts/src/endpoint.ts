@@ -48,13 +48,31 @@ export const defineEndpoint = <
   e: Endpoint<Req, Data, Params, A, I>,
 ) => e;
 
-export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+/**
+ * An endpoint as a client calls it: where and how, without its schemas, so a client bundle that only calls endpoints
+ * carries no zod (issue 13: the first visit). The endpoint's own type rides along for the request and answer types.
+ * Built from the contract at build time (`clientModules`, vite-plugin.ts), never written by hand.
+ */
+export interface EndpointRef<E extends Endpoint = Endpoint> {
+  method: E['method'];
+  path: string;
+  auth: E['auth'];
+  multipart?: boolean;
+  idempotent?: E['idempotent'];
+  /** Type only: the endpoint referred to (absent at run time). */
+  readonly __endpoint?: E;
+}
+
+/** The endpoint of a contract endpoint or of a reference to one. */
+export type EndpointOf<X> = X extends Endpoint ? X : X extends EndpointRef<infer E> ? E : never;
+
+export type RequestOf<X extends Endpoint | EndpointRef> = z.input<EndpointOf<X>['request']>;
 export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
-export type DataOf<E extends Endpoint> = z.output<E['data']>;
-export type ParamsOf<E extends Endpoint> = [NonNullable<E['params']>] extends [never]
+export type DataOf<X extends Endpoint | EndpointRef> = z.output<EndpointOf<X>['data']>;
+export type ParamsOf<X extends Endpoint | EndpointRef> = [NonNullable<EndpointOf<X>['params']>] extends [never]
   ? undefined
-  : NonNullable<E['params']> extends z.ZodType
-    ? z.input<NonNullable<E['params']>>
+  : NonNullable<EndpointOf<X>['params']> extends z.ZodType
+    ? z.input<NonNullable<EndpointOf<X>['params']>>
     : undefined;
 
 /** `path` with its `:name` parameters filled from `params`, each URI-encoded. */
@@ -77,7 +95,11 @@ function toQuery(request: unknown): string {
  * Where a call of `endpoint` goes, under /web: its path with the parameters filled, and for GET and DELETE the
  * request as the query (a POST carries it as its JSON body). The API client and the server's tests share it.
  */
-export function endpointUrl(endpoint: Endpoint, request: unknown, params: Record<string, unknown> | undefined): string {
+export function endpointUrl(
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  request: unknown,
+  params: Record<string, unknown> | undefined,
+): string {
   const path = fillPath(endpoint.path, params);
   return endpoint.method === 'GET' || endpoint.method === 'DELETE' ? `${path}${toQuery(request)}` : path;
 }

@@ -1,4 +1,5 @@
 export * from './addresses.js';
+export type { ClientModule } from './client-modules.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';

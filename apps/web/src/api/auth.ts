@@ -1,9 +1,10 @@
 /** Sign-in, registration, passwords and logout: mutation hooks over the auth contracts. */
-import { auth, type RequestOf, type Session } from '@beurs/contracts';
+import type { RequestOf, Session } from '@beurs/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { currentLanguage, i18n } from '../app/i18n';
 import { toastSuccess } from '../lib/toast';
 import { api, endSessionAtLogin } from './client';
+import { auth } from './endpoints';
 import { queryClient } from './queryClient';
 import { setToken } from './session';
 import { userKeys } from './user';

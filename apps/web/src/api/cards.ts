@@ -2,9 +2,10 @@
  * The caller's bank cards and crypto wallets (SPEC §7 /UserAccount): one list of both kinds (the limit
  * of docs/money.md counts them together), read per kind, and add, change and remove.
  */
-import { type BankCard, type CryptoWallet, type RequestOf, type UserAccount, wallet } from '@beurs/contracts';
+import type { BankCard, CryptoWallet, RequestOf, UserAccount } from '@beurs/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { wallet } from './endpoints';
 
 export const cardKeys = {
   all: ['cards'] as const,

@@ -3,7 +3,7 @@
  * the session, the language from i18n, and the logout of SPEC §8 on 401/403.
  */
 import { ApiError, createApiClient } from '@beurs/api-client';
-import type { DataOf, Endpoint } from '@beurs/contracts';
+import type { DataOf, Endpoint, EndpointRef } from '@beurs/contracts';
 import { currentLanguage, i18n } from '../app/i18n';
 import { currentLocation, loginPathFor, navigateTo } from '../app/navigation';
 import { paths } from '../app/paths';
@@ -46,7 +46,7 @@ export const api = createApiClient({
 });
 
 /** Uploads one file; any failure but a server's own message reads "Upload Fail" (SPEC §8). */
-export async function uploadFile<E extends Endpoint>(endpoint: E, file: File): Promise<DataOf<E>> {
+export async function uploadFile<X extends Endpoint | EndpointRef>(endpoint: X, file: File): Promise<DataOf<X>> {
   try {
     return await api.upload(endpoint, file, file.name);
   } catch (error) {

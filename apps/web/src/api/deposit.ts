@@ -3,9 +3,10 @@
  * deposit records page by page, and reporting a deposit with its proof. Reporting moves money
  * (once approved), so it carries an idempotency key made when the customer confirmed.
  */
-import { type DepositChannel, type RechargeRecord, type RequestOf, wallet } from '@beurs/contracts';
+import type { DepositChannel, RechargeRecord, RequestOf } from '@beurs/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, retryLostCall } from './client';
+import { wallet } from './endpoints';
 
 /** 1 pending review, 2 audit failure, 3 completed; undefined: all. */
 export type ReviewFilter = 1 | 2 | 3 | undefined;

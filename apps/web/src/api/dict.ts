@@ -1,9 +1,10 @@
 /** Operator-editable content (GET /dict/data) and the counted reach figures (GET /dict/figures). */
-import { user } from '@beurs/contracts';
+
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applyDefaultLanguage, languageSource } from '../app/i18n';
 import { api } from './client';
+import { user } from './endpoints';
 
 type DictType = 'brand' | 'support' | 'config';
 

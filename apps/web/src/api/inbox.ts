@@ -2,10 +2,11 @@
  * The inbox (docs/money.md "The inbox"): messages page by page, one message, marking read and the unread
  * count shown on the profile tab. Messages are written in the request language, so keys carry it.
  */
-import { type DataOf, inbox, type UserMessage } from '@beurs/contracts';
+import type { DataOf, UserMessage } from '@beurs/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
+import { inbox } from './endpoints';
 import { queryClient } from './queryClient';
 import { useIsLoggedIn } from './session';
 

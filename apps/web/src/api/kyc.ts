@@ -1,9 +1,10 @@
 /** Identity verification (SPEC §2 kyc/individual) and file uploads: mutation hooks. */
 
 import { ApiError } from '@beurs/api-client';
-import { type RequestOf, type UploadedFile, user } from '@beurs/contracts';
+import type { RequestOf, UploadedFile } from '@beurs/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from './client';
+import { user } from './endpoints';
 import { userKeys } from './user';
 
 /** Which upload endpoint: `image` takes JPEG, PNG, WebP and GIF; `document` also PDF (corporate papers, proofs). */

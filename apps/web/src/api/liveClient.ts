@@ -5,7 +5,7 @@
  * and hands their account events to `subscribeAccount` listeners.
  */
 import type { CompactQuote, MessageKind, WsClientMessage, WsServerMessage } from '@beurs/contracts';
-import { market } from '@beurs/contracts';
+import { market } from './endpoints';
 
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 

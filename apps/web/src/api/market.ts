@@ -3,17 +3,11 @@
  * order book, profile and session, search and market status. Names come in the request language, so every
  * key carries the language. Prices then move by the live socket (live.ts), not by refetching.
  */
-import {
-  type ChartRangeName,
-  type DataOf,
-  type FuturesCategory,
-  market,
-  type RequestOf,
-  type StockMarket,
-} from '@beurs/contracts';
+import type { ChartRangeName, DataOf, FuturesCategory, RequestOf, StockMarket } from '@beurs/contracts';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
+import { market } from './endpoints';
 
 export type UsExchange = (typeof market.US_EXCHANGES)[number];
 export type ListSort = { sort: 'default' | 'change_ratio' | 'price' | 'code'; order?: 'asc' | 'desc' };

@@ -1,7 +1,8 @@
 /** Two-step verification (TOTP) of the logged-in customer: status, enrolment, turning it off. */
-import { auth, type RequestOf } from '@beurs/contracts';
+import type { RequestOf } from '@beurs/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { auth } from './endpoints';
 import { useIsLoggedIn } from './session';
 import { userKeys } from './user';
 

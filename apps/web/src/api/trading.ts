@@ -6,10 +6,11 @@
  * (even after a network error: the server may have carried it out).
  */
 import { ApiError } from '@beurs/api-client';
-import { type DataOf, type Endpoint, type RequestOf, trading } from '@beurs/contracts';
+import type { DataOf, EndpointRef, RequestOf } from '@beurs/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
+import { trading } from './endpoints';
 import { queryClient } from './queryClient';
 import { useIsLoggedIn } from './session';
 import { walletKeys } from './wallet';
@@ -21,7 +22,7 @@ export type StockRate = DataOf<typeof trading.stockRate>;
 /** Which create endpoint takes an order (docs/trading.md): stocks, Hong Kong stocks, futures and commodities, forex. */
 export type TicketProduct = 'stock' | 'hk' | 'future' | 'forex';
 
-export const createEndpointOf: Record<TicketProduct, Endpoint> = {
+export const createEndpointOf: Record<TicketProduct, EndpointRef> = {
   stock: trading.stockCreate,
   hk: trading.hkCreate,
   future: trading.goldCreate,

@@ -1,8 +1,9 @@
 /** The logged-in user and reference data: query keys and hooks. */
-import { type RequestOf, type UserInfo, user } from '@beurs/contracts';
+import type { RequestOf, UserInfo } from '@beurs/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
+import { user } from './endpoints';
 import { useIsLoggedIn } from './session';
 
 export const userKeys = {

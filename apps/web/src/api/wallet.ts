@@ -5,19 +5,12 @@
  * network error: the server may have carried it out).
  */
 import { ApiError } from '@beurs/api-client';
-import {
-  type BillItem,
-  type DataOf,
-  type EntryType,
-  type RequestOf,
-  type TransferResult,
-  type Wallet,
-  wallet,
-} from '@beurs/contracts';
+import type { BillItem, DataOf, EntryType, RequestOf, TransferResult, Wallet } from '@beurs/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isCancellable, noteServerTime } from '../components/money/serverClock';
 import { api } from './client';
+import { wallet } from './endpoints';
 import { queryClient } from './queryClient';
 import { useIsLoggedIn } from './session';
 

@@ -1,8 +1,9 @@
 /** The user's watchlist (/userSelfSecurity, login required): the list, the quote-page star, removal and order. */
-import { market, type Quote, type WatchlistItem } from '@beurs/contracts';
+import type { Quote, WatchlistItem } from '@beurs/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
+import { market } from './endpoints';
 import { marketKeys } from './market';
 import { queryClient } from './queryClient';
 import { useIsLoggedIn } from './session';

@@ -3,10 +3,11 @@
  * withdrawals page by page, and asking for one. Asking holds the amount at once, so it carries an
  * idempotency key made when the customer confirmed.
  */
-import { type RequestOf, type Wallet, type WithdrawalRecord, wallet } from '@beurs/contracts';
+import type { RequestOf, Wallet, WithdrawalRecord } from '@beurs/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, retryLostCall } from './client';
 import type { ReviewFilter } from './deposit';
+import { wallet } from './endpoints';
 import { walletKeys } from './wallet';
 
 export const withdrawalKeys = {

@@ -3,10 +3,11 @@
  * the credited money is still available), then sends /wallet/cancelTransfer with the idempotency key of
  * this confirmation. Refusals (too late, already cancelled, money spent) toast the server's msg.
  */
-import { wallet } from '@beurs/contracts';
+
 import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wallet } from '../../api/endpoints';
 import { useCancelTransferMutation } from '../../api/wallet';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';

@@ -3,11 +3,12 @@
  * first, page by page, filtered by wallet and by type (kept in the query: `?wallet=BALANCE&type=transfer`),
  * pull to refresh. Transfers that may still be cancelled offer "Cancel transfer".
  */
-import { type EntryType, WALLETS, type Wallet, wallet } from '@beurs/contracts';
+import { type EntryType, WALLETS, type Wallet } from '@beurs/contracts';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { wallet } from '../../api/endpoints';
 import { isCancellable, transferEntryOf, useWalletBillInfinite } from '../../api/wallet';
 import { paths } from '../../app/paths';
 import { LoadMore } from '../../components/LoadMore';

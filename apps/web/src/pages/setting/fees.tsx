@@ -4,10 +4,11 @@
  * against the ESMA limits, the close-out rule and how a loss beyond a position's margin is settled. Reachable from
  * settings and from every order ticket; open to guests (the published terms are not a secret).
  */
-import { type DataOf, Decimal, trading } from '@beurs/contracts';
+import { type AssetClass, type DataOf, Decimal } from '@beurs/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { trading } from '../../api/endpoints';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { QueryBoundary } from '../../components/States';
@@ -16,7 +17,7 @@ import { useFormatters } from '../../lib/format';
 import '../../components/trading/trading.css';
 
 /** The typical spread of each class, as the simulated market quotes it (market/simulator.ts spreadOf). */
-const SPREAD_OF: Record<trading.AssetClass, 'forexMajor' | 'forexMinor' | 'future' | 'stock'> = {
+const SPREAD_OF: Record<AssetClass, 'forexMajor' | 'forexMinor' | 'future' | 'stock'> = {
   forexMajor: 'forexMajor',
   forexMinor: 'forexMinor',
   gold: 'future',

@@ -1,8 +1,9 @@
-import { type TransferResult, wallet } from '@beurs/contracts';
+import type { TransferResult } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { wallet } from '../../../../api/endpoints';
 import { cancelMsLeft, isCancellable } from '../../../../api/wallet';
 import { paths } from '../../../../app/paths';
 import { Icon } from '../../../../components/Icon';

@@ -1,0 +1,24 @@
+/**
+ * The endpoints this app calls, as references without schemas (@beurs/contracts client-modules.ts): calling an
+ * endpoint does not load zod, so the first screen stays light (issue 13). The data is read from the contracts at
+ * build time (`virtual:beurs-endpoints`, packages/contracts/src/vite-plugin.ts). A screen that validates input
+ * with a contract schema imports it from @beurs/contracts, and zod loads with that screen.
+ */
+
+import * as endpoints from 'virtual:beurs-endpoints';
+import type {
+  auth as authModule,
+  ClientModule,
+  inbox as inboxModule,
+  market as marketModule,
+  trading as tradingModule,
+  user as userModule,
+  wallet as walletModule,
+} from '@beurs/contracts';
+
+export const auth = endpoints.auth as ClientModule<typeof authModule>;
+export const user = endpoints.user as ClientModule<typeof userModule>;
+export const market = endpoints.market as ClientModule<typeof marketModule>;
+export const wallet = endpoints.wallet as ClientModule<typeof walletModule>;
+export const inbox = endpoints.inbox as ClientModule<typeof inboxModule>;
+export const trading = endpoints.trading as ClientModule<typeof tradingModule>;
