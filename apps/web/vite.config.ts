@@ -1,7 +1,10 @@
+// A relative path: Vite bundles a config's relative imports (TypeScript) but loads a package's as they are.
+
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { endpointsPlugin } from '../../packages/contracts/src/vite-plugin.js';
 
 /** The name shown before /dict/data?type=brand answers; operators change the live one in the console. */
 const DEFAULT_BRAND_NAME = process.env.VITE_BRAND_NAME ?? 'Kade Markets';
@@ -66,7 +69,7 @@ const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 export default defineConfig({
   base: '/',
   // .br and .gz beside every text file of the build; the server sends them as they are (preCompressed).
-  plugins: [react(), brandInHtml(), compression({ algorithms: ['brotliCompress', 'gzip'] }), pwa()],
+  plugins: [react(), endpointsPlugin(), brandInHtml(), compression({ algorithms: ['brotliCompress', 'gzip'] }), pwa()],
   define: {
     'import.meta.env.VITE_BRAND_NAME': JSON.stringify(DEFAULT_BRAND_NAME),
   },
@@ -94,6 +97,17 @@ export default defineConfig({
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: 'vendor-zod', test: /node_modules[\\/](zod|decimal\.js|libphonenumber-js)[\\/]/, priority: 20 },
+            // Our code that the entry imports statically, in one file: on HTTP/1.1 each file of the first visit
+            // costs a request and its headers. Only our code: a library's barrel file counts as initial with
+            // everything it re-exports, which would put every screen's widgets on the first visit.
+            {
+              name: 'shell',
+              test: /apps[\\/]web[\\/]src[\\/]|packages[\\/](api-client|contracts)[\\/]src[\\/][^\\/]+\.ts$/,
+              tags: ['$initial'],
+              // Not the libraries it imports: they keep their own chunks (vendor groups above, or automatic).
+              includeDependenciesRecursively: false,
+              priority: 10,
+            },
           ],
         },
       },
