@@ -5,11 +5,12 @@
  * Buy / Sell to the order ticket.
  */
 import { ApiError } from '@beurs/api-client';
-import { type ChartRangeName, market, type Quote, type QuoteSource } from '@beurs/contracts';
+import type { ChartRangeName, Quote, QuoteSource } from '@beurs/contracts';
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { market } from '../../api/endpoints';
 import { useLiveQuote } from '../../api/live';
 import { useQuoteQuery, useSummaryQuery } from '../../api/market';
 import { paths } from '../../app/paths';
