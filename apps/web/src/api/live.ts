@@ -8,7 +8,7 @@
  * and only the rows whose instrument ticked re-render. Guests connect too: quotes are public.
  */
 import type { CompactQuote, Quote } from '@beurs/contracts';
-import { type RefObject, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type RefObject, startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { currentLanguage } from '../app/i18n';
 import { LiveQuotesClient, type LiveStatus } from './liveClient';
 import { queryClient } from './queryClient';
@@ -39,13 +39,22 @@ export function useLiveSubscription(keys: readonly string[], enabled = true): vo
   }, [joined]);
 }
 
-/** The newest tick of one instrument (undefined until one arrived). */
+/**
+ * The newest tick of one instrument (undefined until one arrived). A tick re-renders in a transition: a second's
+ * ticks for a screenful of rows render in slices that yield to the browser between them, so live prices never hold
+ * the main thread long enough to delay a tap (or a slow phone's first screen).
+ */
 export function useLiveTick(key: string | undefined): CompactQuote | undefined {
-  return useSyncExternalStore(
-    (listener) => (key ? liveQuotes.subscribeTick(key, listener) : () => undefined),
-    () => (key ? liveQuotes.tick(key) : undefined),
-    () => undefined,
-  );
+  const [tick, setTick] = useState(() => (key ? liveQuotes.tick(key) : undefined));
+  useEffect(() => {
+    if (!key) {
+      setTick(undefined);
+      return;
+    }
+    setTick(liveQuotes.tick(key));
+    return liveQuotes.subscribeTick(key, () => startTransition(() => setTick(liveQuotes.tick(key))));
+  }, [key]);
+  return key ? tick : undefined;
 }
 
 /** A quote with the newest tick laid over it; a newer quote from the server wins over an older tick. */
