@@ -116,7 +116,7 @@ beforeAll(async () => {
   const passwordHash = await hashPassword(password);
   for (const role of OPERATOR_ROLES) {
     await h.db.insert(operators).values({ username: `walk_${role}`, passwordHash, role });
-    const login = await h.post<{ token: string }>('/console/login', { username: `walk_${role}`, password });
+    const login = await h.call(contracts.consoleApi.consoleLogin, { username: `walk_${role}`, password });
     if (login.status !== 200) throw new Error(`console login ${role}: ${JSON.stringify(login.body)}`);
     operatorTokens[role] = login.body.data.token;
   }

@@ -4,7 +4,7 @@
  * input the contract rejects, and never a 5xx. Routes added by later modules are covered as
  * soon as they are in `allEndpoints`; a route missing from it fails the first test.
  */
-import { allEndpoints, type Endpoint } from '@beurs/contracts';
+import { allEndpoints, consoleApi, type Endpoint } from '@beurs/contracts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operators } from '../src/platform/db/schema.js';
@@ -24,8 +24,7 @@ beforeAll(async () => {
   await h.db
     .insert(operators)
     .values({ username: 'fuzz', passwordHash: await hashPassword('FuzzPass1'), role: 'admin' });
-  operatorToken = (await h.post<{ token: string }>('/console/login', { username: 'fuzz', password: 'FuzzPass1' })).body
-    .data.token;
+  operatorToken = (await h.call(consoleApi.consoleLogin, { username: 'fuzz', password: 'FuzzPass1' })).body.data.token;
 });
 
 const nasty: unknown[] = [

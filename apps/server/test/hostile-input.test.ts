@@ -5,7 +5,7 @@
  * oversized JSON body says so. The string fields walked are read from the contract, not from a list kept here.
  */
 import { randomUUID } from 'node:crypto';
-import { allEndpoints, type Endpoint, inbox, market, messageCatalogue, V } from '@beurs/contracts';
+import { allEndpoints, consoleApi, type Endpoint, inbox, market, messageCatalogue, V } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { operators } from '../src/platform/db/schema.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     .insert(operators)
     .values({ username: 'hostile', passwordHash, role: 'supervisor' })
     .catch(() => h.db.insert(operators).values({ username: 'hostile', passwordHash, role: 'admin' }));
-  const login = await h.post<{ token: string }>('/console/login', { username: 'hostile', password: 'HostilePass1' });
+  const login = await h.call(consoleApi.consoleLogin, { username: 'hostile', password: 'HostilePass1' });
   operatorToken = login.body.data.token;
 });
 

@@ -4,6 +4,7 @@
  * row contains (…)". The app here logs to an array through the same logger options as `npm start`.
  */
 import { randomUUID } from 'node:crypto';
+import { auth as authApi } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { safeError } from '../src/platform/log.js';
 import { createHarness, type Harness } from './harness.js';
@@ -23,14 +24,14 @@ describe('log redaction', () => {
     const signedIn = await h.registerUser();
     const email = `secret-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'Un1que-Passphrase-Horse';
-    const sent = await h.post('/getEmailCode', { email, purpose: 'register' });
+    const sent = await h.call(authApi.getEmailCode, { email, purpose: 'register' });
     expect(sent.status).toBe(200);
     const code = await h.lastCode(email);
     // The owner makes every new customer row fail a check: the INSERT carries the hash, the email and the names.
     await h.db.$client.query('alter table users add constraint h7_refuse_all check (false) not valid');
     try {
-      const res = await h.post(
-        '/register',
+      const res = await h.call(
+        authApi.register,
         {
           userId: 'secret_user',
           email,
@@ -41,7 +42,7 @@ describe('log redaction', () => {
           country: 'NL',
           agree: true,
         },
-        signedIn.token,
+        { token: signedIn.token },
       );
       expect(res.status).toBe(500);
       expect(res.body.requestId).toBeTruthy();

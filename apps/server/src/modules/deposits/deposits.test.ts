@@ -378,7 +378,9 @@ describe('reviewing deposits', () => {
     expect(
       (await h.call(consoleMoney.depositReject, { reason: 'Not mine' }, { token: u.token, params: { id } })).status,
     ).toBe(401);
-    expect((await h.post('/console/deposits/99999999/approve', {}, reviewer)).status).toBe(404);
+    expect((await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id: 99999999 } })).status).toBe(
+      404,
+    );
     expect((await h.post('/console/deposits/abc/approve', {}, reviewer)).status).toBe(400);
     // Admins may do what reviewers do.
     expect((await h.call(consoleMoney.depositApprove, {}, { token: admin, params: { id } })).body.data).toMatchObject({

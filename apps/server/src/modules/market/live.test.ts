@@ -4,7 +4,7 @@
  * SAP (Xetra) and AAPL (US pre-market) trade, Tencent (Hong Kong) does not.
  */
 import type { AddressInfo } from 'node:net';
-import type { CompactQuote, WsServerMessage } from '@beurs/contracts';
+import { type CompactQuote, market, type WsServerMessage } from '@beurs/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -85,7 +85,7 @@ describe('live quotes socket', () => {
     const first = (await snapshot).data;
     expect(keysOf(first)).toEqual(['0:AAPL', '0:SAP', '11:00700']);
     const sap = first.find((q) => q.key === '0:SAP')!;
-    const detail = await h.get<{ price_nominal: string; time: number }>('/m_ft/stock_detail_ft?code=SAP');
+    const detail = await h.call(market.stockDetail, { code: 'SAP' });
     expect(sap).toMatchObject({ price_nominal: detail.body.data.price_nominal, marketOpen: true, phase: 'regular' });
     expect(first.find((q) => q.key === '11:00700')).toMatchObject({ marketOpen: false, phase: 'closed' });
 

@@ -557,7 +557,9 @@ describe('reviewing withdrawals', () => {
     expect(
       (await h.call(consoleMoney.withdrawalReject, { reason: 'No way' }, { params: { id: ids[0]! } })).status,
     ).toBe(401);
-    expect((await h.post('/console/withdrawals/99999999/approve', PAID, reviewer)).status).toBe(404);
+    expect(
+      (await h.call(consoleMoney.withdrawalApprove, PAID, { token: reviewer, params: { id: 99999999 } })).status,
+    ).toBe(404);
     const mine = await h.call(walletApi.withdrawalListPage, {}, { token: u.token });
     expect(mine.body.data.list.map((r) => r.id)).toEqual([...ids].reverse());
     const other = await customer();
