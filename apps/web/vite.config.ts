@@ -97,17 +97,6 @@ export default defineConfig({
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: 'vendor-zod', test: /node_modules[\\/](zod|decimal\.js|libphonenumber-js)[\\/]/, priority: 20 },
-            // Our code that the entry imports statically, in one file: on HTTP/1.1 each file of the first visit
-            // costs a request and its headers. Only our code: a library's barrel file counts as initial with
-            // everything it re-exports, which would put every screen's widgets on the first visit.
-            {
-              name: 'shell',
-              test: /apps[\\/]web[\\/]src[\\/]|packages[\\/](api-client|contracts)[\\/]src[\\/][^\\/]+\.ts$/,
-              tags: ['$initial'],
-              // Not the libraries it imports: they keep their own chunks (vendor groups above, or automatic).
-              includeDependenciesRecursively: false,
-              priority: 10,
-            },
           ],
         },
       },
