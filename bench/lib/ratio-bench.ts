@@ -15,7 +15,7 @@ import type { BenchUser } from '../wallet/fixtures.js';
 import { type AppProcess, startAppProcess, stopAppProcess } from './app-process.js';
 import { forkTs, nextMessage, repoRoot, stopChild } from './children.js';
 import { type Machine, machineInfo } from './machine.js';
-import { enableStatements, STATEMENTS_SETTINGS } from './pg-statements.js';
+import { enableStatements, STATEMENTS_SETTINGS, TRACK_STATEMENTS } from './pg-statements.js';
 import { findPgbench, initPgbench } from './pgbench.js';
 import { postmasterPid } from './proc-cpu.js';
 import { isQuiet, loadAverage, outsideCpuPercent, probeOutside, procSnapshot, type RoundRecord } from './quiet.js';
@@ -234,7 +234,7 @@ export async function runRatioBench<
       const info = await postgresInfo(db);
       outcome.pgVersion = info.version;
       outcome.pgSettings = info.settings;
-      outcome.statementsTracked = await enableStatements(db);
+      outcome.statementsTracked = TRACK_STATEMENTS && (await enableStatements(db));
       log(`${s.users} customers, ${spec.usersText}`);
       const users = await spec.users(databaseUrl, s.users);
       const env = { DB_POOL_MAX: String(s.poolMax), WORKERS: String(s.workers), ...spec.serverEnv };

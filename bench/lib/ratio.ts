@@ -394,6 +394,9 @@ export function cpuSection(
             ),
           '',
         ]
-      : ['pg_stat_statements was not loaded: statements per operation are not counted.', '']),
+      : [
+          "pg_stat_statements was not loaded (it slows the reference; BENCH_PG_STATEMENTS=1 turns it on for profiling): statements per operation are not counted here; the breakdown below counts one operation's.",
+          '',
+        ]),
   ];
 }
