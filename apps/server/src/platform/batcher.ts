@@ -14,6 +14,13 @@
  */
 import { busy } from './errors.js';
 
+/**
+ * The sizes the money writes (new positions, wallet transfers) use: 64 per batch, two batches writing at once, and
+ * 32 full batches waiting (about 2 s of orders at the measured rate, bench/reports/orders.md); beyond that the
+ * writes have fallen behind and a customer is told to try again rather than wait in a queue that keeps growing.
+ */
+export const MONEY_WRITES = { maxBatch: 64, maxInFlight: 2, maxQueue: 2048 } as const;
+
 export interface BatcherOptions<T, R> {
   /** Writes a batch in one transaction; answers one result per item, in order. */
   runBatch: (items: T[]) => Promise<R[]>;

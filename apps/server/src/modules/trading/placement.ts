@@ -18,7 +18,7 @@ import {
   orderQuantityProblem,
 } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
-import { createBatcher } from '../../platform/batcher.js';
+import { createBatcher, MONEY_WRITES } from '../../platform/batcher.js';
 import type { Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
 import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
@@ -190,11 +190,7 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
    * account or one key in a batch. bench/reports/orders.md measures it.
    */
   const openNowBatcher = createBatcher<OpenNowItem, OpenNowResult>({
-    maxBatch: 64,
-    maxInFlight: 2,
-    // 32 full batches waiting: about 2 s of orders at the measured rate (bench/reports/orders.md); beyond it the
-    // writes have fallen behind and a customer is told to try again rather than wait in a queue that keeps growing.
-    maxQueue: 2048,
+    ...MONEY_WRITES,
     conflicts: (item) => [`a:${item.account}`, `k:${item.scope}\n${item.key}`],
     runOne: openOne,
     onBatchFailed: (err, size) =>

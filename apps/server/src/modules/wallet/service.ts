@@ -21,7 +21,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-
 import type { z } from 'zod';
 import type { Executor, PostOnceOutcome, PostOnceRequest } from '../../ledger/ledger.js';
 import type { MarketProvider } from '../../market/provider.js';
-import { createBatcher } from '../../platform/batcher.js';
+import { createBatcher, MONEY_WRITES } from '../../platform/batcher.js';
 import type { Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { journalEntries, ledgerAccounts, ledgerPostings, operators } from '../../platform/db/schema.js';
@@ -163,10 +163,7 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'ledger' | 'market' 
    * fails as a whole is written one by one (ledger.postOnce). bench/reports/wallet.md measures it.
    */
   const transfers = createBatcher<PostOnceRequest<TransferAnswer>, PostOnceOutcome<TransferAnswer>>({
-    maxBatch: 64,
-    maxInFlight: 2,
-    // As the order batcher's: beyond it the writes have fallen behind, and a customer is told to try again (429).
-    maxQueue: 2048,
+    ...MONEY_WRITES,
     conflicts: ({ key, input }) => [
       `k:${key.scope}\n${key.key}`,
       ...input.postings.filter((p) => p.account.userId !== null).map((p) => `a:${p.account.id}`),
