@@ -5,7 +5,7 @@
  * input imports the schemas it needs from the contracts and brings zod with it.
  */
 import type { z } from 'zod';
-import type { Endpoint, EndpointRef } from './endpoint.js';
+import { type Endpoint, type EndpointRef, isEndpoint } from './endpoint.js';
 
 /** A contracts module as the client sees it: endpoints as references, plain constants kept, the rest left out. */
 export type ClientModule<M> = {
@@ -15,13 +15,6 @@ export type ClientModule<M> = {
 };
 
 const isSchema = (value: unknown): boolean => typeof value === 'object' && value !== null && '_zod' in value;
-
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Partial<Endpoint>).method === 'string' &&
-  typeof (value as Partial<Endpoint>).path === 'string' &&
-  isSchema((value as Partial<Endpoint>).data);
 
 /** The reference of an endpoint: only the fields a call reads. */
 export function endpointRef(endpoint: Endpoint): EndpointRef {

@@ -48,6 +48,14 @@ export const defineEndpoint = <
   e: Endpoint<Req, Data, Params, A, I>,
 ) => e;
 
+/** Whether a module export is an endpoint (the fuzz and contract tests find them; client-modules.ts keeps them). */
+export const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<Endpoint>).method === 'string' &&
+  typeof (value as Partial<Endpoint>).path === 'string' &&
+  typeof (value as Partial<Endpoint>).auth === 'string';
+
 /**
  * An endpoint as a client calls it: where and how, without its schemas, so a client bundle that only calls endpoints
  * carries no zod (issue 13: the first visit). The endpoint's own type rides along for the request and answer types.

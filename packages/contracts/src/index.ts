@@ -69,7 +69,7 @@ export * as rules from './rules.js';
 export { V, type ValidationKey } from './rules.js';
 export * from './trading-rules.js';
 
-import type { Endpoint } from './endpoint.js';
+import { type Endpoint, isEndpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
@@ -79,13 +79,6 @@ import * as market from './endpoints/market.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
-
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Partial<Endpoint>).method === 'string' &&
-  typeof (value as Partial<Endpoint>).path === 'string' &&
-  typeof (value as Partial<Endpoint>).auth === 'string';
 
 /**
  * Every endpoint the endpoint modules export, for the fuzz, hostile-input and contract-auth tests: found, not
