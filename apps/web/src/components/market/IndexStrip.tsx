@@ -1,5 +1,5 @@
 import type { Quote } from '@beurs/contracts';
-import { useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInView, useLiveQuote } from '../../api/live';
@@ -49,8 +49,12 @@ function IndexCard({ quote: base }: { quote: Quote }) {
 export function IndexStrip({ codes }: { codes?: readonly string[] }) {
   const { t } = useTranslation();
   const query = useQuoteListQuery({ list: 'indices' }, 20);
-  const quotes = codes ? query.data?.list.filter((q) => codes.includes(q.stock_code)) : query.data?.list;
-  if (query.isPending) {
+  const list = query.data?.list;
+  const quotes = useMemo(() => (codes ? list?.filter((q) => codes.includes(q.stock_code)) : list), [codes, list]);
+  // The cards render in a transition, in slices (see QuoteList); the skeleton stays until they are ready.
+  const pending = useDeferredValue(query.isPending);
+  const shown = useDeferredValue(quotes);
+  if (pending) {
     return (
       <div className="index-strip" role="status" aria-busy="true" aria-label={t('common.loading')}>
         {[0, 1, 2].map((i) => (
@@ -62,7 +66,7 @@ export function IndexStrip({ codes }: { codes?: readonly string[] }) {
   if (query.isError && !quotes?.length) return <InlineListError onRetry={() => query.refetch()} />;
   return (
     <ul className="index-strip" aria-label={t('market.indices')}>
-      {quotes?.map((q) => (
+      {shown?.map((q) => (
         <li key={q.key}>
           <IndexCard quote={q} />
         </li>

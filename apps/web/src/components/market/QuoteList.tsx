@@ -1,5 +1,5 @@
 import type { Quote } from '@beurs/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exchangeLabel } from '../../lib/format';
 import { LoadMore, type PagedQuery } from '../LoadMore';
@@ -51,15 +51,19 @@ export function QuoteList({
   label,
   compactError = false,
 }: QuoteListProps) {
-  if (query.isPending) return <QuoteRowSkeleton rows={skeletonRows} />;
+  // The rows of an answer render in a transition, in slices that let the page keep answering taps (a list of live
+  // rows is the longest render of a market screen); until then the previous state (the skeleton) stays.
+  const pending = useDeferredValue(query.isPending);
+  const shown = useDeferredValue(quotes);
+  if (pending) return <QuoteRowSkeleton rows={skeletonRows} />;
   if (query.isError && !quotes?.length) {
     if (compactError) return <InlineListError onRetry={() => query.refetch()} />;
     return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   }
-  if (!quotes?.length) return <>{empty}</>;
+  if (!shown?.length) return <>{empty}</>;
   return (
     <ul className="quote-list" aria-label={label}>
-      {quotes.map((q) => (
+      {shown.map((q) => (
         <li key={q.key}>
           <QuoteRow quote={q} spark={spark} meta={showExchange ? exchangeLabel(q.market) : undefined} />
         </li>

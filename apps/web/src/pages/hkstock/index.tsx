@@ -12,6 +12,9 @@ import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 
 /** hkstock/index: the Hong Kong market at a glance: Hang Seng and HSCEI, movers, and every HK stock. */
+/** Hong Kong's indices on this page's strip (one array, so the strip's memo holds across renders). */
+const HK_INDICES = ['HSI', 'HSCEI'] as const;
+
 export function HkStockIndexPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -28,7 +31,7 @@ export function HkStockIndexPage() {
         completeText={t('market.refreshed')}
       >
         <SessionLine market="HK" />
-        <IndexStrip codes={['HSI', 'HSCEI']} />
+        <IndexStrip codes={HK_INDICES} />
         <Movers fixedMarket="HK" />
         <h2 className="section-title">{t('hk.allTitle')}</h2>
         <div className="card list-card" data-testid="hk-all">
