@@ -41,7 +41,9 @@ async function prepareDatabase(config: Config) {
   const owner = createDb(databaseUrl, 2);
   await migrateDb(owner);
   let seeded = false;
-  if (config.seedDemo) seeded = await seedDemo(owner, config);
+  // The IPO calendar is dated from the server's clock, which SIM_CLOCK_START may have moved.
+  const now = process.env.SIM_CLOCK_START ? new Date(process.env.SIM_CLOCK_START) : new Date();
+  if (config.seedDemo) seeded = await seedDemo(owner, { ...config, now });
   else await seedContent(owner);
   const serving = await servingRole(config, owner, databaseUrl);
   await owner.$client.end();

@@ -5,7 +5,8 @@
  * With SEED_DEMO the first start also makes the money side demonstrable: four deposit channels (crypto
  * addresses nobody holds a key for, a test IBAN), the customer `demo` verified and funded through the
  * ledger exactly as an approved deposit is (a recharge order, one journal entry from deposits clearing,
- * inbox messages), and the company `democorp` waiting in the identity queue. Deposit channels are operator
+ * inbox messages), the company `democorp` waiting in the identity queue, and the demo IPO calendar (fictional
+ * offerings dated from the server's clock: modules/primary/calendar.ts). Deposit channels are operator
  * configuration: without SEED_DEMO none are made, and admins add the real ones in the console.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ import { createLedger, type LedgerOptions } from './ledger/ledger.js';
 import { approveDeposit, channelSnapshot, toChannel } from './modules/deposits/index.js';
 import { notify } from './modules/inbox/index.js';
 import { DEFAULT_BRAND } from './modules/meta/index.js';
+import { seedOfferings } from './modules/primary/index.js';
 import type { Db, Tx } from './platform/db/client.js';
 import {
   depositChannels,
@@ -144,6 +146,8 @@ const DEMO_DEPOSITS = [
 export interface SeedOptions extends LedgerOptions {
   /** Where uploaded files live (config.uploadsDir); without it the demo documents are left out. */
   uploadsDir?: string;
+  /** The server's clock at the first start (SIM_CLOCK_START): the IPO calendar is dated from it. */
+  now?: Date;
 }
 
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boolean> {
@@ -206,6 +210,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
       },
     ]);
     await seedDemoMoney(tx, options);
+    await seedOfferings(tx, options.now ?? new Date());
   });
   return true;
 }
