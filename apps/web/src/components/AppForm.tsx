@@ -5,7 +5,7 @@
  * part, fixing a field and tapping the next control would clear the message on blur, shift
  * everything below it and make the tap miss.
  */
-import { Button, Form, type FormItemProps, type FormProps } from 'antd-mobile';
+import { Form, type FormItemProps, type FormProps } from 'antd-mobile';
 import {
   cloneElement,
   createContext,
@@ -16,6 +16,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { Button } from './Button';
 
 interface AttemptState {
   attempted: boolean;

@@ -8,12 +8,12 @@
  * with a file uploaded earlier (editing) shows it from `previewUrl`.
  */
 import { UPLOAD_MAX_BYTES } from '@beurs/contracts';
-import { SpinLoading } from 'antd-mobile';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UploadKind, useUploadMutation } from '../api/kyc';
 import { toastFailure } from '../lib/toast';
 import { Icon, type IconName } from './Icon';
+import { Spinner } from './Spinner';
 import './ImageUpload.css';
 
 /** What the image endpoint takes (the server checks the bytes again). */
@@ -237,7 +237,7 @@ export function ImageUpload({
         )}
         {busy && (
           <div className="upload__busy" role="status">
-            <SpinLoading color="primary" style={{ '--size': '28px' }} />
+            <Spinner size={28} />
             <span>{t('upload.uploading')}</span>
           </div>
         )}

@@ -1,11 +1,12 @@
 /** Loading, error and empty states: each says what is happening and what the user can do. */
 import { ApiError } from '@beurs/api-client';
-import { Button, SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/toast';
 import { useDelayed } from '../lib/useDelayed';
+import { Button } from './Button';
 import { Icon, type IconName } from './Icon';
+import { Spinner } from './Spinner';
 
 /** A spinner that appears only if loading takes longer than the page load delay. */
 export function Loading({ label }: { label?: string }) {
@@ -15,7 +16,7 @@ export function Loading({ label }: { label?: string }) {
     <div className="state state--loading" role="status" aria-live="polite" aria-busy="true">
       {visible && (
         <>
-          <SpinLoading color="primary" style={{ '--size': '28px' }} />
+          <Spinner size={28} />
           <span>{label ?? t('common.loading')}</span>
         </>
       )}

@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { loginPathFor } from '../navigation';

@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { Button } from '../../components/Button';
 import { StateBlock } from '../../components/States';
 
 /**

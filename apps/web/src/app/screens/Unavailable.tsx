@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/States';
 import { canGoBack } from '../navigation';

@@ -4,7 +4,6 @@
  * 09:30–16:00 wherever the user is. The last bar follows the live price.
  */
 import type { ChartRangeName, Quote } from '@beurs/contracts';
-import { SpinLoading } from 'antd-mobile';
 import {
   AreaSeries,
   CandlestickSeries,
@@ -19,6 +18,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
+import { Spinner } from '../Spinner';
 import { ErrorState } from '../States';
 import './CandleChart.css';
 
@@ -231,7 +231,7 @@ export function CandleChart({ quote, range, timeZone }: CandleChartProps) {
       {kline.isPending && <div className="chart__overlay shimmer" aria-label={t('common.loading')} role="status" />}
       {kline.isFetching && kline.isPlaceholderData && (
         <div className="chart__overlay chart__overlay--clear" role="status" aria-label={t('common.loading')}>
-          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+          <Spinner size={24} />
         </div>
       )}
       {kline.isError && !data && (

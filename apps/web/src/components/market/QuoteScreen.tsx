@@ -6,7 +6,6 @@
  */
 import { ApiError } from '@beurs/api-client';
 import type { ChartRangeName, Quote, QuoteSource } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +15,7 @@ import { useQuoteQuery, useSummaryQuery } from '../../api/market';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
+import { Button } from '../Button';
 import { Icon } from '../Icon';
 import { NavIconButton } from '../NavIconButton';
 import { Page } from '../Page';

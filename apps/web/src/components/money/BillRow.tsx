@@ -4,9 +4,9 @@
  * conversion. A transfer that may still be cancelled gets a "Cancel transfer" button (`onCancel`).
  */
 import type { BillItem } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format';
+import { Button } from '../Button';
 import { otherCurrency, trendOfAmount, useMoneyFormat } from './format';
 import { MoneyText } from './MoneyText';
 import './money.css';

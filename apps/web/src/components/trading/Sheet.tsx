@@ -3,9 +3,10 @@
  * customer agrees to) above one confirming button, and a plain sheet for the small forms of trade/detail
  * (add margin, add to position, stop-loss and take-profit).
  */
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../Button';
 import './trading.css';
 
 export interface FactRow {

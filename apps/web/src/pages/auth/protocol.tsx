@@ -1,8 +1,8 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBrandQuery } from '../../api/dict';
 import { canGoBack } from '../../app/navigation';
+import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 

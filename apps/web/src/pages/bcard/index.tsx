@@ -4,11 +4,12 @@
  * list parts: they are exported from here.
  */
 import { type BankCard, looksLikeIban } from '@beurs/contracts';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { USER_ACCOUNTS_MAX, useBankCardsQuery, useDeleteAccountMutation } from '../../api/cards';
+import { Button } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { EmptyState, QueryBoundary } from '../../components/States';

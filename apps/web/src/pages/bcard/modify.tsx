@@ -4,7 +4,7 @@
  * address, region, city, front and back images. Every field uses the shared rule of the contracts.
  */
 import { type BankCard, looksLikeIban, rules } from '@beurs/contracts';
-import { Button, Form, Input, type InputProps } from 'antd-mobile';
+import { Form, Input, type InputProps } from 'antd-mobile';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { canGoBack } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
+import { Button } from '../../components/Button';
 import { ImageUpload, useUploadsBusy } from '../../components/ImageUpload';
 import { Page } from '../../components/Page';
 import { QueryBoundary, StateBlock } from '../../components/States';

@@ -7,11 +7,12 @@
  * components/money/money.css.
  */
 import { type RechargeRecord, ReviewStatus } from '@beurs/contracts';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type ReviewFilter, useDepositRecordsQuery } from '../../api/deposit';
+import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { LoadMore } from '../../components/LoadMore';
 import { MoneyText } from '../../components/money/MoneyText';

@@ -7,7 +7,7 @@
  */
 import { ApiError } from '@beurs/api-client';
 import { Decimal, type DepositChannel, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
-import { Button, Dialog, Form, Input } from 'antd-mobile';
+import { Dialog, Form, Input } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useDepositChannelQuery, useRechargeCreateMutation } from '../../api/dep
 import { useUserInfoQuery } from '../../api/user';
 import { useQueryParams } from '../../app/useQueryParams';
 import { AppForm, Field } from '../../components/AppForm';
+import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ImageUpload } from '../../components/ImageUpload';
 import { AmountInput } from '../../components/money/AmountInput';

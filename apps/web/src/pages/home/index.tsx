@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useUserInfoQuery } from '../../api/user';
 import { loginPathFor } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { BrandMark } from '../../components/BrandMark';
+import { Button } from '../../components/Button';
 import { Figures } from '../../components/Figures';
 import { Icon, type IconName } from '../../components/Icon';
 import { LanguageButton } from '../../components/LanguageSheet';

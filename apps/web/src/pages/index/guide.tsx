@@ -1,10 +1,11 @@
-import { Button, Swiper, type SwiperRef } from 'antd-mobile';
+import { Swiper, type SwiperRef } from 'antd-mobile';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useBrandQuery } from '../../api/dict';
 import { paths } from '../../app/paths';
 import { BrandMark } from '../../components/BrandMark';
+import { Button } from '../../components/Button';
 import { Figures } from '../../components/Figures';
 import { Icon, type IconName } from '../../components/Icon';
 import { LanguageButton } from '../../components/LanguageSheet';

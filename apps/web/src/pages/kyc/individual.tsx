@@ -4,7 +4,7 @@
  * result in the inbox), verified, or not approved with the reason.
  */
 import { AccountType, IdType, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { useUpdateRealMutation } from '../../api/kyc';
 import { useAreasQuery, useUserInfoQuery } from '../../api/user';
 import { canGoBack } from '../../app/navigation';
 import { AppForm, Field } from '../../components/AppForm';
+import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { CountrySelect } from '../../components/CountrySelect';
 import { DOCUMENT_ACCEPT, ImageUpload, useUploadsBusy } from '../../components/ImageUpload';

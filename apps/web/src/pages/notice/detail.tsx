@@ -3,13 +3,13 @@
  * Opening it marks it read and updates the unread count; a message about a screen offers to open it.
  */
 import { ApiError } from '@beurs/api-client';
-import { Button } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMarkReadMutation, useMessageQuery } from '../../api/inbox';
 import { findRoute } from '../../app/routes';
 import { useQueryParams } from '../../app/useQueryParams';
+import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useFormatters } from '../../lib/format';

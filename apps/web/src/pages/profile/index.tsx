@@ -1,11 +1,12 @@
 import { AccountType, type UserInfo } from '@beurs/contracts';
-import { Badge, Button } from 'antd-mobile';
+import { Badge } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUnreadCountQuery } from '../../api/inbox';
 import { useIsLoggedIn } from '../../api/session';
 import { useUserInfoQuery } from '../../api/user';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { FundingOverview } from '../../components/money/FundingOverview';

@@ -4,13 +4,14 @@
  * pull to refresh. Transfers that may still be cancelled offer "Cancel transfer".
  */
 import { type EntryType, WALLETS, type Wallet } from '@beurs/contracts';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { wallet } from '../../api/endpoints';
 import { isCancellable, transferEntryOf, useWalletBillInfinite } from '../../api/wallet';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { LoadMore } from '../../components/LoadMore';
 import { BillRow } from '../../components/money/BillRow';
 import { useCancelTransfer } from '../../components/money/useCancelTransfer';

@@ -1,5 +1,5 @@
 import { APP_VERSION } from '@beurs/contracts';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useIsLoggedIn } from '../../api/session';
 import { useAppVersionQuery } from '../../api/user';
 import { LANGUAGE_NAMES } from '../../app/i18n';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { LanguageSheet } from '../../components/LanguageSheet';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';

@@ -3,7 +3,7 @@
  * codes (shown once), turn off with a code or the login password.
  */
 import { ApiError } from '@beurs/api-client';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   useTotpStatusQuery,
 } from '../../api/totp';
 import { AppForm, Field } from '../../components/AppForm';
+import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
 import { Segmented } from '../../components/Segmented';

@@ -7,7 +7,7 @@
  * wallet that holds positions: equity, required margin and the margin level with the close-out level.
  * Subscription, follow and bonds tabs come with their products.
  */
-import { Button, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -18,6 +18,7 @@ import {
   useHoldingsInfinite,
 } from '../../api/trading';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';

@@ -1,10 +1,11 @@
 import type { Quote } from '@beurs/contracts';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWatchlistQuery } from '../../api/watchlist';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { QuoteList } from '../../components/market/QuoteList';

@@ -1,9 +1,10 @@
 import type { WatchlistItem } from '@beurs/contracts';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWatchlistDeleteMutation, useWatchlistQuery, useWatchlistSortMutation } from '../../api/watchlist';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { QuoteRowSkeleton } from '../../components/market/QuoteRow';
 import { Page } from '../../components/Page';

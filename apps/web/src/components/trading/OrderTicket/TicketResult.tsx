@@ -1,10 +1,10 @@
 /** The answer to a placed order: filled or entrusted, its figures, and where to go next. */
 import type { OrderResult, Quote } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useFormatters } from '../../../lib/format';
+import { Button } from '../../Button';
 import { Icon } from '../../Icon';
 import { MoneyText } from '../../money/MoneyText';
 import { Page } from '../../Page';

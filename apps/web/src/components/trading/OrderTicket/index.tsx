@@ -11,13 +11,13 @@
  * This file composes; the state lives in useOrderTicket, the pieces of the form beside it.
  */
 import type { Quote } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuoteQuery } from '../../../api/market';
 import type { TicketProduct } from '../../../api/trading';
 import { paths } from '../../../app/paths';
 import { useQueryParams } from '../../../app/useQueryParams';
+import { Button } from '../../Button';
 import { parseSource } from '../../market/QuoteScreen';
 import { Page } from '../../Page';
 import { SimulatedNotice } from '../../SimulatedNotice';

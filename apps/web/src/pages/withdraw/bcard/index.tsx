@@ -9,12 +9,12 @@
  * `useWithdrawForm`; the parts are in `parts/`.
  */
 import type { WithdrawalRecord } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfoQuery } from '../../../api/user';
 import { paths } from '../../../app/paths';
+import { Button } from '../../../components/Button';
 import { Page } from '../../../components/Page';
 import { Segmented } from '../../../components/Segmented';
 import { QueryBoundary, StateBlock } from '../../../components/States';

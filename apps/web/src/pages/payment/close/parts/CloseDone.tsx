@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { Icon } from '../../../../components/Icon';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';

@@ -1,7 +1,7 @@
 import type { Position } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';

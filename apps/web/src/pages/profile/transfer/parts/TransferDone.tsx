@@ -1,11 +1,11 @@
 import type { TransferResult } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { wallet } from '../../../../api/endpoints';
 import { cancelMsLeft, isCancellable } from '../../../../api/wallet';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { Icon } from '../../../../components/Icon';
 import { useMoneyFormat } from '../../../../components/money/format';
 import { MoneyText } from '../../../../components/money/MoneyText';

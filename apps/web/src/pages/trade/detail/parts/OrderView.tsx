@@ -1,9 +1,9 @@
 /** One order: status, its figures and times, a cancel while it waits, and its position once it has one. */
 import type { TradeOrder } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { InstrumentTitle } from '../../../../components/market/InstrumentTitle';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';

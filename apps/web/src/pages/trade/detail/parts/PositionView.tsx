@@ -3,11 +3,11 @@
  * (close, add, add margin, stop-loss and take-profit, each but close in a sheet); closed, its bill.
  */
 import type { Position, TradeOrder } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { Icon } from '../../../../components/Icon';
 import { InstrumentTitle } from '../../../../components/market/InstrumentTitle';
 import { Page } from '../../../../components/Page';

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../../../../components/Button';
 import { TradeError, type TradeErrorActions } from '../../../../components/trading/TradeError';
 
 /** The foot of a position's sheet: the refusal, if any (saying what to do), and the one button that sends. */

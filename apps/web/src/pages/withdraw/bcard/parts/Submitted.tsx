@@ -1,9 +1,9 @@
 import type { WithdrawalRecord } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canGoBack } from '../../../../app/navigation';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { StateBlock } from '../../../../components/States';
 import { useFormatters } from '../../../../lib/format';

@@ -1,7 +1,7 @@
 import { ReviewStatus, type WithdrawalRecord, WithdrawalStatus } from '@beurs/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useWithdrawalRecordsQuery } from '../../../../api/withdrawal';
+import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { noteServerTime, serverNow } from '../../../../components/money/serverClock';
