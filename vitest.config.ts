@@ -1,11 +1,13 @@
 // A relative path: Vite bundles a config's relative imports (TypeScript) but loads a package's as they are.
 
 import { defineConfig } from 'vitest/config';
+import { textPartsPlugin } from './apps/web/src/locales/vite-plugin.js';
 import { endpointsPlugin } from './packages/contracts/src/vite-plugin.js';
 
 export default defineConfig({
-  // The web app's and the console's `virtual:beurs-endpoints` in their component tests.
-  plugins: [endpointsPlugin()],
+  // The web app's and the console's `virtual:beurs-endpoints`, and the web app's `virtual:texts/*`, in their component
+  // tests.
+  plugins: [endpointsPlugin(), textPartsPlugin()],
   test: {
     include: [
       'packages/**/src/**/*.test.ts',

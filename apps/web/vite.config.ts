@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointsPlugin } from '../../packages/contracts/src/vite-plugin.js';
+import { textPartsPlugin } from './src/locales/vite-plugin.js';
 
 /** The name shown before /dict/data?type=brand answers; operators change the live one in the console. */
 const DEFAULT_BRAND_NAME = process.env.VITE_BRAND_NAME ?? 'Kade Markets';
@@ -69,7 +70,14 @@ const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 export default defineConfig({
   base: '/',
   // .br and .gz beside every text file of the build; the server sends them as they are (preCompressed).
-  plugins: [react(), endpointsPlugin(), brandInHtml(), compression({ algorithms: ['brotliCompress', 'gzip'] }), pwa()],
+  plugins: [
+    react(),
+    endpointsPlugin(),
+    textPartsPlugin(),
+    brandInHtml(),
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    pwa(),
+  ],
   define: {
     'import.meta.env.VITE_BRAND_NAME': JSON.stringify(DEFAULT_BRAND_NAME),
   },

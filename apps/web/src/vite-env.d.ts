@@ -15,3 +15,9 @@ declare module 'virtual:beurs-endpoints' {
   export const auth: Module, user: Module, market: Module, wallet: Module, inbox: Module, trading: Module;
   export const consoleApi: Module, consoleMoney: Module, consoleTrading: Module;
 }
+
+/** One part of one language's texts, e.g. `virtual:texts/en-shell` (src/locales/vite-plugin.ts, parts.ts). */
+declare module 'virtual:texts/*' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -1,9 +1,11 @@
 /**
  * The hash router built from the page files (the file path is the route, pageFiles.ts) and the route
  * table (routes.ts): each screen is its own lazy chunk; a declared route without a file shows the
- * "not available yet" screen. The login guard lives in Shell.
+ * "not available yet" screen. A screen's texts load with its code (routes.ts `texts`). The login guard
+ * lives in Shell.
  */
 import { createHashRouter, type RouteObject } from 'react-router';
+import { loadTexts } from './i18n';
 import { bindRouter } from './navigation';
 import { pagesByRoute, screenOf } from './pageFiles';
 import { type AppRoute, appRoutes } from './routes';
@@ -32,7 +34,11 @@ function toRouteObjects(route: AppRoute): RouteObject[] {
   const file = pageFileOf.get(route.path);
   const load = file ? loadScreen(file) : loadUnavailable;
   const handle: RouteHandle = { route };
-  const lazy = async () => ({ Component: await load() });
+  // The screen's code and the texts it needs arrive together: it never renders a raw key.
+  const lazy = async () => {
+    const [Component] = await Promise.all([load(), loadTexts(route.texts ?? 'rest')]);
+    return { Component };
+  };
   const paths = route.alias ? [route.path, route.alias] : [route.path];
   return paths.map((path) => ({ path, handle, lazy }));
 }

@@ -6,6 +6,7 @@
  * "not available yet" screen. Links are built with `paths` (paths.ts), not written as strings.
  */
 import type { ParseKeys } from 'i18next';
+import type { TextPart } from '../locales/parts';
 
 export type TabName = 'home' | 'market' | 'watchlist' | 'trade' | 'profile';
 type TitleKeys = Extract<ParseKeys, `routes.${string}`>;
@@ -19,20 +20,25 @@ export interface RouteMeta {
   tab?: TabName;
   /** A second path that shows the same screen (the entry route `/`). */
   alias?: string;
+  /**
+   * 'shell': the screen uses only the shell's texts (locales/parts.ts, checked by parts.test.ts), so it opens
+   * without fetching the rest; the first-visit screens. Others get all texts before they render (router.tsx).
+   */
+  texts?: TextPart;
 }
 
 export const routeMeta = {
-  '/pages/index/guide': { titleKey: 'routes.index.guide', auth: false, alias: '/' },
+  '/pages/index/guide': { titleKey: 'routes.index.guide', auth: false, alias: '/', texts: 'shell' },
 
   // Tabs.
-  '/pages/home/index': { titleKey: 'routes.home.index', auth: false, tab: 'home' },
-  '/pages/market/index': { titleKey: 'routes.market.index', auth: false, tab: 'market' },
+  '/pages/home/index': { titleKey: 'routes.home.index', auth: false, tab: 'home', texts: 'shell' },
+  '/pages/market/index': { titleKey: 'routes.market.index', auth: false, tab: 'market', texts: 'shell' },
   '/pages/watchlist/index': { titleKey: 'routes.watchlist.index', auth: true, tab: 'watchlist' },
   '/pages/trade/index': { titleKey: 'routes.trade.index', auth: true, tab: 'trade' },
   '/pages/profile/index': { titleKey: 'routes.profile.index', auth: false, tab: 'profile' },
 
   // Quotes (query: name, code, source, optional market).
-  '/pages/quote/stock': { titleKey: 'routes.quote.stock', auth: false },
+  '/pages/quote/stock': { titleKey: 'routes.quote.stock', auth: false, texts: 'shell' },
   '/pages/quote/future': { titleKey: 'routes.quote.future', auth: false },
   '/pages/quote/globalindex': { titleKey: 'routes.quote.globalindex', auth: false },
   '/pages/quote/forex': { titleKey: 'routes.quote.forex', auth: false },

@@ -17,7 +17,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../api/session';
-import { i18n } from '../app/i18n';
+import { i18n, loadTexts } from '../app/i18n';
 import type { AppRoute } from '../app/routes';
 import { ToastHost } from '../components/Toast';
 
@@ -125,6 +125,8 @@ export function setupScreenTests({ guest = false }: { guest?: boolean } = {}) {
   beforeEach(async () => {
     vi.stubGlobal('WebSocket', SilentSocket);
     await i18n.changeLanguage('en');
+    // Every screen's texts; which screens open with the shell's alone is checked statically (locales/parts.test.ts).
+    await loadTexts('rest');
     if (guest) clearToken();
     else setToken('test-token');
   });
