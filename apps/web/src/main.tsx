@@ -1,21 +1,10 @@
 import './app/theme.css';
-import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadOperatorDefaultLanguage } from './api/dict';
 import { App } from './app/App';
 import { i18nReady } from './app/i18n';
 import { OfflineNotice } from './components/OfflineNotice';
-
-// antd-mobile 5 renders Toast, Dialog and Modal with the React 18 API unless told how to on React 19.
-unstableSetRender((node, container) => {
-  const root = createRoot(container);
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-  };
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

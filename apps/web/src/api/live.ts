@@ -8,7 +8,7 @@
  * and only the rows whose instrument ticked re-render. Guests connect too: quotes are public.
  */
 import type { CompactQuote, Quote } from '@beurs/contracts';
-import { type RefObject, startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { currentLanguage } from '../app/i18n';
 import { LiveQuotesClient, type LiveStatus } from './liveClient';
 import { queryClient } from './queryClient';
@@ -79,25 +79,4 @@ export function useLiveStatus(): LiveStatus {
     () => liveQuotes.getStatus(),
     () => 'idle' as const,
   );
-}
-
-/**
- * True while the element is on screen (or near it), so a long list follows only the rows a user can see.
- * Without IntersectionObserver everything counts as visible.
- */
-export function useInView(ref: RefObject<Element | null>, rootMargin = '120px'): boolean {
-  const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) setVisible(entry.isIntersecting);
-      },
-      { rootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, rootMargin]);
-  return visible;
 }

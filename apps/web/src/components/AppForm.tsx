@@ -6,6 +6,7 @@
  * everything below it and make the tap miss.
  */
 import { Form, type FormItemProps, type FormProps } from 'antd-mobile';
+import '../app/antdMobile';
 import {
   cloneElement,
   createContext,

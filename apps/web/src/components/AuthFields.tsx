@@ -6,6 +6,7 @@
 import { ApiError } from '@beurs/api-client';
 import { type EmailCodePurpose, rules } from '@beurs/contracts';
 import { type Form, Input } from 'antd-mobile';
+import '../app/antdMobile';
 import type { ParseKeys } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { Popup, SearchBar } from 'antd-mobile';
+import '../app/antdMobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreasQuery } from '../api/user';

@@ -1,5 +1,6 @@
 import type { EmailCodePurpose } from '@beurs/contracts';
 import { type Form, Input } from 'antd-mobile';
+import '../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { SendCodeButton } from './SendCodeButton';
 

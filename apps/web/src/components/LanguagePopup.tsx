@@ -1,4 +1,5 @@
 import { Popup } from 'antd-mobile';
+import '../app/antdMobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../app/i18n';

@@ -1,5 +1,6 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInView } from '../lib/useInView';
 import './LoadMore.css';
 
 /** What `LoadMore` needs of a TanStack `useInfiniteQuery` result. */
@@ -17,7 +18,7 @@ export interface PagedQuery {
 export function LoadMore({ query, endText, failedText }: { query: PagedQuery; endText: string; failedText?: string }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const near = useNearView(sentinel);
+  const near = useInView(sentinel);
   // Pages asked for and answered: counts rather than a busy flag, so an answer that comes back before React
   // renders the request still changes them and the end is looked at again.
   const [asked, setAsked] = useState(0);
@@ -49,24 +50,4 @@ export function LoadMore({ query, endText, failedText }: { query: PagedQuery; en
       )}
     </div>
   );
-}
-
-/** Whether the element is in view; always, where the browser cannot tell (no IntersectionObserver). */
-function useNearView(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) setNear(entry.isIntersecting);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return near;
 }

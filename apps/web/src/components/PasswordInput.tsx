@@ -1,4 +1,5 @@
 import { Input } from 'antd-mobile';
+import '../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';

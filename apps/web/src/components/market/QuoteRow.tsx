@@ -1,9 +1,10 @@
 import type { Quote } from '@beurs/contracts';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
-import { useInView, useLiveQuote } from '../../api/live';
+import { useLiveQuote } from '../../api/live';
 import { paths } from '../../app/paths';
 import { trendOf, useFormatters } from '../../lib/format';
+import { useInView } from '../../lib/useInView';
 import { ChangePill } from './ChangePill';
 import { Sparkline } from './Sparkline';
 import { usePriceFlash } from './usePriceFlash';

@@ -16,6 +16,7 @@
  */
 import { CURRENCY_SYMBOL, type Currency } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { isNonZero, tidyAmount } from './format';
 import './money.css';

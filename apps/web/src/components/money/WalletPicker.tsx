@@ -13,6 +13,7 @@
  */
 import { type Currency, DEFAULT_WALLET_CURRENCY, WALLETS, type Wallet, type WalletBalance } from '@beurs/contracts';
 import { Popup } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletBalancesQuery } from '../../api/wallet';

@@ -5,6 +5,7 @@
  */
 
 import { Dialog } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallet } from '../../api/endpoints';

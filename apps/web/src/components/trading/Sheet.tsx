@@ -4,6 +4,7 @@
  * (add margin, add to position, stop-loss and take-profit).
  */
 import { Popup } from 'antd-mobile';
+import '../../app/antdMobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../Button';

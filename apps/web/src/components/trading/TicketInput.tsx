@@ -9,6 +9,7 @@
  *   ticket figures; disabled until they come or when the balance carries none).
  */
 import { Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HalfOrFull } from '../../api/trading';

@@ -5,6 +5,7 @@
  */
 import type { TradeOrder } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useCancelOrderMutation } from '../../api/trading';
 import { useFormatters } from '../../lib/format';

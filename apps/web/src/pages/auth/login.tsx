@@ -1,5 +1,6 @@
 import { rules } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';

@@ -1,4 +1,5 @@
 import { Form } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterQuickMutation } from '../../api/auth';

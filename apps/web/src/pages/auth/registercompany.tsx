@@ -1,5 +1,6 @@
 import { auth, type IdType, rules } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterCompanyMutation } from '../../api/auth';

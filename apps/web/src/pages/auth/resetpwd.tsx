@@ -1,4 +1,5 @@
 import { Form } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../api/auth';

@@ -5,6 +5,7 @@
  */
 import { type BankCard, looksLikeIban } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../app/antdMobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

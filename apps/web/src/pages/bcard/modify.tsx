@@ -5,6 +5,7 @@
  */
 import { type BankCard, looksLikeIban, rules } from '@beurs/contracts';
 import { Form, Input, type InputProps } from 'antd-mobile';
+import '../../app/antdMobile';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

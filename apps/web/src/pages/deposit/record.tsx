@@ -8,6 +8,7 @@
  */
 import { type RechargeRecord, ReviewStatus } from '@beurs/contracts';
 import { PullToRefresh } from 'antd-mobile';
+import '../../app/antdMobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -8,6 +8,7 @@
 import { ApiError } from '@beurs/api-client';
 import { Decimal, type DepositChannel, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
 import { Dialog, Form, Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

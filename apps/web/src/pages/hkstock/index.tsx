@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { marketKeys, useQuoteListInfinite } from '../../api/market';
 import { IndexStrip } from '../../components/market/IndexStrip';

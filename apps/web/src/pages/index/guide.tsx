@@ -1,4 +1,5 @@
 import { Swiper, type SwiperRef } from 'antd-mobile';
+import '../../app/antdMobile';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';

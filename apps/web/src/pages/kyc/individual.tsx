@@ -5,6 +5,7 @@
  */
 import { AccountType, IdType, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
 import { Form, Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
 import type { MarketId, StockMarket } from '@beurs/contracts';
 import { PullToRefresh, Tabs } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SORT, isSortable, type ListSort, type ListSpec, useQuoteListInfinite } from '../../api/market';

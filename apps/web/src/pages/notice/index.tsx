@@ -4,6 +4,7 @@
  */
 import type { UserMessage } from '@beurs/contracts';
 import { PullToRefresh } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkReadMutation, useMessagesInfinite, useUnreadCountQuery } from '../../api/inbox';

@@ -1,5 +1,6 @@
 import { AccountType, type UserInfo } from '@beurs/contracts';
 import { Badge } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUnreadCountQuery } from '../../api/inbox';

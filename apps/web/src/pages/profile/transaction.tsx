@@ -5,6 +5,7 @@
  */
 import { type EntryType, WALLETS, type Wallet } from '@beurs/contracts';
 import { PullToRefresh } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

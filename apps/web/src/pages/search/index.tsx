@@ -1,5 +1,6 @@
 import type { Quote } from '@beurs/contracts';
 import { SearchBar } from 'antd-mobile';
+import '../../app/antdMobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { APP_VERSION } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

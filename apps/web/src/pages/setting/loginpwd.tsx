@@ -1,5 +1,6 @@
 import { rules } from '@beurs/contracts';
 import { Form } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePasswordMutation } from '../../api/auth';
 import { AppForm, Field } from '../../components/AppForm';

@@ -1,5 +1,6 @@
 import { rules, type UserInfo } from '@beurs/contracts';
 import { Form } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -4,6 +4,7 @@
  */
 import { ApiError } from '@beurs/api-client';
 import { Form, Input } from 'antd-mobile';
+import '../../app/antdMobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

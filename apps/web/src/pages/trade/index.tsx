@@ -8,6 +8,7 @@
  * Subscription, follow and bonds tabs come with their products.
  */
 import { Tabs } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {

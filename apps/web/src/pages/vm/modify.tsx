@@ -5,6 +5,7 @@
  */
 import { type CryptoWallet, rules, wallet } from '@beurs/contracts';
 import { Form, type FormItemProps, TextArea } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useCryptoWalletsQuery, useSaveAccountMutation } from '../../api/cards';
 import { useQueryParams } from '../../app/useQueryParams';

@@ -1,5 +1,6 @@
 import type { Quote } from '@beurs/contracts';
 import { PullToRefresh } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
 import type { WatchlistItem } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWatchlistDeleteMutation, useWatchlistQuery, useWatchlistSortMutation } from '../../api/watchlist';

@@ -4,6 +4,7 @@
  */
 import { rules, type TransferResult, WALLETS, type Wallet } from '@beurs/contracts';
 import { Form } from 'antd-mobile';
+import '../../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFundingOverviewQuery, useTransferMutation, useWalletBalancesQuery } from '../../../api/wallet';

@@ -1,6 +1,7 @@
 import { ApiError } from '@beurs/api-client';
 import type { WithdrawalRecord } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useWithdrawalCancelMutation } from '../../../api/withdrawal';
 import { useMoneyFormat } from '../../../components/money/format';

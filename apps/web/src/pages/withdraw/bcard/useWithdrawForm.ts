@@ -2,6 +2,7 @@
 import { ApiError } from '@beurs/api-client';
 import { Decimal, rules, type Wallet, type WithdrawalRecord } from '@beurs/contracts';
 import { Form } from 'antd-mobile';
+import '../../../app/antdMobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTotpStatusQuery } from '../../../api/totp';

@@ -1,5 +1,6 @@
 import type { Currency, Wallet } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../../../app/antdMobile';
 import type { TFunction } from 'i18next';
 import type { MoneyFormat } from '../../../../components/money/format';
 import { SummaryList, WalletName } from './Summary';

@@ -1,5 +1,6 @@
 import type { Currency, Wallet } from '@beurs/contracts';
 import { Dialog } from 'antd-mobile';
+import '../../../../app/antdMobile';
 import type { TFunction } from 'i18next';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { maskAccountNumber } from '../../../bcard/index';

@@ -1,5 +1,6 @@
 import { Decimal, rules, type WithdrawalRecord, wallet } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
+import '../../../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../app/paths';

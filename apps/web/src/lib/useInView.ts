@@ -1,0 +1,23 @@
+import { type RefObject, useEffect, useState } from 'react';
+
+/**
+ * True while the element is on screen (or near it), so a long list follows only the rows a user
+ * can see (api/live.ts) and a paged list loads its next page as its end comes near (LoadMore).
+ * Without IntersectionObserver everything counts as visible.
+ */
+export function useInView(ref: RefObject<Element | null>, rootMargin = '120px'): boolean {
+  const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) setVisible(entry.isIntersecting);
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, rootMargin]);
+  return visible;
+}
