@@ -19,6 +19,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { loadBrandName, metaRoutes } from './modules/meta/index.js';
+import { primaryRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -163,6 +164,7 @@ export async function buildApp(
       reviewRoutes(web, deps);
       tradingRoutes(web, deps);
       consoleTradingRoutes(web, deps);
+      primaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },
     { prefix: '/web' },

@@ -96,6 +96,12 @@ export const E = {
   takeProfitInvalid: 'errors.takeProfitInvalid',
   leverageAboveEsma: 'errors.leverageAboveEsma',
   priceUnavailable: 'errors.priceUnavailable',
+  offeringNotFound: 'errors.offeringNotFound',
+  offeringNotOpen: 'errors.offeringNotOpen',
+  offeringWholeLots: 'errors.offeringWholeLots',
+  offeringAboveOffered: 'errors.offeringAboveOffered',
+  offeringAlreadySubscribed: 'errors.offeringAlreadySubscribed',
+  offeringTotalAboveTicket: 'errors.offeringTotalAboveTicket',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -33,6 +33,16 @@ export type {
 } from './endpoints/market.js';
 export * as market from './endpoints/market.js';
 export type {
+  AllotmentRule,
+  Offering,
+  OfferingMarket,
+  OfferingPhase,
+  SettleState,
+  Subscription,
+  SubscriptionState,
+} from './endpoints/primary.js';
+export * as primary from './endpoints/primary.js';
+export type {
   AssetClass,
   CloseReason,
   MarginSummary,
@@ -76,6 +86,7 @@ import * as consoleMoney from './endpoints/console-money.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
+import * as primary from './endpoints/primary.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -94,4 +105,5 @@ export const allEndpoints: readonly Endpoint[] = [
   consoleMoney,
   trading,
   consoleTrading,
+  primary,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

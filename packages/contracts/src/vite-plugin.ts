@@ -11,6 +11,7 @@ import * as consoleMoney from './endpoints/console-money.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
+import * as primary from './endpoints/primary.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -31,6 +32,7 @@ export function endpointsPlugin(): Plugin {
         wallet,
         inbox,
         trading,
+        primary,
         consoleApi,
         consoleMoney,
         consoleTrading,

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { allInstruments } from '../../market/instruments/index.js';
 import { calendarRows, DEMO_CALENDAR, seedOfferings } from './calendar.js';
+import { phaseOf } from './offerings.js';
 import { offerings } from './schema.js';
 
 let h: Harness;
@@ -19,7 +20,7 @@ describe('the demo IPO calendar', () => {
       const now = new Date(at);
       const phases = calendarRows(now).map(
         (o) =>
-          `${o.market}:${o.state !== 'scheduled' ? o.state : now < o.opensAt ? 'upcoming' : now < o.closesAt ? 'open' : 'closed'}`,
+          `${o.market}:${phaseOf({ state: o.state ?? 'scheduled', opensAt: o.opensAt, closesAt: o.closesAt }, now)}`,
       );
       for (const want of ['US:open', 'HK:open', 'US:upcoming', 'HK:upcoming', 'US:closed', 'US:listed', 'HK:listed'])
         expect(phases, at).toContain(want);
