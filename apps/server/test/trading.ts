@@ -2,7 +2,7 @@
  * Test helpers for trading: a market whose prices a test pins (bid, ask, open or closed) on top of the simulator,
  * so every order rule can be checked on a known price path, and a verified, funded trader.
  */
-import { trading, type Wallet } from '@beurs/contracts';
+import { type OrderResult, type RequestOf, trading, type Wallet } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { MarketProvider } from '../src/market/provider.js';
 import type { InstrumentRef, Quote } from '../src/market/types.js';
@@ -10,7 +10,7 @@ import { settingsOf, termsOf } from '../src/modules/trading/index.js';
 import { tradableByCode } from '../src/modules/trading/instruments.js';
 import { DEFAULT_RULES } from '../src/modules/trading/settings.js';
 import { tradePositions, users } from '../src/platform/db/schema.js';
-import type { Harness } from './harness.js';
+import type { Answer, CallOptions, Harness } from './harness.js';
 
 export interface Pin {
   bid: string;
@@ -74,27 +74,61 @@ export async function trader(h: Harness, funds: Partial<Record<Wallet, string>> 
 /** The default stock fee schedule as a ticket shows it (settings.ts DEFAULT_RULES): what orders send as terms. */
 export const STOCK_TERMS = trading.termsVersionOf(DEFAULT_RULES.stock.buyRate, DEFAULT_RULES.stock.sellRate);
 
+/** The endpoints that open a position: one ticket per product. */
+type NewOrderEndpoint =
+  | typeof trading.stockCreate
+  | typeof trading.hkCreate
+  | typeof trading.goldCreate
+  | typeof trading.crudeCreate;
+/** The endpoints that place an order: the tickets and an addition to an open position. */
+type OrderEndpoint = NewOrderEndpoint | typeof trading.additions;
+
+/** An order as a test writes it: the contract's request, whose termsVersion may be left to placeOrder. */
+export type Ticket<E extends OrderEndpoint> = Omit<RequestOf<E>, 'termsVersion'> & { termsVersion?: string };
+/** Any ticket: a new position's or an addition's. */
+type AnyTicket = Ticket<NewOrderEndpoint> | Ticket<typeof trading.additions>;
+
 /**
- * An order body with the fee schedule its ticket would show now (the current rule of the instrument's class, or of
- * the position an addition adds to), unless the body says which terms it saw.
+ * The ticket with the fee schedule its screen would show now (the current rule of the instrument's class, or of
+ * the position an addition adds to), unless the ticket says which terms it saw.
  */
-export async function withTerms(h: Harness, url: string, body: unknown): Promise<unknown> {
-  if (typeof body !== 'object' || body === null || 'termsVersion' in body) return body;
-  const b = body as { stockCode?: unknown; source?: unknown; positionId?: unknown };
+async function withTerms(h: Harness, ticket: AnyTicket): Promise<RequestOf<OrderEndpoint>> {
+  if (ticket.termsVersion !== undefined) return { ...ticket, termsVersion: ticket.termsVersion };
   let assetClass: trading.AssetClass | null = null;
-  if (url === '/orders/additions' && typeof b.positionId === 'number') {
+  if ('positionId' in ticket) {
     const [row] = await h.db
       .select({ assetClass: tradePositions.assetClass })
       .from(tradePositions)
-      .where(eq(tradePositions.id, b.positionId));
+      .where(eq(tradePositions.id, Number(ticket.positionId)));
     assetClass = (row?.assetClass as trading.AssetClass | undefined) ?? null;
-  } else if (/\/create$/.test(url) && typeof b.stockCode === 'string') {
+  } else {
     try {
-      assetClass = tradableByCode(b.stockCode, typeof b.source === 'number' ? b.source : undefined).assetClass;
+      assetClass = tradableByCode(
+        ticket.stockCode,
+        ticket.source === undefined ? undefined : Number(ticket.source),
+      ).assetClass;
     } catch {
       assetClass = 'stock';
     }
   }
-  if (!assetClass) return body;
-  return { ...body, termsVersion: termsOf(await settingsOf(h.deps).rule(assetClass)) };
+  // No class found (an unknown position): sent without terms, as the test wrote it, for the server to refuse.
+  if (!assetClass) return ticket as RequestOf<OrderEndpoint>;
+  return { ...ticket, termsVersion: termsOf(await settingsOf(h.deps).rule(assetClass)) };
+}
+
+/** Places an order through its contract (typed request and answer), sending the current terms unless it names them. */
+export function placeOrder(
+  h: Harness,
+  endpoint: typeof trading.additions,
+  ticket: Ticket<typeof trading.additions>,
+  options: CallOptions,
+): Promise<Answer<OrderResult>>;
+export function placeOrder(
+  h: Harness,
+  endpoint: NewOrderEndpoint,
+  ticket: Ticket<NewOrderEndpoint>,
+  options: CallOptions,
+): Promise<Answer<OrderResult>>;
+export async function placeOrder(h: Harness, endpoint: OrderEndpoint, ticket: AnyTicket, options: CallOptions) {
+  return h.call(endpoint, await withTerms(h, ticket), options);
 }

@@ -3,12 +3,19 @@
  * leverage caps, profit and loss, limit orders, stops, ESMA close-out, negative-balance protection, concurrency.
  * The ledger audit must be clean after every test.
  */
-import type { OrderResult, Position, TradeOrder, WalletBalance } from '@beurs/contracts';
+import {
+  consoleTrading,
+  inbox as inboxApi,
+  trading as tradingApi,
+  type Wallet,
+  type WalletBalance,
+  wallet as walletApi,
+} from '@beurs/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { type PinnedMarket, pinMarket, pinRates, trader, withTerms } from '../../../test/trading.js';
+import { type PinnedMarket, pinMarket, pinRates, placeOrder, type Ticket, trader } from '../../../test/trading.js';
 import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
 
@@ -18,9 +25,6 @@ let engine: TradingEngine;
 
 beforeAll(async () => {
   h = await createHarness({ config: { tradingJobMs: 0 } });
-  // Every order here sends the fee schedule its ticket would show (the current one) unless the test says which.
-  const postKeyed = h.postKeyed;
-  h.postKeyed = async (url, body, token, key, lang) => postKeyed(url, await withTerms(h, url, body), token, key, lang);
   m = pinMarket(h);
   engine = createTradingEngine(h.deps);
 });
@@ -40,8 +44,11 @@ const pinDefaults = () => {
   m.set('ZC', 3, { bid: '399.5', ask: '400' });
 };
 
-const buyAapl = (token: string, body: Record<string, unknown> = {}, key?: string) =>
-  h.postKeyed<OrderResult>('/stock/create', { stockCode: 'AAPL', direction: 0, quantity: 10, ...body }, token, key);
+type StockTicket = Ticket<typeof tradingApi.stockCreate>;
+
+// Every order here sends the fee schedule its ticket would show (the current one) unless the test says which.
+const buyAapl = (token: string, body: Partial<StockTicket> = {}, key?: string) =>
+  placeOrder(h, tradingApi.stockCreate, { stockCode: 'AAPL', direction: 0, quantity: 10, ...body }, { token, key });
 
 async function wallet(token: string, walletType: string): Promise<WalletBalance> {
   const b = await h.balance(token, walletType);
@@ -50,10 +57,19 @@ async function wallet(token: string, walletType: string): Promise<WalletBalance>
 }
 
 describe('market orders fill at the ask or bid with margin held and the fee charged', () => {
-  const cases = [
+  const cases: Array<{
+    name: string;
+    endpoint: typeof tradingApi.stockCreate;
+    body: StockTicket;
+    fund: Partial<Record<Wallet, string>>;
+    wallet: Wallet;
+    price: string;
+    margin: string;
+    fee: string;
+  }> = [
     {
       name: 'US stock buy, USD wallet, 5:1',
-      path: '/stock/create',
+      endpoint: tradingApi.stockCreate,
       body: { stockCode: 'AAPL', direction: 0, quantity: 10 },
       fund: { US_STOCK: '1000' },
       wallet: 'US_STOCK',
@@ -63,7 +79,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     },
     {
       name: 'German stock sell (short) at the bid, BALANCE wallet, 2:1',
-      path: '/stock/create',
+      endpoint: tradingApi.stockCreate,
       body: { stockCode: 'SAP', direction: 1, quantity: 4, leverage: 2 },
       fund: { BALANCE: '1000' },
       wallet: 'BALANCE',
@@ -73,7 +89,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     },
     {
       name: 'Hong Kong stock in HKD into the EUR HK_STOCK wallet at the live rate',
-      path: '/hk/create',
+      endpoint: tradingApi.hkCreate,
       body: { stockCode: '00700', direction: 0, quantity: 100 },
       fund: { HK_STOCK: '1000' },
       wallet: 'HK_STOCK',
@@ -84,7 +100,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     },
     {
       name: 'forex major 30:1 in the FOREX wallet',
-      path: '/crude/create',
+      endpoint: tradingApi.crudeCreate,
       body: { stockCode: 'GBPUSD', direction: 0, quantity: 10000 },
       fund: { FOREX: '1000' },
       wallet: 'FOREX',
@@ -95,7 +111,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     },
     {
       name: 'gold future 20:1, 100 oz per contract, FUTURE wallet',
-      path: '/gold/create',
+      endpoint: tradingApi.goldCreate,
       body: { stockCode: 'GC', direction: 0, quantity: 1 },
       fund: { FUTURE: '20000' },
       wallet: 'FUTURE',
@@ -106,7 +122,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     },
     {
       name: 'corn future quoted in cents, commodity 10:1',
-      path: '/gold/create',
+      endpoint: tradingApi.goldCreate,
       body: { stockCode: 'ZC', direction: 0, quantity: 1 },
       fund: { FUTURE: '2000' },
       wallet: 'FUTURE',
@@ -119,7 +135,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
   it.each(cases)('$name', async (c) => {
     pinDefaults();
     const u = await trader(h, c.fund);
-    const res = await h.postKeyed<OrderResult>(c.path, c.body, u.token);
+    const res = await placeOrder(h, c.endpoint, c.body, { token: u.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { order, position } = res.body.data;
     expect(order).toMatchObject({ status: 1, fillPrice: c.price, margin: c.margin, fee: c.fee, walletType: c.wallet });
@@ -128,11 +144,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     const w = await wallet(u.token, c.wallet);
     expect(w.usedBalance).toBe(c.margin);
     expect(Number(w.balance)).toBeCloseTo(Number(funded) - Number(c.margin) - Number(c.fee), 2);
-    const bill = await h.post<{ list: Array<{ type: string; amount: string; reason: string }> }>(
-      '/wallet/getWalletBill',
-      { walletType: c.wallet },
-      u.token,
-    );
+    const bill = await h.call(walletApi.getWalletBill, { walletType: c.wallet }, { token: u.token });
     expect(bill.body.data.list[0]).toMatchObject({ type: 'tradeFee', amount: `-${c.fee}` });
     expect(bill.body.data.list[0]?.reason).toBe(`Fee for order #${order.id} (${order.stockCode})`);
   });
@@ -141,11 +153,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
     const order = (await buyAapl(u.token)).body.data.order;
-    const inbox = await h.get<{ list: Array<{ kind: string; title: string; body: string; link: string }> }>(
-      '/userMessage/getMessage',
-      u.token,
-      'nl',
-    );
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token, lang: 'nl' });
     expect(inbox.body.data.list[0]).toMatchObject({
       kind: 'orderFilled',
       title: 'Order uitgevoerd',
@@ -157,7 +165,13 @@ describe('market orders fill at the ask or bid with margin held and the fee char
 });
 
 describe('orders the rules refuse, with a message that says what to do', () => {
-  const cases = [
+  const cases: Array<{
+    name: string;
+    pin?: { bid: string; ask: string; open: boolean };
+    endpoint?: typeof tradingApi.hkCreate;
+    body: Partial<StockTicket>;
+    reason: string;
+  }> = [
     { name: 'market closed', pin: { bid: '99.9', ask: '100', open: false }, body: {}, reason: 'marketClosed' },
     { name: 'leverage above the cap', body: { leverage: 10 }, reason: 'leverageTooHigh' },
     { name: 'more than the wallet can hold', body: { quantity: 100 }, reason: 'insufficientMargin' },
@@ -165,26 +179,27 @@ describe('orders the rules refuse, with a message that says what to do', () => {
     { name: 'take-profit below a buy price', body: { takeProfit: '99' }, reason: 'takeProfitInvalid' },
     {
       name: 'HK below the board lot',
-      path: '/hk/create',
+      endpoint: tradingApi.hkCreate,
       body: { stockCode: '00700', quantity: 50 },
       reason: 'belowMinQuantity',
     },
     {
       name: 'HK not in board lots',
-      path: '/hk/create',
+      endpoint: tradingApi.hkCreate,
       body: { stockCode: '00700', quantity: 150 },
       reason: 'quantityStep',
     },
-    { name: 'a US stock on the HK ticket', path: '/hk/create', body: { source: 0 }, reason: 'notTradable' },
+    { name: 'a US stock on the HK ticket', endpoint: tradingApi.hkCreate, body: { source: 0 }, reason: 'notTradable' },
   ];
   it.each(cases)('$name', async (c) => {
     pinDefaults();
     if (c.pin) m.set('AAPL', 0, c.pin);
     const u = await trader(h, { US_STOCK: '1000', HK_STOCK: '100000' });
-    const res = await h.postKeyed(
-      c.path ?? '/stock/create',
+    const res = await placeOrder(
+      h,
+      c.endpoint ?? tradingApi.stockCreate,
       { stockCode: 'AAPL', direction: 0, quantity: 10, ...c.body },
-      u.token,
+      { token: u.token },
     );
     expect(res.status).toBe(422);
     expect(res.body.reason).toBe(c.reason);
@@ -202,12 +217,11 @@ describe('orders the rules refuse, with a message that says what to do', () => {
   it('says in Dutch how much is needed and available', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '150' });
-    const res = await h.postKeyed(
-      '/stock/create',
+    const res = await placeOrder(
+      h,
+      tradingApi.stockCreate,
       { stockCode: 'AAPL', direction: 0, quantity: 10 },
-      u.token,
-      undefined,
-      'nl',
+      { token: u.token, lang: 'nl' },
     );
     expect(res.body.msg).toContain('201,00 USD');
     expect(res.body.msg).toContain('150,00 USD');
@@ -216,7 +230,13 @@ describe('orders the rules refuse, with a message that says what to do', () => {
 });
 
 describe('closing settles profit and loss through the ledger', () => {
-  const cases = [
+  const cases: Array<{
+    name: string;
+    direction: StockTicket['direction'];
+    closeAt: { bid: string; ask: string };
+    profit: string;
+    fee: string;
+  }> = [
     { name: 'long, price up', direction: 0, closeAt: { bid: '110', ask: '110.1' }, profit: '100.00', fee: '1.10' },
     { name: 'long, price down', direction: 0, closeAt: { bid: '95', ask: '95.1' }, profit: '-50.00', fee: '0.95' },
     // opened at the bid 99.9, closed at the ask
@@ -229,13 +249,9 @@ describe('closing settles profit and loss through the ledger', () => {
     const opened = await buyAapl(u.token, { direction: c.direction });
     expect(opened.status).toBe(200);
     const openFee = opened.body.data.order.fee;
-    const id = opened.body.data.position?.id;
+    const id = opened.body.data.position!.id;
     m.set('AAPL', 0, c.closeAt);
-    const closed = await h.postKeyed<{ closed: Position; remaining: Position | null }>(
-      '/position/flatPosition',
-      { id },
-      u.token,
-    );
+    const closed = await h.call(tradingApi.flatPosition, { id }, { token: u.token });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.data.closed).toMatchObject({
       id,
@@ -248,13 +264,9 @@ describe('closing settles profit and loss through the ledger', () => {
     const w = await wallet(u.token, 'US_STOCK');
     expect(w.usedBalance).toBe('0.00');
     expect(w.balance).toBe((1000 - Number(openFee) + Number(c.profit) - Number(c.fee)).toFixed(2));
-    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    const flat = await h.call(tradingApi.flatList, {}, { token: u.token });
     expect(flat.body.data.list[0]).toMatchObject({ id, sellProfit: c.profit });
-    const water = await h.post<{ list: Array<{ type: string; positionId: number | null }> }>(
-      '/position/water/pageList',
-      {},
-      u.token,
-    );
+    const water = await h.call(tradingApi.waterPageList, {}, { token: u.token });
     expect(water.body.data.list.map((x) => x.type)).toEqual([
       'tradeFee',
       Number(c.profit) > 0 ? 'tradeProfit' : 'tradeLoss',
@@ -265,13 +277,9 @@ describe('closing settles profit and loss through the ledger', () => {
   it('closes part of a position: a closed part with its share of margin, the rest stays open', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token)).body.data.position?.id;
+    const id = (await buyAapl(u.token)).body.data.position!.id;
     m.set('AAPL', 0, { bid: '110', ask: '110.1' });
-    const res = await h.postKeyed<{ closed: Position; remaining: Position }>(
-      '/position/flatPosition',
-      { id, quantity: 4 },
-      u.token,
-    );
+    const res = await h.call(tradingApi.flatPosition, { id, quantity: 4 }, { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body.data.closed).toMatchObject({
       parentId: id,
@@ -281,16 +289,16 @@ describe('closing settles profit and loss through the ledger', () => {
     });
     expect(res.body.data.remaining).toMatchObject({ id, positionNum: 6, isolatedPosition: '120.00', profit: '60.00' });
     expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('120.00');
-    const tooMuch = await h.postKeyed('/position/flatPosition', { id, quantity: 7 }, u.token);
+    const tooMuch = await h.call(tradingApi.flatPosition, { id, quantity: 7 }, { token: u.token });
     expect(tooMuch.body.reason).toBe('closeQuantityTooLarge');
   });
 
   it('refuses to close while the market is closed', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token)).body.data.position?.id;
+    const id = (await buyAapl(u.token)).body.data.position!.id;
     m.set('AAPL', 0, { bid: '110', ask: '110.1', open: false });
-    const res = await h.postKeyed('/position/flatPosition', { id }, u.token);
+    const res = await h.call(tradingApi.flatPosition, { id }, { token: u.token });
     expect(res.body.reason).toBe('marketClosed');
     expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('200.00');
   });
@@ -299,17 +307,17 @@ describe('closing settles profit and loss through the ledger', () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
     const opened = (await buyAapl(u.token)).body.data;
-    const id = opened.position?.id;
-    const closed = await h.postKeyed<{ order: TradeOrder }>('/position/flatPosition', { id, quantity: 5 }, u.token);
-    const detail = await h.post<{ position: Position; orders: TradeOrder[] }>('/position/detail', { id }, u.token);
+    const id = opened.position!.id;
+    const closed = await h.call(tradingApi.flatPosition, { id, quantity: 5 }, { token: u.token });
+    const detail = await h.call(tradingApi.positionDetail, { id }, { token: u.token });
     expect(detail.body.data.position).toMatchObject({ id, positionNum: 5, status: 1 });
     expect(detail.body.data.orders.map((o) => [o.id, o.openClose])).toEqual([
       [closed.body.data.order.id, 1],
       [opened.order.id, 0],
     ]);
-    const byStock = await h.post<{ positions: Position[] }>('/position/getByStock', { stockCode: 'aapl' }, u.token);
+    const byStock = await h.call(tradingApi.getByStock, { stockCode: 'aapl' }, { token: u.token });
     expect(byStock.body.data.positions.map((p) => p.id)).toEqual([id]);
-    const all = await h.post<{ total: number }>('/position/consignList', { all: true }, u.token);
+    const all = await h.call(tradingApi.consignList, { all: true }, { token: u.token });
     expect(all.body.data.total).toBe(2);
   });
 
@@ -317,11 +325,11 @@ describe('closing settles profit and loss through the ledger', () => {
     pinDefaults();
     const u = await trader(h, { HK_STOCK: '1000' });
     const id = (
-      await h.postKeyed<OrderResult>('/hk/create', { stockCode: '00700', direction: 0, quantity: 100 }, u.token)
-    ).body.data.position?.id;
+      await placeOrder(h, tradingApi.hkCreate, { stockCode: '00700', direction: 0, quantity: 100 }, { token: u.token })
+    ).body.data.position!.id;
     m.set('00700', 11, { bid: '429', ask: '430' });
     m.set('USDHKD', 2, { bid: '8', ask: '8' });
-    const res = await h.postKeyed<{ closed: Position }>('/position/flatPosition', { id }, u.token);
+    const res = await h.call(tradingApi.flatPosition, { id }, { token: u.token });
     // (429 - 390) × 100 = 3,900 HKD / 8 / 1.25 = 390 EUR
     expect(res.body.data.closed).toMatchObject({ sellProfit: '390.00', rate: '0.1' });
   });
@@ -329,11 +337,11 @@ describe('closing settles profit and loss through the ledger', () => {
   it('a close sent twice at once is settled once', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token)).body.data.position?.id;
+    const id = (await buyAapl(u.token)).body.data.position!.id;
     m.set('AAPL', 0, { bid: '120', ask: '120.1' });
     const answers = await Promise.all([
-      h.postKeyed('/position/flatPosition', { id }, u.token),
-      h.postKeyed('/position/flatPosition', { id }, u.token),
+      h.call(tradingApi.flatPosition, { id }, { token: u.token }),
+      h.call(tradingApi.flatPosition, { id }, { token: u.token }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
     expect(answers.find((a) => a.status === 422)?.body.reason).toBe('positionNotOpen');
@@ -356,7 +364,7 @@ describe('idempotency and concurrency', () => {
     // The same key with another order, while the market is open: refused, nothing written.
     const other = await buyAapl(u.token, { quantity: 3 }, 'order-key-0001');
     expect([other.status, other.body.msg]).toEqual([409, 'This request key was already used for a different request']);
-    expect((await h.post<{ total: number }>('/position/me', {}, u.token)).body.data.total).toBe(1);
+    expect((await h.call(tradingApi.positionMe, {}, { token: u.token })).body.data.total).toBe(1);
   });
 
   it('two orders that together need more than is free, sent at once: exactly one fills', async () => {
@@ -494,7 +502,7 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     expect((await buyAapl(u.token, {}, `${key}-new`)).body.reason).toBe('marketClosed');
     const other = await buyAapl(u.token, { quantity: 11 }, key);
     expect(other.status).toBe(409);
-    const positions = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
+    const positions = await h.call(tradingApi.positionMe, {}, { token: u.token });
     expect(positions.body.data.list).toHaveLength(1);
   });
 });
@@ -506,13 +514,13 @@ describe('limit orders rest, fill when the price is reached and can be cancelled
     const placed = await buyAapl(u.token, { orderType: 1, price: '95' });
     expect(placed.body.data).toMatchObject({ order: { status: 0, margin: '190.00', fee: '0.95' }, position: null });
     expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('190.95');
-    const listed = await h.post<{ list: TradeOrder[] }>('/position/consignList', {}, u.token);
+    const listed = await h.call(tradingApi.consignList, {}, { token: u.token });
     expect(listed.body.data.list.map((o) => o.id)).toEqual([placed.body.data.order.id]);
 
     expect((await engine.runOnce()).filled).not.toContain(placed.body.data.order.id);
     m.set('AAPL', 0, { bid: '94.4', ask: '94.5' });
     expect((await engine.runOnce()).filled).toContain(placed.body.data.order.id);
-    const me = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
+    const me = await h.call(tradingApi.positionMe, {}, { token: u.token });
     // Best execution: the ask (94.5) is better than the limit (95). Margin and fee stay as held (the ticket's).
     expect(me.body.data.list[0]).toMatchObject({ openPrice: '94.5', positionNum: 10, isolatedPosition: '190.00' });
     const w = await wallet(u.token, 'US_STOCK');
@@ -541,10 +549,10 @@ describe('limit orders rest, fill when the price is reached and can be cancelled
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
     const id = (await buyAapl(u.token, { orderType: 1, price: '90' })).body.data.order.id;
-    const cancelled = await h.postKeyed<TradeOrder>('/orders/cancel', { id }, u.token);
+    const cancelled = await h.call(tradingApi.cancelOrder, { id }, { token: u.token });
     expect(cancelled.body.data).toMatchObject({ id, status: 2 });
     expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ balance: '1000.00', usedBalance: '0.00' });
-    expect((await h.postKeyed('/orders/cancel', { id }, u.token)).body.reason).toBe('orderNotCancellable');
+    expect((await h.call(tradingApi.cancelOrder, { id }, { token: u.token })).body.reason).toBe('orderNotCancellable');
     m.set('AAPL', 0, { bid: '80', ask: '80.1' });
     expect((await engine.runOnce()).filled).not.toContain(id);
   });
@@ -554,26 +562,32 @@ describe('positions: add margin, add to it, stops', () => {
   it('adds margin from the available balance', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token)).body.data.position?.id;
-    const res = await h.postKeyed<Position>('/position/addPositionMargin', { id, amount: '100' }, u.token);
+    const id = (await buyAapl(u.token)).body.data.position!.id;
+    const res = await h.call(tradingApi.addPositionMargin, { id, amount: '100' }, { token: u.token });
     expect(res.body.data).toMatchObject({ isolatedPosition: '300.00', addedMargin: '100.00', initialMargin: '200.00' });
     expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ usedBalance: '300.00', balance: '699.00' });
-    const tooMuch = await h.postKeyed('/position/addPositionMargin', { id, amount: '700' }, u.token);
+    const tooMuch = await h.call(tradingApi.addPositionMargin, { id, amount: '700' }, { token: u.token });
     expect(tooMuch.body.reason).toBe('insufficientMargin');
   });
 
   it('adds to a position at the average price', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token)).body.data.position?.id;
+    const id = (await buyAapl(u.token)).body.data.position!.id;
     m.set('AAPL', 0, { bid: '109.9', ask: '110' });
-    const res = await h.postKeyed<OrderResult>('/orders/additions', { positionId: id, quantity: 10 }, u.token);
+    const res = await placeOrder(h, tradingApi.additions, { positionId: id, quantity: 10 }, { token: u.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.position).toMatchObject({ id, positionNum: 20, openPrice: '105', isolatedPosition: '420.00' });
     expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('420.00');
   });
 
-  const stops = [
+  const stops: Array<{
+    name: string;
+    direction: StockTicket['direction'];
+    set: { stopLoss: string | null; takeProfit: string | null };
+    path: { bid: string; ask: string };
+    reason: string;
+  }> = [
     {
       name: 'stop-loss of a long',
       direction: 0,
@@ -606,27 +620,27 @@ describe('positions: add margin, add to it, stops', () => {
   it.each(stops)('$name closes at the market and tells the customer', async (c) => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token, { direction: c.direction })).body.data.position?.id;
-    const set = await h.post<Position>('/position/setStopProfitLoss', { id, ...c.set }, u.token);
+    const id = (await buyAapl(u.token, { direction: c.direction })).body.data.position!.id;
+    const set = await h.call(tradingApi.setStopProfitLoss, { id, ...c.set }, { token: u.token });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect((await engine.runOnce()).stopped).not.toContain(id);
     m.set('AAPL', 0, c.path);
     expect((await engine.runOnce()).stopped).toContain(id);
-    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    const flat = await h.call(tradingApi.flatList, {}, { token: u.token });
     expect(flat.body.data.list[0]).toMatchObject({ id, closeReason: c.reason });
-    const inbox = await h.get<{ list: Array<{ kind: string; body: string }> }>(
-      '/userMessage/getMessage',
-      u.token,
-      'zh-Hans',
-    );
+    const inbox = await h.call(inboxApi.getMessages, {}, { token: u.token, lang: 'zh-Hans' });
     expect(inbox.body.data.list[0]?.kind).toBe(c.reason);
   });
 
   it('refuses a stop on the wrong side of the price', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const id = (await buyAapl(u.token)).body.data.position?.id;
-    const res = await h.post('/position/setStopProfitLoss', { id, stopLoss: '100', takeProfit: null }, u.token);
+    const id = (await buyAapl(u.token)).body.data.position!.id;
+    const res = await h.call(
+      tradingApi.setStopProfitLoss,
+      { id, stopLoss: '100', takeProfit: null },
+      { token: u.token },
+    );
     expect(res.body.reason).toBe('stopLossInvalid');
   });
 });
@@ -638,11 +652,11 @@ describe('ESMA margin close-out and negative-balance protection', () => {
     const id = (await buyAapl(u.token, { quantity: 40 })).body.data.position?.id; // margin 800
     m.set('AAPL', 0, { bid: '91', ask: '91.1' }); // loss 360: level 55 %
     expect((await engine.runOnce()).closedOut).not.toContain(id);
-    const me = await h.post<{ margin: Array<{ marginLevel: string }> }>('/position/me', {}, u.token);
+    const me = await h.call(tradingApi.positionMe, {}, { token: u.token });
     expect(me.body.data.margin[0]?.marginLevel).toBe('55.00');
     m.set('AAPL', 0, { bid: '89.9', ask: '90' }); // loss 404: level 49.5 %
     expect((await engine.runOnce()).closedOut).toContain(id);
-    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    const flat = await h.call(tradingApi.flatList, {}, { token: u.token });
     expect(flat.body.data.list[0]).toMatchObject({
       closeReason: 'closeOut',
       sellProfit: '-404.00',
@@ -655,16 +669,18 @@ describe('ESMA margin close-out and negative-balance protection', () => {
   it('closes the largest losing position first, until the level recovers', async () => {
     pinDefaults();
     const u = await trader(h, { BALANCE: '2000' });
-    const sap = await h.postKeyed<OrderResult>(
-      '/stock/create',
+    const sap = await placeOrder(
+      h,
+      tradingApi.stockCreate,
       { stockCode: 'SAP', direction: 0, quantity: 10 },
-      u.token,
+      { token: u.token },
     );
     m.set('SIE', 0, { bid: '199.9', ask: '200' });
-    const sie = await h.postKeyed<OrderResult>(
-      '/stock/create',
+    const sie = await placeOrder(
+      h,
+      tradingApi.stockCreate,
       { stockCode: 'SIE', direction: 0, quantity: 10 },
-      u.token,
+      { token: u.token },
     );
     expect([sap.status, sie.status]).toEqual([200, 200]);
     // margins 500.40 + 400; SAP loses 460, SIE loses 20: level (900.40 - 480) / 900.40 = 46.7 %
@@ -673,7 +689,7 @@ describe('ESMA margin close-out and negative-balance protection', () => {
     const run = await engine.runOnce();
     expect(run.closedOut).toContain(sap.body.data.position?.id);
     expect(run.closedOut).not.toContain(sie.body.data.position?.id);
-    const me = await h.post<{ list: Position[] }>('/position/me', {}, u.token);
+    const me = await h.call(tradingApi.positionMe, {}, { token: u.token });
     expect(me.body.data.list.map((p) => p.id)).toEqual([sie.body.data.position?.id]);
   });
 
@@ -684,7 +700,7 @@ describe('ESMA margin close-out and negative-balance protection', () => {
     m.set('AAPL', 0, { bid: '50', ask: '50.1' }); // loss 500
     expect((await engine.runOnce()).closedOut).toContain(id);
     expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ balance: '0.00', usedBalance: '0.00', total: '0.00' });
-    const flat = await h.post<{ list: Position[] }>('/position/flatList', {}, u.token);
+    const flat = await h.call(tradingApi.flatList, {}, { token: u.token });
     expect(flat.body.data.list[0]).toMatchObject({ sellProfit: '-500.00', absorbedLoss: '291.00', closeFee: '0.00' });
     const [account] = await h.db
       .select({ balance: ledgerAccounts.balance })
@@ -699,14 +715,10 @@ describe("the funding overview's profit of today", () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000', HK_STOCK: '1000' });
     await buyAapl(u.token);
-    await h.postKeyed('/hk/create', { stockCode: '00700', direction: 0, quantity: 100 }, u.token);
+    await placeOrder(h, tradingApi.hkCreate, { stockCode: '00700', direction: 0, quantity: 100 }, { token: u.token });
     m.set('AAPL', 0, { bid: '110', ask: '110.1' }); // +100 USD = 80 EUR
     m.set('00700', 11, { bid: '395', ask: '396' }); // +500 HKD = 51.28 EUR
-    const res = await h.post<{ todayProfit: string; hkTodayProfit: string }>(
-      '/userCenter/getFundingOverview',
-      {},
-      u.token,
-    );
+    const res = await h.call(walletApi.fundingOverview, {}, { token: u.token });
     expect(res.body.data).toMatchObject({ todayProfit: '131.28', hkTodayProfit: '51.28' });
   });
 });
@@ -715,10 +727,10 @@ describe('the ticket figures and published rules', () => {
   it('half and full presets from the available balance', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
-    const res = await h.post<{ full: number; half: number; marginPerUnit: string; feePerUnit: string }>(
-      '/position/getHalfOrFullNum',
+    const res = await h.call(
+      tradingApi.halfOrFullNum,
       { stockCode: 'AAPL', source: 0, direction: 0 },
-      u.token,
+      { token: u.token },
     );
     expect(res.body.data).toMatchObject({ full: 49, half: 24, marginPerUnit: '20', feePerUnit: '0.1' });
     expect((await buyAapl(u.token, { quantity: 49 })).status).toBe(200);
@@ -726,44 +738,44 @@ describe('the ticket figures and published rules', () => {
 
   it('fee rates, leverage caps and minimums are published and operator-configurable within ESMA caps', async () => {
     pinDefaults();
-    const rate = await h.get<{ buyRate: string; maxLeverage: number }>(
-      '/stock_rate/site/get?source=2&stockCode=EURUSD',
-    );
+    const rate = await h.call(tradingApi.stockRate, { source: 2, stockCode: 'EURUSD' });
     expect(rate.body.data).toMatchObject({ assetClass: 'forexMajor', buyRate: '0.0002', maxLeverage: 30 });
-    const min = await h.post<{ minCount: number }>('/stocka_config/getMinCount', { stockCode: '00700', source: 11 });
+    const min = await h.call(tradingApi.getMinCount, { stockCode: '00700', source: 11 });
     expect(min.body.data).toMatchObject({ minCount: 100, lotSize: 100 });
 
     const ops = await h.consoleOperators({ admin: 'trade_admin', reviewer: 'trade_rev' });
-    const above = await h.post(
-      '/console/trading/settings/stock',
+    const stockRules = { assetClass: 'stock' } as const;
+    const above = await h.call(
+      consoleTrading.tradingSettingUpdate,
       { leverageCap: 6, buyRate: '0.001', sellRate: '0.001', minQuantity: 1 },
-      ops.admin,
+      { token: ops.admin, params: stockRules },
     );
     expect(above.body.reason).toBe('leverageAboveEsma');
-    const byReviewer = await h.post(
-      '/console/trading/settings/stock',
+    const byReviewer = await h.call(
+      consoleTrading.tradingSettingUpdate,
       { leverageCap: 2, buyRate: '0.002', sellRate: '0.001', minQuantity: 1 },
-      ops.reviewer,
+      { token: ops.reviewer, params: stockRules },
     );
     expect(byReviewer.status).toBe(403);
-    const changed = await h.post(
-      '/console/trading/settings/stock',
+    const changed = await h.call(
+      consoleTrading.tradingSettingUpdate,
       { leverageCap: 2, buyRate: '0.002', sellRate: '0.001', minQuantity: 1 },
-      ops.admin,
+      { token: ops.admin, params: stockRules },
     );
     expect(changed.body.data).toMatchObject({ leverageCap: 2, esmaCap: 5, buyRate: '0.002', updatedBy: 'trade_admin' });
     const u = await trader(h, { US_STOCK: '1000' });
     expect((await buyAapl(u.token, { leverage: 5 })).body.reason).toBe('leverageTooHigh');
     const filled = await buyAapl(u.token);
     expect(filled.body.data.order).toMatchObject({ leverage: 2, margin: '500.00', fee: '2.00' });
-    const positions = await h.get<{ total: number }>(`/console/customers/${u.user.id}/positions`, ops.reviewer);
+    const customer = { token: ops.reviewer, params: { id: u.user.id } };
+    const positions = await h.call(consoleTrading.customerPositions, {}, customer);
     expect(positions.body.data.total).toBe(1);
-    const orders = await h.get<{ total: number }>(`/console/customers/${u.user.id}/orders`, ops.reviewer);
+    const orders = await h.call(consoleTrading.customerOrders, {}, customer);
     expect(orders.body.data.total).toBe(1);
-    await h.post(
-      '/console/trading/settings/stock',
+    await h.call(
+      consoleTrading.tradingSettingUpdate,
       { leverageCap: 5, buyRate: '0.001', sellRate: '0.001', minQuantity: 1 },
-      ops.admin,
+      { token: ops.admin, params: stockRules },
     );
   });
 });
@@ -779,7 +791,7 @@ describe('the matching job runs on one node at a time', () => {
       let status = 0;
       for (let i = 0; i < 100 && status === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        status = (await h.post<TradeOrder>('/orders/detail', { id }, u.token)).body.data.status;
+        status = (await h.call(tradingApi.orderDetail, { id }, { token: u.token })).body.data.status;
       }
       expect(status).toBe(1);
     } finally {
