@@ -3,7 +3,14 @@
  * schedule it opened under whatever an operator sets later; an order whose ticket showed other fees is refused
  * with nothing written; limit orders fill at the better of the limit and the market. Pinned prices (test/trading.ts).
  */
-import { Decimal, limitFillPrice, type OrderResult, type Position, type WalletBalance } from '@beurs/contracts';
+import {
+  consoleTrading,
+  Decimal,
+  limitFillPrice,
+  type RequestOf,
+  trading as tradingApi,
+  type WalletBalance,
+} from '@beurs/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -37,19 +44,21 @@ const pin = () => {
 
 /** What an admin does in the console: the stock fee schedule changes for every node within 2 s. */
 async function setStockFees(buyRate: string, sellRate: string) {
-  const res = await h.post(
-    '/console/trading/settings/stock',
+  const res = await h.call(
+    consoleTrading.tradingSettingUpdate,
     { leverageCap: 5, buyRate, sellRate, minQuantity: 1 },
-    admin,
+    { token: admin, params: { assetClass: 'stock' } },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-const buyAapl = (token: string, body: Record<string, unknown> = {}) =>
-  h.postKeyed<OrderResult>(
-    '/stock/create',
+type StockOrder = RequestOf<typeof tradingApi.stockCreate>;
+
+const buyAapl = (token: string, body: Partial<StockOrder> = {}) =>
+  h.call(
+    tradingApi.stockCreate,
     { stockCode: 'AAPL', direction: 0, quantity: 10, termsVersion: STOCK_TERMS, ...body },
-    token,
+    { token },
   );
 
 async function usStock(token: string): Promise<WalletBalance> {
@@ -70,7 +79,7 @@ describe('a position keeps the fee schedule it opened under', () => {
     expect(row?.closeFeeRate).toBe('0.001');
 
     await setStockFees('0.01', '0.01');
-    const res = await h.postKeyed<{ closed: Position }>('/position/flatPosition', { id }, u.token);
+    const res = await h.call(tradingApi.flatPosition, { id }, { token: u.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // 10 × 99.9 = 999.00 × 0.1 % = 0.999 → 1.00 (the 1 % set since would charge 9.99).
     expect(res.body.data.closed.closeFee).toBe('1.00');
@@ -93,7 +102,7 @@ describe('a position keeps the fee schedule it opened under', () => {
     }
     await setStockFees('0.002', '0.02');
     // A partial close: 4 × 99.9 = 399.60 × 0.1 % = 0.3996 → 0.40 (not 7.99 at 2 %).
-    const part = await h.postKeyed<{ closed: Position }>('/position/flatPosition', { id, quantity: 4 }, u.token);
+    const part = await h.call(tradingApi.flatPosition, { id, quantity: 4 }, { token: u.token });
     expect(part.body.data.closed.closeFee).toBe('0.40');
     // The stop: 6 × 94.9 = 569.40 × 0.1 % = 0.5694 → 0.57 (not 11.39).
     m.set('AAPL', 0, { bid: '94.9', ask: '95' });
@@ -107,14 +116,14 @@ describe('a position keeps the fee schedule it opened under', () => {
     const u = await trader(h, { US_STOCK: '2000' });
     const id = (await buyAapl(u.token)).body.data.position?.id ?? 0;
     await setStockFees('0.001', '0.003');
-    const added = await h.postKeyed<OrderResult>(
-      '/orders/additions',
+    const added = await h.call(
+      tradingApi.additions,
       { positionId: id, quantity: 10, termsVersion: '0.001:0.003' },
-      u.token,
+      { token: u.token },
     );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     await setStockFees('0.001', '0.05');
-    const res = await h.postKeyed<{ closed: Position }>('/position/flatPosition', { id }, u.token);
+    const res = await h.call(tradingApi.flatPosition, { id }, { token: u.token });
     // (10 × 0.1 % + 10 × 0.3 %) / 20 = 0.2 %; 20 × 99.9 = 1998 × 0.2 % = 3.996 → 4.00.
     expect(res.body.data.closed.closeFee).toBe('4.00');
   });
@@ -133,7 +142,7 @@ describe('a position keeps the fee schedule it opened under', () => {
 });
 
 describe('an order whose ticket showed other fees is refused, with nothing written', () => {
-  const cases = [
+  const cases: Array<{ name: string; body: Partial<StockOrder> }> = [
     { name: 'a market order (the batched path)', body: {} },
     { name: 'a resting limit order', body: { orderType: 1, price: '90' } },
   ];
@@ -146,12 +155,10 @@ describe('an order whose ticket showed other fees is refused, with nothing writt
     const res = await buyAapl(u.token, c.body);
     expect([res.status, res.body.reason]).toEqual([422, 'termsChanged']);
     expect(res.body.msg).toContain('review');
-    const nl = await h.postKeyed(
-      '/stock/create',
+    const nl = await h.call(
+      tradingApi.stockCreate,
       { stockCode: 'AAPL', direction: 0, quantity: 10, termsVersion: STOCK_TERMS, ...c.body },
-      u.token,
-      undefined,
-      'nl',
+      { token: u.token, lang: 'nl' },
     );
     expect(nl.body.msg).toContain('opnieuw');
     expect(await usStock(u.token)).toEqual(before);
@@ -167,11 +174,7 @@ describe('an order whose ticket showed other fees is refused, with nothing writt
     expect(rows).toEqual([]);
 
     // The ticket, refreshed, shows the new schedule; sent back, the order goes through at it.
-    const ticket = await h.post<{ termsVersion: string; feeRate: string; closeFeeRate: string }>(
-      '/position/getHalfOrFullNum',
-      { stockCode: 'AAPL', direction: 0 },
-      u.token,
-    );
+    const ticket = await h.call(tradingApi.halfOrFullNum, { stockCode: 'AAPL', direction: 0 }, { token: u.token });
     expect(ticket.body.data).toMatchObject({ termsVersion: '0.002:0.001', feeRate: '0.002', closeFeeRate: '0.001' });
     const again = await buyAapl(u.token, { ...c.body, termsVersion: ticket.body.data.termsVersion });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
@@ -180,6 +183,7 @@ describe('an order whose ticket showed other fees is refused, with nothing writt
   it('an order without the terms it was shown is refused as invalid (400)', async () => {
     pin();
     const u = await trader(h, { US_STOCK: '1000' });
+    // Raw: the contract requires termsVersion, and this order leaves it out.
     const res = await h.postKeyed('/stock/create', { stockCode: 'AAPL', direction: 0, quantity: 10 }, u.token);
     expect(res.status).toBe(400);
     expect(await usStock(u.token)).toMatchObject({ balance: '1000.00', usedBalance: '0.00' });
@@ -205,8 +209,15 @@ describe('limit orders fill at the better of the limit and the market', () => {
     expect(got === null ? null : got.toFixed(2)).toBe(fill === null ? null : new Decimal(fill).toFixed(2));
   });
 
-  const placed = [
-    // [name, direction, limit, bid and ask at placement, later, expected open price]
+  // [name, direction, limit, bid and ask at placement, later, expected open price]
+  const placed: Array<{
+    name: string;
+    direction: StockOrder['direction'];
+    limit: string;
+    first: { bid: string; ask: string };
+    later: { bid: string; ask: string } | null;
+    open: string;
+  }> = [
     {
       name: 'a resting buy limit filled by the job at the lower ask',
       direction: 0,
