@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { type SettleRecord, WRITER_IDLE_LIMIT_MS, WRITER_STILL_MS } from './rounds.js';
 import { fmt } from './stats.js';
 
 const TICKS_PER_SECOND = 100;
@@ -110,6 +111,12 @@ export interface RoundRecord {
   loadAverageStart: number;
   loadAverageEnd: number;
   quiet: boolean;
+  /** The targets in the order they ran (bench/lib/rounds.ts roundOrder). */
+  order?: string[];
+  /** The settling (VACUUM, CHECKPOINT, idle writer) before each window (bench/lib/rounds.ts settle). */
+  settles?: SettleRecord[];
+  /** Re-initialising pgbench's tables before the round (`pgbench -i`), seconds; none before the first. */
+  resetSeconds?: number;
 }
 
 // -------------------------------------------------------------------------------------------------- pure parts
@@ -188,14 +195,26 @@ export function quietSection(rounds: readonly RoundRecord[], used: readonly numb
     '',
     `A round is quiet when processes outside the bench (everything but this bench, its server, load generator, pgbench and PostgreSQL; kernel threads left out) took at most ${BUSY_OUTSIDE_PERCENT} % of one core (BENCH_BUSY_OUTSIDE_PERCENT), both in a 2 s probe just before it and over the whole round. A round whose probe is busy waits 5 s and probes again (up to 4 probes) before it starts; a busy round is kept below but marked, and another round is run in its place while time allows. The verdict uses the quiet rounds whose TPC-B ran within ${fmt((1 - NEAR_BEST) * 100, 0)} % of the best quiet TPC-B rate. Load average (1 min) is recorded but does not decide: it still carries the bench's own previous round.`,
     '',
-    '| round | outside CPU before (probes) | outside CPU during | load average start / end | quiet | in verdict |',
-    '|---|---|---|---|---|---|',
+    `Every round after the first starts from pgbench's tables initialised again (\`pgbench -i\`, "reset"); the windows run in the order listed in odd rounds and reversed in even ones, so the app and TPC-B each run first in every other round; before each window both databases get \`VACUUM (ANALYZE)\`, then the server a \`CHECKPOINT\`, and the bench waits until the background writer and checkpointer have written nothing for ${fmt(WRITER_STILL_MS / 1000, 0)} s with no autovacuum worker running (at most ${fmt(WRITER_IDLE_LIMIT_MS / 1000, 0)} s; "NOT IDLE" when that ran out), so no window pays for the last one's dirty pages and dead rows (bench/lib/rounds.ts). "Settled" gives, per window, VACUUM + CHECKPOINT + wait in seconds.`,
+    '',
+    '| round | order | reset | settled before each window (VACUUM + CHECKPOINT + wait, s) | outside CPU before (probes) | outside CPU during | load average start / end | quiet | in verdict |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rounds.map(
       (r) =>
-        `| ${r.round} | ${fmt(r.startOutsidePercent, 0)} % (${r.tries}) | ${fmt(r.outsidePercent, 0)} % | ${fmt(r.loadAverageStart, 2)} / ${fmt(r.loadAverageEnd, 2)} | ${r.quiet ? 'yes' : 'BUSY'} | ${used.includes(r.round) ? 'yes' : 'no'} |`,
+        `| ${r.round} | ${r.order?.join(', ') ?? '-'} | ${r.resetSeconds === undefined ? '-' : `${fmt(r.resetSeconds, 1)} s`} | ${settlesCell(r.settles)} | ${fmt(r.startOutsidePercent, 0)} % (${r.tries}) | ${fmt(r.outsidePercent, 0)} % | ${fmt(r.loadAverageStart, 2)} / ${fmt(r.loadAverageEnd, 2)} | ${r.quiet ? 'yes' : 'BUSY'} | ${used.includes(r.round) ? 'yes' : 'no'} |`,
     ),
   ];
 }
+
+const settlesCell = (settles: readonly SettleRecord[] | undefined) =>
+  settles && settles.length > 0
+    ? settles
+        .map(
+          (x) =>
+            `${x.before}: ${fmt(x.vacuumMs / 1000, 1)} + ${fmt(x.checkpointMs / 1000, 1)} + ${fmt(x.idleMs / 1000, 1)}${x.idle ? '' : ' NOT IDLE'}`,
+        )
+        .join('; ')
+    : '-';
 
 /** min / median / max of each target's rate and of app / `refTarget` per round, over all rounds and the verdict's. */
 export function spreadTable(

@@ -30,7 +30,9 @@ import {
   summary,
   verdictOf,
 } from './ratio.js';
+import { roundOrder, type SettleRecord, settle } from './rounds.js';
 import { commitOf, runScenario, type ScenarioContext } from './scenario.js';
+import { fmt } from './stats.js';
 
 /** What every money bench's report knows; a bench adds its own fields. */
 export interface RatioOutcome<R extends RatioRun = RatioRun, B = unknown> {
@@ -85,6 +87,17 @@ export interface RatioContext<R extends RatioRun> {
     script?: { text: string; defines: Record<string, number> },
     clients?: number,
   ): Promise<R>;
+  /** VACUUM, CHECKPOINT and an idle writer before the window of `before` (bench/lib/rounds.ts). */
+  settle(before: string): Promise<SettleRecord>;
+  /** `pgbench -i` again, so every round's reference starts from the same tables; seconds (none without pgbench). */
+  resetReference(): Promise<number | undefined>;
+}
+
+/** One window of a round: its target, what the log says of it, and its measurement. */
+export interface RoundWindow<R extends RatioRun> {
+  target: R['target'];
+  text: string;
+  measure: (round: number) => Promise<R>;
 }
 
 export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: number): RatioOutcome<R, B> {
@@ -101,7 +114,7 @@ export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: numbe
 }
 
 /** The whole run's limit (the scenario's watchdog); busy rounds are repeated only while one more fits in it. */
-const LIMIT_MS = 480_000;
+const LIMIT_MS = 600_000;
 /** Time kept for the breakdown, the audit and the clean-up after the last round. */
 const RESERVE_MS = 90_000;
 /** Probes of the machine before a round, and the wait between them. */
@@ -116,7 +129,7 @@ async function probedRound<R extends RatioRun>(
   ctx: RatioContext<R>,
   roots: number[],
   n: number,
-  work: () => Promise<void>,
+  work: () => Promise<Partial<RoundRecord>>,
 ): Promise<RoundRecord> {
   let tries = 0;
   let startOutside = Number.NaN;
@@ -129,8 +142,9 @@ async function probedRound<R extends RatioRun>(
   }
   const loadAverageStart = loadAverage();
   const a = procSnapshot();
-  await work();
+  const extra = await work();
   const record: RoundRecord = {
+    ...extra,
     round: n,
     startOutsidePercent: startOutside,
     tries,
@@ -143,17 +157,39 @@ async function probedRound<R extends RatioRun>(
   return record;
 }
 
+const settleText = (s: SettleRecord) =>
+  `settled in ${fmt((s.vacuumMs + s.checkpointMs + s.idleMs) / 1000, 1)} s (VACUUM ${fmt(s.vacuumMs / 1000, 1)} s, CHECKPOINT ${fmt(s.checkpointMs / 1000, 1)} s, ${s.idle ? 'writer idle' : 'writer STILL BUSY'} after ${fmt(s.idleMs / 1000, 1)} s)`;
+
+/** The windows of round `n` in its order (roundOrder), each after the database was settled; pushed to the runs. */
+async function roundWindows<R extends RatioRun>(
+  ctx: RatioContext<R>,
+  outcome: RatioOutcome<R>,
+  windows: readonly RoundWindow<R>[],
+  n: number,
+): Promise<Pick<RoundRecord, 'order' | 'settles'>> {
+  const order = roundOrder(windows, n);
+  const settles: SettleRecord[] = [];
+  for (const w of order) {
+    const settled = await ctx.settle(w.target);
+    settles.push(settled);
+    ctx.log(`  round ${n}: ${settleText(settled)}; ${w.text}`);
+    outcome.runs.push(await w.measure(n));
+  }
+  return { order: order.map((w) => w.target), settles };
+}
+
 /**
  * Runs rounds until `settings.rounds` of them were quiet, or 2 x rounds were run, or another would not fit in the
- * time left. Before each round the machine is probed (up to PROBES times, PROBE_WAIT_MS apart) until it is quiet;
- * each round's outside CPU is measured over the whole round, and the round recorded as quiet or busy.
+ * time left. Every round after the first starts from freshly initialised pgbench tables. Before each round the
+ * machine is probed (up to PROBES times, PROBE_WAIT_MS apart) until it is quiet; each round's outside CPU is
+ * measured over the whole round, and the round recorded as quiet or busy.
  */
 async function quietRounds<R extends RatioRun>(
   ctx: RatioContext<R>,
   outcome: RatioOutcome<R>,
   roots: number[],
   started: number,
-  round: (ctx: RatioContext<R>, round: number) => Promise<void>,
+  windows: (ctx: RatioContext<R>) => RoundWindow<R>[],
 ): Promise<void> {
   const s = ctx.settings;
   let longest = 0;
@@ -165,11 +201,14 @@ async function quietRounds<R extends RatioRun>(
       break;
     }
     const t0 = performance.now();
-    const record = await probedRound(ctx, roots, n, () => round(ctx, n));
+    const resetSeconds = n > 1 ? await ctx.resetReference() : undefined;
+    if (resetSeconds !== undefined) ctx.log(`  round ${n}: pgbench -i again, ${fmt(resetSeconds, 1)} s`);
+    const record = await probedRound(ctx, roots, n, () => roundWindows(ctx, outcome, windows(ctx), n));
+    record.resetSeconds = resetSeconds;
     longest = Math.max(longest, performance.now() - t0);
     outcome.rounds.push(record);
     ctx.log(
-      `  round ${n}: ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
+      `  round ${n} (${record.order?.join(', ')}): ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
     );
   }
 }
@@ -193,9 +232,74 @@ async function openLoopRound<R extends RatioRun>(
   );
   let run: R | undefined;
   const record = await probedRound(ctx, roots, n, async () => {
+    const settled = await ctx.settle('app-open');
+    ctx.log(`  open loop: ${settleText(settled)}`);
     run = { ...(await window(ctx, rate)), round: n };
+    return { order: [run.target], settles: [settled] };
   });
   return { rate, maxPerSecond, run: run!, record };
+}
+
+/** The context a bench's windows run in: the app and pgbench measured on the run's database, settling, reset. */
+function contextOf<R extends RatioRun>(d: {
+  settings: RatioSettings;
+  db: pg.Pool;
+  pgbenchDb: pg.Pool | undefined;
+  users: BenchUser[];
+  uidmin: number;
+  consecutive: boolean;
+  pgbench: { bin: string } | null;
+  pgbenchUrl: string;
+  databaseUrl: string;
+  tmpDir: string;
+  load: ChildProcess;
+  app: AppProcess;
+  postmaster: number;
+  statementsTracked: boolean | undefined;
+  log: (line: string) => void;
+  failures: string[];
+}): RatioContext<R> {
+  const { settings: s, db, pgbenchDb, users, pgbench, pgbenchUrl, databaseUrl, app, postmaster, failures } = d;
+  const statementsIn = (url: string) =>
+    d.statementsTracked ? { db, database: new URL(url).pathname.slice(1) } : undefined;
+  return {
+    settings: s,
+    db,
+    users,
+    uidmin: d.uidmin,
+    consecutive: d.consecutive,
+    pgbench: pgbench?.bin ?? null,
+    log: d.log,
+    app: (target, round, urlPath, bodies, written, rate) =>
+      measureEndpoint({
+        target,
+        round,
+        settings: s,
+        load: d.load,
+        job: { url: app.baseUrl, tokens: users.map((u) => u.token), path: urlPath, bodies, rate },
+        postmaster,
+        serverPid: app.child.pid!,
+        written,
+        statements: statementsIn(databaseUrl),
+        failures,
+      }) as Promise<R>,
+    reference: (target, round, script, clients) =>
+      measurePgbench({
+        target,
+        round,
+        settings: clients ? { ...s, clients } : s,
+        bin: pgbench!.bin,
+        url: script ? databaseUrl : pgbenchUrl,
+        logDir: path.join(d.tmpDir, 'pgbench-log'),
+        postmaster,
+        serverPid: app.child.pid,
+        failures,
+        statements: statementsIn(script ? databaseUrl : pgbenchUrl),
+        ...(script ? { script: script.text, defines: script.defines, protocol: 'prepared' as const } : {}),
+      }) as Promise<R>,
+    settle: (before) => settle(pgbenchDb ? [db, pgbenchDb] : [db], before),
+    resetReference: async () => (pgbench ? await initPgbench(pgbench.bin, pgbenchUrl, s.pgbenchScale) : undefined),
+  };
 }
 
 export async function runRatioBench<
@@ -209,8 +313,11 @@ export async function runRatioBench<
   users: (databaseUrl: string, count: number) => Promise<BenchUser[]>;
   usersText: string;
   serverEnv?: Record<string, string>;
-  /** One round: every window of it, pushed to the outcome's runs with this round number. */
-  round: (ctx: RatioContext<R>, round: number) => Promise<void>;
+  /**
+   * The windows of a round in the order of odd rounds (even rounds run them reversed: rounds.ts roundOrder); each
+   * pushed to the outcome's runs with its round number.
+   */
+  windows: (ctx: RatioContext<R>) => RoundWindow<R>[];
   /**
    * The open-loop window after the rounds: the app at `rate` (half the closed-loop rate of the verdict's rounds)
    * with the target name and request of the bench's main closed-loop window.
@@ -228,6 +335,7 @@ export async function runRatioBench<
   const started = performance.now();
   const run = async ({ tmpDir, dataDir, pg: embedded, databaseUrl, log }: ScenarioContext) => {
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    let pgbenchDb: pg.Pool | undefined;
     let server: AppProcess | undefined;
     let loader: ChildProcess | undefined;
     try {
@@ -262,6 +370,7 @@ export async function runRatioBench<
         await db.query('create database pgbench');
         log(`pgbench -i -s ${s.pgbenchScale} (a database of its own on the same server)`);
         outcome.pgbenchInitSeconds = await initPgbench(pgbench.bin, pgbenchUrl, s.pgbenchScale);
+        pgbenchDb = new pg.Pool({ connectionString: pgbenchUrl, max: 1 });
       } else {
         failures.push('pgbench not found: apt-get install postgresql-client (the reference was skipped)');
         log('pgbench not found: apt-get install postgresql-client; measuring the app alone');
@@ -271,45 +380,26 @@ export async function runRatioBench<
       const consecutive = users.every((u, i) => u.id === uidmin + i);
       if (!consecutive) failures.push('customer ids are not consecutive: the SQL reference was skipped');
 
-      const statementsIn = (url: string) =>
-        outcome.statementsTracked ? { db, database: new URL(url).pathname.slice(1) } : undefined;
-      const ctx: RatioContext<R> = {
+      const ctx = contextOf<R>({
         settings: s,
         db,
+        pgbenchDb,
         users,
         uidmin,
         consecutive,
-        pgbench: pgbench?.bin ?? null,
+        pgbench,
+        pgbenchUrl,
+        databaseUrl,
+        tmpDir,
+        load,
+        app,
+        postmaster,
+        statementsTracked: outcome.statementsTracked,
         log,
-        app: (target, round, urlPath, bodies, written, rate) =>
-          measureEndpoint({
-            target,
-            round,
-            settings: s,
-            load,
-            job: { url: app.baseUrl, tokens: users.map((u) => u.token), path: urlPath, bodies, rate },
-            postmaster,
-            serverPid: app.child.pid!,
-            written,
-            statements: statementsIn(databaseUrl),
-            failures,
-          }) as Promise<R>,
-        reference: (target, round, script, clients) =>
-          measurePgbench({
-            target,
-            round,
-            settings: clients ? { ...s, clients } : s,
-            bin: pgbench!.bin,
-            url: script ? databaseUrl : pgbenchUrl,
-            logDir: path.join(tmpDir, 'pgbench-log'),
-            postmaster,
-            failures,
-            statements: statementsIn(script ? databaseUrl : pgbenchUrl),
-            ...(script ? { script: script.text, defines: script.defines, protocol: 'prepared' as const } : {}),
-          }) as Promise<R>,
-      };
+        failures,
+      });
       const roots = [process.pid, postmaster];
-      await quietRounds(ctx, outcome, roots, started, spec.round);
+      await quietRounds(ctx, outcome, roots, started, spec.windows);
       if (spec.openLoop) outcome.openLoop = await openLoopRound(ctx, outcome, roots, spec.openLoop);
       await spec.after?.(db);
 
@@ -331,14 +421,17 @@ export async function runRatioBench<
     } finally {
       if (loader) await stopChild(loader);
       if (server) await stopAppProcess(server);
+      await pgbenchDb?.end();
       await db.end();
     }
   };
   const code = await runScenario(spec.name, LIMIT_MS, run, STATEMENTS_SETTINGS);
   outcome.seconds = (performance.now() - started) / 1000;
   outcome.loadAverageAtEnd = os.loadavg()[0] ?? Number.NaN;
-  const reportFile = path.join(repoRoot, `bench/reports/${spec.name}.md`);
+  // BENCH_REPORT_DIR: somewhere else than the committed reports, e.g. bench/reports/tmp for a smoke run.
+  const reportFile = path.join(repoRoot, process.env.BENCH_REPORT_DIR ?? 'bench/reports', `${spec.name}.md`);
   const report = spec.report(outcome);
+  await fsp.mkdir(path.dirname(reportFile), { recursive: true });
   await fsp.writeFile(reportFile, report.markdown);
   console.log('');
   for (const line of report.summary) console.log(line);

@@ -11,7 +11,7 @@ import { type CpuSnapshot, cpuSnapshot, type Machine, machineBusyPercent } from 
 import { readStatements, resetStatements, type StatementCount, statementLabel } from './pg-statements.js';
 import { runPgbench } from './pgbench.js';
 import { reapedChildrenCpuSeconds, treeCpuSeconds } from './proc-cpu.js';
-import { type RoundRecord, verdictRounds } from './quiet.js';
+import { NO_VERDICT, type RoundRecord, verdictRounds } from './quiet.js';
 import { fmt, mean } from './stats.js';
 
 export interface RatioRun<T extends string = string> {
@@ -162,6 +162,8 @@ export async function measurePgbench<T extends string>(opts: {
   defines?: Record<string, string | number>;
   protocol?: 'simple' | 'prepared';
   statements?: StatementsProbe;
+  /** The app's server, idle meanwhile: its CPU (the trading job, timers) competes with the reference's. */
+  serverPid?: number;
 }): Promise<RatioRun<T>> {
   const s = opts.settings;
   const run = {
@@ -176,9 +178,9 @@ export async function measurePgbench<T extends string>(opts: {
   if (opts.statements) await resetStatements(opts.statements.db);
   // pgbench's own CPU: it is this process's only child that ends during the window.
   const client = reapedChildrenCpuSeconds();
-  const a = snapshot(opts.postmaster, null);
+  const a = snapshot(opts.postmaster, opts.serverPid ?? null);
   const r = await runPgbench(opts.bin, opts.url, { ...run, seconds: s.durationSeconds });
-  const b = snapshot(opts.postmaster, null);
+  const b = snapshot(opts.postmaster, opts.serverPid ?? null);
   const clientPercent = ((reapedChildrenCpuSeconds() - client) / ((b.at - a.at) / 1000)) * 100;
   const statements = opts.statements ? await readStatements(opts.statements.db, opts.statements.database) : undefined;
   if (r.failed > 0) opts.failures.push(`${opts.target}: ${r.failed} failed transactions`);
@@ -257,11 +259,11 @@ export function machineTable(o: {
 /** The per-window table; `names` labels each target. */
 export function runsTable(runs: readonly RatioRun[], names: Record<string, string>): string[] {
   return [
-    '| round | target | per second | total | 200 / rows written | latency mean | p50 | p90 | p99 | max | PostgreSQL CPU (1 core = 100 %) | server CPU | load generator CPU | machine busy |',
+    '| round | target | per second | total | 200 / rows written | latency mean | p50 | p90 | p99 | max | PostgreSQL CPU (1 core = 100 %) | app server CPU | load generator CPU | machine busy |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map((r) => {
       const pgbench = r.target.startsWith('pgbench');
-      return `| ${r.round} | ${names[r.target] ?? r.target} | ${fmt(r.perSecond, 0)} | ${r.total} | ${pgbench ? `${r.ok} tx` : `${r.ok} / ${r.entries}`} | ${ms(r.latencyMs.mean)} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p90)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${fmt(r.postgresCpuPercent, 0)} % | ${pgbench ? '-' : `${fmt(r.serverCpuPercent, 0)} %`} | ${fmt(r.loadGeneratorCpuPercent, 0)} %${pgbench ? ' (pgbench)' : ''} | ${fmt(r.machineBusyPercent, 0)} % |`;
+      return `| ${r.round} | ${names[r.target] ?? r.target} | ${fmt(r.perSecond, 0)} | ${r.total} | ${pgbench ? `${r.ok} tx` : `${r.ok} / ${r.entries}`} | ${ms(r.latencyMs.mean)} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p90)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${fmt(r.postgresCpuPercent, 0)} % | ${fmt(r.serverCpuPercent, 0)} %${pgbench ? ' (idle app)' : ''} | ${fmt(r.loadGeneratorCpuPercent, 0)} %${pgbench ? ' (pgbench)' : ''} | ${fmt(r.machineBusyPercent, 0)} % |`;
     }),
   ];
 }
@@ -313,8 +315,41 @@ export function openLoopRow(open: OpenLoopRun | undefined, what: string): string
     return `| open loop: p99 latency of ${what} at half the measured rate | ${goal} | not measured | not measured |`;
   const r = open.run;
   const busy = open.record.quiet ? '' : '; BUSY machine';
-  const result = !open.record.quiet ? 'NO VERDICT' : r.latencyMs.p99 < GOAL_OPEN_P99_MS ? 'PASS' : 'MISSED';
+  const result = goalResult(!open.record.quiet, Number.isFinite(r.latencyMs.p99), r.latencyMs.p99 < GOAL_OPEN_P99_MS);
   return `| open loop: p99 latency of ${what}, arriving at ${fmt(open.rate, 0)}/s (half the measured ${fmt(open.maxPerSecond, 0)}/s) | ${goal} | ${ms(r.latencyMs.p99)} (p50 ${ms(r.latencyMs.p50)}, ${fmt(r.perSecond, 0)}/s answered${busy}) | ${result} |`;
+}
+
+/** A goal's result: NO VERDICT without a quiet round, 'not measured' without figures, else PASS or MISSED. */
+export const goalResult = (none: boolean, measured: boolean, ok: boolean) =>
+  none ? 'NO VERDICT' : !measured ? 'not measured' : ok ? 'PASS' : 'MISSED';
+
+/**
+ * The printed summary's goal lines (issue 14), one pass/fail line each: the rate against TPC-B's, the p99 against
+ * TPC-B's p99 at the same client count, and the open loop's p99 at half the measured rate.
+ */
+export function goalLines(o: {
+  name: string;
+  what: string;
+  clients: number;
+  goalRatio: number;
+  /** Means over the verdict's rounds (summary()). */
+  app: { perSecond: number; p99: number };
+  ref: { perSecond: number; p99: number };
+  /** No quiet round. */
+  none: boolean;
+  open?: OpenLoopRun;
+}): string[] {
+  const { app, ref, open } = o;
+  const ratio = app.perSecond / ref.perSecond;
+  const p99Measured = Number.isFinite(app.p99) && Number.isFinite(ref.p99);
+  const openP99 = open?.run.latencyMs.p99 ?? Number.NaN;
+  return [
+    `${o.name}: goal ${o.what}/s >= ${o.goalRatio}x TPC-B tps at ${o.clients} clients: ${o.none ? NO_VERDICT : `${fmt(ratio, 2)}x`} (${fmt(app.perSecond, 0)} / ${fmt(ref.perSecond, 0)}): ${goalResult(o.none, Number.isFinite(ratio), ratio >= o.goalRatio)}`,
+    `${o.name}: goal p99 at ${o.clients} clients <= TPC-B's p99 at ${o.clients} clients: ${ms(app.p99)} against ${ms(ref.p99)}: ${goalResult(o.none, p99Measured, app.p99 <= ref.p99)}`,
+    open
+      ? `${o.name}: goal open-loop p99 < ${GOAL_OPEN_P99_MS} ms at half the measured rate: ${ms(openP99)} at ${fmt(open.rate, 0)}/s (half of ${fmt(open.maxPerSecond, 0)}/s)${open.record.quiet ? '' : ', BUSY machine'}: ${goalResult(!open.record.quiet, Number.isFinite(openP99), openP99 < GOAL_OPEN_P99_MS)}`
+      : `${o.name}: goal open-loop p99 < ${GOAL_OPEN_P99_MS} ms at half the measured rate: not measured`,
+  ];
 }
 
 /** Operations of a window: rows written by the app (the 200s and the ones cut off at the end), pgbench's transactions. */

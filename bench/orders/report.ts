@@ -7,7 +7,7 @@ import {
   FEW_CLIENTS,
   fewClientsNote,
   fewClientsRow,
-  GOAL_OPEN_P99_MS,
+  goalLines,
   machineTable,
   ms,
   openLoopRow,
@@ -131,7 +131,17 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
     markdown: lines.join('\n'),
     summary: [
       ...(v.none ? [`orders: ${NO_VERDICT} (every round was busy; see bench/reports/orders.md)`] : []),
-      `orders: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); ratio ${ratioText} (goal >= ${GOAL_RATIO}x): ${verdict(Number.isFinite(ratio), ratioOk)}; p99 (goal <= TPC-B's): ${verdict(Number.isFinite(app.p99), p99Ok)}${o.openLoop ? `; open loop at ${fmt(o.openLoop.rate, 0)}/s p99 ${ms(o.openLoop.run.latencyMs.p99)} (goal < ${GOAL_OPEN_P99_MS} ms)` : ''}; mean latency ${fmt(mean(o.runs.filter((r) => r.target === 'app').map((r) => r.latencyMs.mean)), 0)} ms`,
+      `orders: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); mean latency ${fmt(mean(o.runs.filter((r) => r.target === 'app').map((r) => r.latencyMs.mean)), 0)} ms; verdict from rounds ${v.none ? 'none' : v.used.join(', ')}`,
+      ...goalLines({
+        name: 'orders',
+        what: 'orders',
+        clients: s.clients,
+        goalRatio: GOAL_RATIO,
+        app,
+        ref,
+        none: v.none,
+        open: o.openLoop,
+      }),
     ],
   };
 }

@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- wallet`: wallet transfers per second of the real server against pgbench on the same
  * PostgreSQL in the same run, 64 concurrent clients each, with p50/p99 latency; report in
- * bench/reports/wallet.md. BENCH_QUICK=1: one short round. Exits 0 when everything was measured (a missed
+ * bench/reports/wallet.md. BENCH_QUICK=1: short windows. Exits 0 when everything was measured (a missed
  * goal is a finding in the report), 2 when something could not be.
  */
 import { FEW_CLIENTS } from '../lib/ratio.js';
-import { newOutcome, type RatioContext, runRatioBench } from '../lib/ratio-bench.js';
+import { newOutcome, type RatioContext, type RoundWindow, runRatioBench } from '../lib/ratio-bench.js';
 import type { Breakdown } from './breakdown.js';
 import { createBenchUsers } from './fixtures.js';
 import { renderReport, type WalletOutcome, type WalletRun } from './report.js';
@@ -37,27 +37,43 @@ export function main(): Promise<number> {
         funding: { BALANCE: '1000000', STOCK: '1000000', US_STOCK: '1000000' },
         tag: 'wallet',
       }),
-    round: async (ctx, round) => {
+    windows: (ctx) => {
       const transfers = transfersOf(ctx);
       const window = `${s.warmupSeconds} s warm-up + ${s.durationSeconds} s`;
       const pgbench = `-c ${s.clients} -j ${s.pgbenchThreads}, ${window}`;
-      ctx.log(`  round ${round}: app, EUR -> EUR, ${window}`);
-      outcome.runs.push(await ctx.app('app', round, '/web/wallet/transfer', bodies('BALANCE', 'STOCK'), transfers));
-      if (ctx.pgbench) {
-        ctx.log(`  round ${round}: pgbench TPC-B ${pgbench}`);
-        outcome.runs.push(await ctx.reference('pgbench', round));
-        ctx.log(`  round ${round}: pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`);
-        outcome.runs.push(await ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS));
-      }
-      ctx.log(`  round ${round}: app, EUR <-> USD, ${window}`);
-      outcome.runs.push(
-        await ctx.app('app-fx', round, '/web/wallet/transfer', bodies('BALANCE', 'US_STOCK'), transfers),
+      const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
+      const windows: RoundWindow<WalletRun>[] = [
+        {
+          target: 'app',
+          text: `app, EUR -> EUR, ${window}`,
+          measure: (round) => ctx.app('app', round, '/web/wallet/transfer', bodies('BALANCE', 'STOCK'), transfers),
+        },
+        {
+          target: 'pgbench',
+          text: `pgbench TPC-B ${pgbench}`,
+          measure: (round) => ctx.reference('pgbench', round),
+        },
+        {
+          target: 'pgbench-few',
+          text: `pgbench TPC-B -c ${FEW_CLIENTS} -j ${s.pgbenchThreads}, ${window}`,
+          measure: (round) => ctx.reference('pgbench-few', round, undefined, FEW_CLIENTS),
+        },
+        {
+          target: 'app-fx',
+          text: `app, EUR <-> USD, ${window}`,
+          measure: (round) =>
+            ctx.app('app-fx', round, '/web/wallet/transfer', bodies('BALANCE', 'US_STOCK'), transfers),
+        },
+        {
+          target: 'pgbench-sql',
+          text: `pgbench with the transfer's SQL ${pgbench}`,
+          measure: (round) => ctx.reference('pgbench-sql', round, { text: TRANSFER_SCRIPT, defines }),
+        },
+      ];
+      // Without pgbench only the app's windows run; the transfer's SQL needs consecutive customer ids.
+      return windows.filter(
+        (w) => !w.target.startsWith('pgbench') || (ctx.pgbench && (w.target !== 'pgbench-sql' || ctx.consecutive)),
       );
-      if (ctx.pgbench && ctx.consecutive) {
-        ctx.log(`  round ${round}: pgbench with the transfer's SQL ${pgbench}`);
-        const defines = { uidmin: ctx.uidmin, users: ctx.users.length };
-        outcome.runs.push(await ctx.reference('pgbench-sql', round, { text: TRANSFER_SCRIPT, defines }));
-      }
     },
     openLoop: (ctx, rate) =>
       ctx.app('app-open', 0, '/web/wallet/transfer', bodies('BALANCE', 'STOCK'), transfersOf(ctx), rate),

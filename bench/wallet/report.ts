@@ -7,6 +7,7 @@ import {
   FEW_CLIENTS,
   fewClientsNote,
   fewClientsRow,
+  goalLines,
   machineTable,
   ms,
   openLoopRow,
@@ -123,7 +124,17 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     markdown: lines.join('\n'),
     summary: [
       ...(v.none ? [`wallet: ${NO_VERDICT} (every round was busy; see bench/reports/wallet.md)`] : []),
-      `wallet transfers: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}), EUR<->USD ${fmt(fx.perSecond, 0)}/s; pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); ratio ${ratioText} (goal >= ${GOAL_RATIO}x): ${verdict}`,
+      `wallet transfers: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}), EUR<->USD ${fmt(fx.perSecond, 0)}/s; pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); verdict from rounds ${v.none ? 'none' : v.used.join(', ')}`,
+      ...goalLines({
+        name: 'wallet',
+        what: 'transfers (EUR -> EUR)',
+        clients: s.clients,
+        goalRatio: GOAL_RATIO,
+        app,
+        ref,
+        none: v.none,
+        open: o.openLoop,
+      }),
     ],
   };
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { goalLines, type OpenLoopRun, type RatioRun } from './ratio.js';
+
+describe('goal lines of the printed summary (issue 14)', () => {
+  const open = (p99: number, quiet = true) =>
+    ({
+      rate: 500,
+      maxPerSecond: 1000,
+      run: { latencyMs: { mean: 1, p50: 1, p90: 1, p99, max: p99 } } as RatioRun,
+      record: { quiet },
+    }) as OpenLoopRun;
+  const lines = (o: Partial<Parameters<typeof goalLines>[0]>) =>
+    goalLines({
+      name: 'orders',
+      what: 'orders',
+      clients: 64,
+      goalRatio: 1,
+      app: { perSecond: 1100, p99: 60 },
+      ref: { perSecond: 1000, p99: 70 },
+      none: false,
+      open: open(20),
+      ...o,
+    });
+
+  it('one pass/fail line each for the rate, the p99 against TPC-B and the open loop', () => {
+    const [rate, p99, loop] = lines({});
+    expect(rate).toMatch(/1\.10x .*: PASS$/);
+    expect(p99).toMatch(/60 ms against 70 ms: PASS$/);
+    expect(loop).toMatch(/20 ms at 500\/s .*: PASS$/);
+  });
+
+  it('misses each goal on its own', () => {
+    const [rate, p99, loop] = lines({ app: { perSecond: 900, p99: 80 }, open: open(50) });
+    expect(rate).toMatch(/: MISSED$/);
+    expect(p99).toMatch(/: MISSED$/);
+    expect(loop).toMatch(/: MISSED$/);
+  });
+
+  it('no quiet round: no verdict on the closed-loop goals; a busy open loop has none either', () => {
+    const [rate, p99, loop] = lines({ none: true, open: open(20, false) });
+    expect(rate).toMatch(/no quiet round: no verdict.*: NO VERDICT$/);
+    expect(p99).toMatch(/: NO VERDICT$/);
+    expect(loop).toMatch(/BUSY machine: NO VERDICT$/);
+    expect(lines({ open: undefined })[2]).toMatch(/not measured$/);
+  });
+});
