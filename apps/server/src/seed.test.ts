@@ -13,6 +13,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../test/harness.js';
 import { checkChannel } from './modules/deposits/index.js';
+import { DEMO_CALENDAR, offerings } from './modules/primary/index.js';
 import { journalEntries, users } from './platform/db/schema.js';
 import { DEMO, documentPng, seedDemo } from './seed.js';
 
@@ -33,6 +34,11 @@ beforeAll(async () => {
 const file = async (url: string) => (await h.app.inject({ method: 'GET', url })).rawPayload;
 
 describe('demo seed', () => {
+  it('writes the demo IPO calendar', async () => {
+    const [calendar] = await h.db.select({ n: count() }).from(offerings);
+    expect(calendar?.n).toBe(DEMO_CALENDAR.length);
+  });
+
   it('runs once: a second start seeds nothing', async () => {
     const [before] = await h.db.select({ n: count() }).from(journalEntries);
     expect(await seedDemo(h.db, { uploadsDir: h.config.uploadsDir })).toBe(false);

@@ -2,3 +2,4 @@
 export { type AllotmentInput, type Application, allot } from './allotment.js';
 export { DEMO_CALENDAR, seedOfferings } from './calendar.js';
 export { primaryRoutes } from './routes.js';
+export { offeringSubscriptions, offerings } from './schema.js';
