@@ -6,7 +6,7 @@
  * connection, so the database sees up to 10 transactions at a time competing for the same rows.
  */
 import { randomUUID } from 'node:crypto';
-import { Decimal, type TransferResult, type WalletBalance } from '@beurs/contracts';
+import { Decimal, type RequestOf, wallet as walletApi } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { auditLedger } from '../../test/ledger-audit.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 const balances = async (token: string) => {
-  const res = await h.post<WalletBalance[]>('/wallet/getWalletBalance', {}, token);
+  const res = await h.call(walletApi.getWalletBalance, {}, { token });
   expect(res.status).toBe(200);
   return new Map(res.body.data.map((w) => [w.walletType, w]));
 };
@@ -38,9 +38,9 @@ describe('money under concurrent requests', () => {
     const u = await h.registerUser();
     await h.fund(u.user.id, 'BALANCE', '100');
     const key = randomUUID();
-    const body = { from: 'BALANCE', to: 'US_STOCK', amount: '12.34' };
+    const body: RequestOf<typeof walletApi.transfer> = { from: 'BALANCE', to: 'US_STOCK', amount: '12.34' };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => h.postKeyed<TransferResult>('/wallet/transfer', body, u.token, key)),
+      Array.from({ length: 20 }, () => h.call(walletApi.transfer, body, { token: u.token, key })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const first = answers[0]!.body;
@@ -53,7 +53,7 @@ describe('money under concurrent requests', () => {
     expect(after.get('BALANCE')).toMatchObject({ balance: '87.66' });
     expect(after.get('US_STOCK')).toMatchObject({ balance: first.data.credited.amount });
     // And once more, later: the same answer again.
-    const later = await h.postKeyed<TransferResult>('/wallet/transfer', body, u.token, key);
+    const later = await h.call(walletApi.transfer, body, { token: u.token, key });
     expect(later.body.data).toEqual(first.data);
     expect(await auditLedger(h.db.$client)).toEqual([]);
   });
@@ -70,10 +70,10 @@ describe('money under concurrent requests', () => {
     const amounts = Array.from({ length: 50 }, () => new Decimal(1000 + Math.floor(next() * 9000)).dividedBy(100));
     const answers = await Promise.all(
       amounts.map((amount, i) =>
-        h.postKeyed<TransferResult>(
-          '/wallet/transfer',
+        h.call(
+          walletApi.transfer,
           { from: 'BALANCE', to: i % 5 === 0 ? 'US_STOCK' : 'STOCK', amount: amount.toFixed(2) },
-          u.token,
+          { token: u.token },
         ),
       ),
     );
@@ -103,16 +103,12 @@ describe('money under concurrent requests', () => {
   it('lets exactly one of 10 cancellations of the same transfer at once through', async () => {
     const u = await h.registerUser();
     await h.fund(u.user.id, 'BALANCE', '50');
-    const t = await h.postKeyed<TransferResult>(
-      '/wallet/transfer',
-      { from: 'BALANCE', to: 'US_STOCK', amount: '20' },
-      u.token,
-    );
+    const t = await h.call(walletApi.transfer, { from: 'BALANCE', to: 'US_STOCK', amount: '20' }, { token: u.token });
     expect(t.status).toBe(200);
     // Distinct keys: ten separate requests, not replays of one.
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        h.postKeyed('/wallet/cancelTransfer', { entryId: t.body.data.entryId }, u.token),
+        h.call(walletApi.cancelTransfer, { entryId: t.body.data.entryId }, { token: u.token }),
       ),
     );
     const statuses = answers.map((a) => a.status).sort();

@@ -3,7 +3,7 @@
  * entrusted orders, positions with a stop and screened wallets, and the next pass goes on after the last one, so
  * several passes cover everything. Limits of 1 here; pinned prices (test/trading.ts).
  */
-import type { OrderResult, Position } from '@beurs/contracts';
+import { type RequestOf, trading as tradingApi } from '@beurs/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
@@ -29,11 +29,11 @@ const pin = () => {
   m.set('MSFT', 0, { bid: '99.9', ask: '100' });
 };
 
-const buy = (token: string, body: Record<string, unknown> = {}) =>
-  h.postKeyed<OrderResult>(
-    '/stock/create',
+const buy = (token: string, body: Partial<RequestOf<typeof tradingApi.stockCreate>> = {}) =>
+  h.call(
+    tradingApi.stockCreate,
     { stockCode: 'AAPL', direction: 0, quantity: 10, termsVersion: STOCK_TERMS, ...body },
-    token,
+    { token },
   );
 
 /**
@@ -86,10 +86,10 @@ describe('the scans of a pass are bounded and go on in the next pass', () => {
     const scanning = createTradingEngine(h.deps, undefined, { scanLimits: { stops: 1 } });
     const u = await trader(h, { US_STOCK: '5000' });
     const open = async (stops: { stopLoss: string | null; takeProfit: string | null }) => {
-      const id = (await buy(u.token)).body.data.position?.id;
-      const set = await h.post<Position>('/position/setStopProfitLoss', { id, ...stops }, u.token);
+      const id = (await buy(u.token)).body.data.position!.id;
+      const set = await h.call(tradingApi.setStopProfitLoss, { id, ...stops }, { token: u.token });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
-      return id as number;
+      return id;
     };
     // A stop the price never reaches comes first: a scan that started over each pass would stay on it.
     const never = await open({ stopLoss: null, takeProfit: '120' });
