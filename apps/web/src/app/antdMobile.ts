@@ -2,7 +2,7 @@
  * antd-mobile's setup, loaded with the first module that uses one of its components instead of with the app, so
  * screens without any (home) load none of antd-mobile: its imperative Dialog renders with React 19's root API,
  * and its own texts (dialog buttons, form messages, pull-to-refresh) follow the app's language. Every module that
- * imports a component from antd-mobile imports this one first, for its effect (antdMobile.test.ts checks).
+ * imports a component from antd-mobile imports this one first, for its effect (antdMobile.test.tsx checks).
  */
 import { isLanguage, type Language } from '@beurs/contracts';
 import { setDefaultConfig, unstableSetRender } from 'antd-mobile';

@@ -1,9 +1,14 @@
+// @vitest-environment happy-dom
 /**
- * antd-mobile stays off the home route's first load (issue 13): its setup (antdMobile.ts) loads with each module
+ * antd-mobile's texts follow the app's language without a ConfigProvider, and antd-mobile stays off the home route's first load (issue 13): its setup (antdMobile.ts) loads with each module
  * that uses one of its components, and nothing the home screen and the app frame import statically reaches it.
  */
 import { posix } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { ErrorBlock } from 'antd-mobile';
+import { afterEach, describe, expect, it } from 'vitest';
+import './antdMobile';
+import { i18n } from './i18n';
 
 // Every source file of the app as text, by its path from src ('/main.tsx', '/app/App.tsx').
 const sources = new Map(
@@ -51,6 +56,20 @@ function reached(roots: string[]): { files: Set<string>; packages: Set<string> }
 }
 
 describe('antd-mobile', () => {
+  afterEach(async () => {
+    cleanup();
+    await i18n.changeLanguage('en');
+  });
+
+  it("speaks the app's language, and switches with it", async () => {
+    await act(() => i18n.changeLanguage('nl'));
+    const { rerender } = render(<ErrorBlock status="default" />);
+    expect(screen.getByText('Oeps, er is iets fout gegaan')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    rerender(<ErrorBlock status="default" />);
+    expect(screen.getByText('Oops, something went wrong')).toBeTruthy();
+  });
+
   it('is set up by every module that uses one of its components', () => {
     const missing = [...sources]
       .filter(([file, source]) => file !== '/app/antdMobile.ts' && usesAntdMobile(source))
