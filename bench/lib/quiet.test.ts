@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isQuiet, runQuietness, spread, verdictRounds } from './quiet.js';
+import { isQuiet, orderOfRounds, runQuietness, spread, verdictRounds } from './quiet.js';
 
 describe('quiet rounds (issue 14)', () => {
   it('a round is quiet only when outside CPU stayed at or under the threshold before and during it', () => {
@@ -60,5 +60,19 @@ describe('quiet rounds (issue 14)', () => {
     expect(spread([3, 1, 2])).toEqual({ min: 1, median: 2, max: 3 });
     expect(spread([4, 1, 2, 3]).median).toBe(2.5);
     expect(Number.isNaN(spread([]).median)).toBe(true);
+  });
+
+  it("tells which of the verdict's rounds ran the app before TPC-B and which after", () => {
+    const rounds = [
+      { round: 1, order: ['app', 'pgbench', 'pgbench-few'] },
+      { round: 2, order: ['pgbench-few', 'pgbench', 'app'] },
+      { round: 3, order: ['app', 'pgbench', 'pgbench-few'] },
+      { round: 4, order: ['pgbench-few', 'pgbench', 'app'] },
+      // No order recorded (or no reference): left out.
+      { round: 5 },
+      { round: 6, order: ['app'] },
+    ];
+    expect(orderOfRounds(rounds, [1, 2, 4, 5, 6])).toEqual({ appFirst: [1], refFirst: [2, 4] });
+    expect(orderOfRounds(rounds, [])).toEqual({ appFirst: [], refFirst: [] });
   });
 });

@@ -179,6 +179,27 @@ export function runQuietness(
 
 export const NO_VERDICT = 'no quiet round: no verdict';
 
+/**
+ * Which of the verdict's rounds ran the app before the reference and which after (rounds.ts roundOrder), so a
+ * reader can see that the verdict does not rest on one order only.
+ */
+export function orderOfRounds(
+  rounds: readonly Pick<RoundRecord, 'round' | 'order'>[],
+  used: readonly number[],
+  appTarget = 'app',
+  refTarget = 'pgbench',
+): { appFirst: number[]; refFirst: number[] } {
+  const out = { appFirst: [] as number[], refFirst: [] as number[] };
+  for (const r of rounds) {
+    if (!used.includes(r.round) || !r.order) continue;
+    const a = r.order.indexOf(appTarget);
+    const b = r.order.indexOf(refTarget);
+    if (a < 0 || b < 0) continue;
+    (a < b ? out.appFirst : out.refFirst).push(r.round);
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------------------ report
 
 /** The report's paragraph and table on how quiet the machine was, round by round. */
@@ -190,8 +211,13 @@ export function quietSection(rounds: readonly RoundRecord[], used: readonly numb
       : q === 'partly'
         ? `**Busy machine: partly quiet run.** Only ${rounds.filter((r) => r.quiet).length} quiet round(s) of ${rounds.length} (${wanted} wanted); the verdict uses rounds ${used.join(', ')}. Not a quiet run.`
         : `**Busy machine: ${NO_VERDICT}.** None of the ${rounds.length} round(s) was quiet; the figures below are for the record only.`;
+  const order = orderOfRounds(rounds, used);
+  const orderText =
+    q === 'busy'
+      ? ''
+      : ` Of those, the app ran before TPC-B in ${order.appFirst.length > 0 ? `round(s) ${order.appFirst.join(', ')}` : 'none'} and after it in ${order.refFirst.length > 0 ? `round(s) ${order.refFirst.join(', ')}` : 'none'}.`;
   return [
-    head,
+    head + orderText,
     '',
     `A round is quiet when processes outside the bench (everything but this bench, its server, load generator, pgbench and PostgreSQL; kernel threads left out) took at most ${BUSY_OUTSIDE_PERCENT} % of one core (BENCH_BUSY_OUTSIDE_PERCENT), both in a 2 s probe just before it and over the whole round. A round whose probe is busy waits 5 s and probes again (up to 4 probes) before it starts; a busy round is kept below but marked, and another round is run in its place while time allows. The verdict uses the quiet rounds whose TPC-B ran within ${fmt((1 - NEAR_BEST) * 100, 0)} % of the best quiet TPC-B rate. Load average (1 min) is recorded but does not decide: it still carries the bench's own previous round.`,
     '',

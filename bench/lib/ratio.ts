@@ -184,6 +184,8 @@ export async function measurePgbench<T extends string>(opts: {
   const clientPercent = ((reapedChildrenCpuSeconds() - client) / ((b.at - a.at) / 1000)) * 100;
   const statements = opts.statements ? await readStatements(opts.statements.db, opts.statements.database) : undefined;
   if (r.failed > 0) opts.failures.push(`${opts.target}: ${r.failed} failed transactions`);
+  // pgbench's -T counts its connecting too: on a starved machine 64 connections can take the whole window.
+  if (!(r.transactions > 0)) opts.failures.push(`${opts.target}: no transaction in the ${s.durationSeconds} s window`);
   return {
     target: opts.target,
     round: opts.round,
