@@ -11,13 +11,10 @@ describe("ownership: another user's resource answers 404", () => {
   it.each(ownedProbes.map((p) => [p.name, p] as const))('%s', async (_name, probe) => {
     const owner = await h.registerUser();
     const intruder = await h.registerUser();
-    const req = await probe.setup(h, owner);
-    const asOwner = await h.request(req.method, req.url, req.body, { ...req.headers, authorization: owner.token });
+    const ask = await probe.setup(h, owner);
+    const asOwner = await ask(owner.token);
     expect(asOwner.body.code).toBe(200);
-    const asIntruder = await h.request(req.method, req.url, req.body, {
-      ...req.headers,
-      authorization: intruder.token,
-    });
+    const asIntruder = await ask(intruder.token);
     expect(asIntruder).toMatchObject({ status: 404, body: { code: 404, data: null } });
   });
 });

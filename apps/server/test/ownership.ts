@@ -3,27 +3,35 @@
  * ask for it; ownership.test.ts asks as user B and expects 404, as if it did not exist.
  * Later modules (cards, wallets, deposits, orders, messages) add their probes here.
  */
+import {
+  auth as authApi,
+  inbox as inboxApi,
+  market as marketApi,
+  trading as tradingApi,
+  user as userApi,
+  wallet as walletApi,
+} from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { notify } from '../src/modules/inbox/index.js';
 import { users } from '../src/platform/db/schema.js';
-import type { Harness } from './harness.js';
+import type { Answer, Harness } from './harness.js';
 import { STOCK_TERMS } from './trading.js';
+
+/** A call of the probed endpoint as the customer with `token`, through its contract. */
+export type Ask = (token: string) => Promise<Answer>;
 
 export interface OwnedProbe {
   name: string;
-  /** Makes the resource as `owner` and returns the request that reads or changes it. */
-  setup: (
-    h: Harness,
-    owner: { token: string; user: { id: number } },
-  ) => Promise<{ method: 'GET' | 'POST'; url: string; body?: unknown; headers?: Record<string, string> }>;
+  /** Makes the resource as `owner` and returns the call that reads or changes it. */
+  setup: (h: Harness, owner: { token: string; user: { id: number } }) => Promise<Ask>;
 }
 
 /** A bank card of `owner`, for the card and withdrawal probes. */
 async function ownerCard(h: Harness, owner: { token: string }) {
-  const card = await h.post<{ id: number }>(
-    '/UserAccount/addCardNo',
+  const card = await h.call(
+    walletApi.addCardNo,
     { kind: 'bank', bankName: 'ABN AMRO', holderName: 'Anna Bakker', cardNo: 'NL91ABNA0417164300' },
-    owner.token,
+    { token: owner.token },
   );
   if (card.status !== 200) throw new Error(`addCardNo: ${JSON.stringify(card.body)}`);
   return card.body.data.id;
@@ -36,8 +44,8 @@ async function ownerCard(h: Harness, owner: { token: string }) {
 async function ownerOrder(h: Harness, owner: { token: string; user: { id: number } }, limit?: string) {
   await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
   await h.fund(owner.user.id, 'BALANCE', '10000');
-  const res = await h.postKeyed<{ order: { id: number }; position: { id: number } | null }>(
-    '/stock/create',
+  const res = await h.call(
+    tradingApi.stockCreate,
     {
       stockCode: 'SAP',
       direction: 0,
@@ -45,146 +53,123 @@ async function ownerOrder(h: Harness, owner: { token: string; user: { id: number
       termsVersion: STOCK_TERMS,
       ...(limit ? { orderType: 1, price: limit } : {}),
     },
-    owner.token,
+    { token: owner.token },
   );
   if (res.status !== 200) throw new Error(`stock/create: ${JSON.stringify(res.body)}`);
   return { orderId: res.body.data.order.id, positionId: res.body.data.position?.id ?? 0 };
 }
-const keyed = (name: string) => ({ 'idempotency-key': `probe-${name}-${Date.now()}` });
 
 export const ownedProbes: OwnedProbe[] = [
   {
     name: 'user info by id',
-    setup: async (_h, owner) => ({ method: 'POST', url: '/getUserInfoById', body: { id: owner.user.id } }),
+    setup: async (h, owner) => (token) => h.call(userApi.getUserInfoById, { id: owner.user.id }, { token }),
   },
   {
     name: 'watchlist item delete by id',
     setup: async (h, owner) => {
-      const saved = await h.post<{ id: number }>(
-        '/userSelfSecurity/save',
-        { stockCode: 'AAPL', source: 0 },
-        owner.token,
-      );
+      const saved = await h.call(marketApi.watchlistSave, { stockCode: 'AAPL', source: 0 }, { token: owner.token });
       if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
-      return { method: 'POST', url: `/userSelfSecurity/delete/${saved.body.data.id}`, body: {} };
+      return (token) => h.call(marketApi.watchlistDelete, {}, { token, params: { id: saved.body.data.id } });
     },
   },
   {
     name: 'watchlist reorder with an item id',
     setup: async (h, owner) => {
-      const saved = await h.post<{ id: number }>(
-        '/userSelfSecurity/save',
-        { stockCode: 'SAP', source: 0 },
-        owner.token,
-      );
+      const saved = await h.call(marketApi.watchlistSave, { stockCode: 'SAP', source: 0 }, { token: owner.token });
       if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
-      return { method: 'POST', url: '/userSelfSecurity/sort', body: { ids: [saved.body.data.id] } };
+      return (token) => h.call(marketApi.watchlistSort, { ids: [saved.body.data.id] }, { token });
     },
   },
   {
     name: 'inbox message by id',
     setup: async (h, owner) => {
       const id = await notify(h.db, { userId: owner.user.id, kind: 'kycApproved', at: h.clock.now() });
-      return { method: 'GET', url: `/userMessage/${id}` };
+      return (token) => h.call(inboxApi.getMessage, {}, { token, params: { id } });
     },
   },
   {
     name: 'bank card update by id',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/UserAccount/UpdateCardNo',
-      body: {
-        id: await ownerCard(h, owner),
+    setup: async (h, owner) => {
+      const id = await ownerCard(h, owner);
+      const card = {
+        id,
         kind: 'bank',
         bankName: 'ING',
         holderName: 'Anna Bakker',
         cardNo: 'NL91ABNA0417164300',
-      },
-    }),
+      } as const;
+      return (token) => h.call(walletApi.updateCardNo, card, { token });
+    },
   },
   {
     // The owner removes it first, so this only shows the answer is the same; withdrawals.test.ts asks as the
     // intruder before the owner.
     name: 'bank card delete by id',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/UserAccount/delete-card',
-      body: { id: await ownerCard(h, owner) },
-    }),
+    setup: async (h, owner) => {
+      const id = await ownerCard(h, owner);
+      return (token) => h.call(walletApi.deleteCard, { id }, { token });
+    },
   },
   {
     name: 'withdrawal to a card by id',
     setup: async (h, owner) => {
       const id = await ownerCard(h, owner);
-      const set = await h.post('/settingPayPassword', { payPassword: '135790' }, owner.token);
+      const set = await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: owner.token });
       if (set.status !== 200) throw new Error(`settingPayPassword: ${JSON.stringify(set.body)}`);
       await h.fund(owner.user.id, 'BALANCE', '10');
-      return {
-        method: 'POST',
-        url: '/withdrawal/withdrawal-apply',
-        body: { walletType: 'BALANCE', amount: '1', accountId: id, payPassword: '135790' },
-        headers: { 'idempotency-key': `probe-${id}-${Date.now()}` },
-      };
+      const body = { walletType: 'BALANCE', amount: '1', accountId: id, payPassword: '135790' } as const;
+      return (token) => h.call(walletApi.withdrawalApply, body, { token });
     },
   },
   {
     name: 'trading position detail',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/position/detail',
-      body: { id: (await ownerOrder(h, owner)).positionId },
-    }),
+    setup: async (h, owner) => {
+      const { positionId } = await ownerOrder(h, owner);
+      return (token) => h.call(tradingApi.positionDetail, { id: positionId }, { token });
+    },
   },
   {
     name: 'trading order detail',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/orders/detail',
-      body: { id: (await ownerOrder(h, owner)).orderId },
-    }),
+    setup: async (h, owner) => {
+      const { orderId } = await ownerOrder(h, owner);
+      return (token) => h.call(tradingApi.orderDetail, { id: orderId }, { token });
+    },
   },
   {
     name: 'trading position close',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/position/flatPosition',
-      body: { id: (await ownerOrder(h, owner)).positionId },
-      headers: keyed('close'),
-    }),
+    setup: async (h, owner) => {
+      const { positionId } = await ownerOrder(h, owner);
+      return (token) => h.call(tradingApi.flatPosition, { id: positionId }, { token });
+    },
   },
   {
     name: 'trading position add margin',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/position/addPositionMargin',
-      body: { id: (await ownerOrder(h, owner)).positionId, amount: '1' },
-      headers: keyed('margin'),
-    }),
+    setup: async (h, owner) => {
+      const { positionId } = await ownerOrder(h, owner);
+      return (token) => h.call(tradingApi.addPositionMargin, { id: positionId, amount: '1' }, { token });
+    },
   },
   {
     name: 'trading position stop-loss and take-profit',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/position/setStopProfitLoss',
-      body: { id: (await ownerOrder(h, owner)).positionId, stopLoss: null, takeProfit: null },
-    }),
+    setup: async (h, owner) => {
+      const { positionId } = await ownerOrder(h, owner);
+      const stops = { id: positionId, stopLoss: null, takeProfit: null };
+      return (token) => h.call(tradingApi.setStopProfitLoss, stops, { token });
+    },
   },
   {
     name: 'trading addition to a position',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/orders/additions',
-      body: { positionId: (await ownerOrder(h, owner)).positionId, quantity: 1, termsVersion: STOCK_TERMS },
-      headers: keyed('add'),
-    }),
+    setup: async (h, owner) => {
+      const { positionId } = await ownerOrder(h, owner);
+      const addition = { positionId, quantity: 1, termsVersion: STOCK_TERMS };
+      return (token) => h.call(tradingApi.additions, addition, { token });
+    },
   },
   {
     name: 'trading entrusted order cancel',
-    setup: async (h, owner) => ({
-      method: 'POST',
-      url: '/orders/cancel',
-      body: { id: (await ownerOrder(h, owner, '1')).orderId },
-      headers: keyed('cancel'),
-    }),
+    setup: async (h, owner) => {
+      const { orderId } = await ownerOrder(h, owner, '1');
+      return (token) => h.call(tradingApi.cancelOrder, { id: orderId }, { token });
+    },
   },
 ];
