@@ -1,22 +1,21 @@
 /**
  * Component tests of the web app (vitest, `// @vitest-environment happy-dom` at the top of the test file):
- * `renderScreen` mounts a screen with the app's own providers (i18n in English, the app's query client,
- * antd-mobile's locale and a memory router at the given URL, with route metadata for the page title, and the
- * toast host) and `fakeApi` answers the app's HTTP calls by contract endpoint at the fetch layer, so the real API
+ * `renderScreen` mounts a screen with the app's own providers (i18n in English, the app's query client, a
+ * memory router at the given URL, with route metadata for the page title, and the toast host; antd-mobile set up
+ * as the app does it) and `fakeApi` answers the app's HTTP calls by contract endpoint at the fetch layer, so the real API
  * client (headers, idempotency key, envelope, refusals) runs and every request is recorded for the test to read.
  * The quotes socket is replaced by one that never connects.
  */
 import type { DataOf, Endpoint } from '@beurs/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { ConfigProvider, unstableSetRender } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../api/session';
+// antd-mobile as the app sets it up: dialogs rendered on React 19, its texts in the test's language (English).
+import '../app/antdMobile';
 import { i18n, loadTexts } from '../app/i18n';
 import type { AppRoute } from '../app/routes';
 import { ToastHost } from '../components/Toast';
@@ -110,16 +109,6 @@ class SilentSocket {
   close() {}
 }
 
-// Dialogs and modals render on React 19 as in main.tsx (antd-mobile 5 would use the React 18 API).
-unstableSetRender((node, container) => {
-  const root = createRoot(container);
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-  };
-});
-
 /** Logged in (a token is stored) unless `guest`; every test starts with an empty cache. */
 export function setupScreenTests({ guest = false }: { guest?: boolean } = {}) {
   beforeEach(async () => {
@@ -157,10 +146,8 @@ export function renderScreen(element: ReactNode, url: string, route?: Partial<Ap
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={enUS}>
-        <RouterProvider router={router} />
-        <ToastHost />
-      </ConfigProvider>
+      <RouterProvider router={router} />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { ...view, router };
