@@ -6,6 +6,10 @@ import { App } from './app/App';
 import { i18nReady } from './app/i18n';
 import { OfflineNotice } from './components/OfflineNotice';
 
+// iOS Safari shows :active (a button's press shade) only on pages with a touch listener; antd-mobile added one
+// when it loaded, which the first screen no longer does.
+document.addEventListener('touchstart', () => undefined, { passive: true });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 // The first render waits for the language's texts (fetched on their own), so no key shows untranslated.
