@@ -1,4 +1,5 @@
 /** What a customer sees when the server itself fails, and the per-IP limits of the auth endpoints. */
+import { auth as authApi } from '@beurs/contracts';
 import { describe, expect, it } from 'vitest';
 import { createHarness } from './harness.js';
 
@@ -6,7 +7,7 @@ describe('unexpected failures', () => {
   it('answer 500 with a request id and no internals', async () => {
     const h = await createHarness();
     await h.deps.db.$client.end(); // the database goes away under the running app
-    const res = await h.post('/loginByUsername', { username: 'someone', password: 'whatever1' }, undefined, 'nl');
+    const res = await h.call(authApi.loginByUsername, { username: 'someone', password: 'whatever1' }, { lang: 'nl' });
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ code: 500, data: null, requestId: expect.any(String) });
     expect(res.body.msg).toContain(res.body.requestId);
@@ -19,7 +20,9 @@ describe('per-IP rate limits', () => {
   it('the 11th code request from one address within a minute answers 429', async () => {
     const h = await createHarness({ rateLimits: true });
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await h.post('/getEmailCode', { email: `ip${i}@example.com` }));
+    for (let i = 0; i < 11; i++) {
+      answers.push(await h.call(authApi.getEmailCode, { email: `ip${i}@example.com` }));
+    }
     expect(answers.slice(0, 10).every((a) => a.status === 200)).toBe(true);
     expect(answers[10]).toMatchObject({ status: 429, body: { code: 429, data: null } });
   });
@@ -28,6 +31,7 @@ describe('per-IP rate limits', () => {
     const h = await createHarness({ rateLimits: true });
     const answers = [];
     for (let i = 0; i < 11; i++) {
+      // Raw: the contract carries no X-Forwarded-For; the test sends one as a client trying to dodge the limit.
       answers.push(
         await h.request(
           'POST',

@@ -6,7 +6,7 @@
  * the margin and fee of its filled orders and never goes below zero; an order refused for margin needed more
  * than was left; the unverified customer gets nothing; the books balance.
  */
-import type { OrderResult } from '@beurs/contracts';
+import { type OrderResult, trading as tradingApi } from '@beurs/contracts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -65,11 +65,10 @@ describe('a burst of concurrent orders', () => {
         });
         const answers = await Promise.all(
           sent.map((o) =>
-            h.postKeyed<OrderResult>(
-              '/stock/create',
+            h.call(
+              tradingApi.stockCreate,
               { stockCode: 'AAPL', direction: 0, quantity: o.quantity, termsVersion: STOCK_TERMS },
-              (verified[o.who] ?? unverified).token,
-              o.key,
+              { token: (verified[o.who] ?? unverified).token, key: o.key },
             ),
           ),
         );

@@ -5,7 +5,7 @@
  * a batch that fails as a whole is written one by one with the same answers.
  */
 import { randomUUID } from 'node:crypto';
-import { Decimal, type TransferResult } from '@beurs/contracts';
+import { Decimal, type TransferResult, type Wallet, wallet as walletApi } from '@beurs/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
@@ -110,8 +110,8 @@ describe('the ledger writes a batch of transfers (postOnceEach)', () => {
   });
 });
 
-const transfer = (token: string, amount: string, key?: string, to = 'STOCK') =>
-  h.postKeyed<TransferResult>('/wallet/transfer', { from: 'BALANCE', to, amount }, token, key);
+const transfer = (token: string, amount: string, key?: string, to: Wallet = 'STOCK') =>
+  h.call(walletApi.transfer, { from: 'BALANCE', to, amount }, { token, key });
 
 /** Batches that failed as a whole and were written one by one (the service logs each). */
 function failedBatches() {
