@@ -31,6 +31,7 @@ beforeAll(async () => {
   reviewer = (await h.call(consoleApi.consoleLogin, reviewerLogin)).body.data.token;
 });
 
+// Raw: signed file addresses, served outside the contract's endpoints.
 const file = async (url: string) => (await h.app.inject({ method: 'GET', url })).rawPayload;
 
 describe('demo seed', () => {

@@ -97,6 +97,7 @@ let h: Harness;
 let customer: string;
 const operatorTokens = {} as Record<OperatorRole, string>;
 
+/** Raw: every endpoint of the list, with whatever body and content type the case builds (often an invalid one). */
 async function send(e: Endpoint, sent: Sent, token?: string) {
   const res = await h.app.inject({
     method: e.method,
@@ -202,6 +203,7 @@ describe('the contract decides auth', () => {
       }
       if (e.method === 'GET') {
         // Fastify answers HEAD from the GET route, with the same hooks.
+        // Raw: HEAD is no contract's method.
         const head = await h.app.inject({ method: 'HEAD', url: urlOf(e) });
         expect(head.statusCode, `HEAD ${e.path} as a guest`).toBe(401);
       }

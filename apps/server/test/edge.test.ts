@@ -42,6 +42,7 @@ beforeAll(async () => {
   proxied = await createHarness({ config: { trustProxy: true } });
 });
 
+/** Raw: the edge is about each answer's headers (which the typed call does not return), for any address. */
 const get = (url: string, headers: Record<string, string> = {}, app = h.app) =>
   app.inject({ method: 'GET', url, headers: { host: 'kade.example:3000', ...headers } });
 
@@ -72,6 +73,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
 describe('security headers', () => {
   it('on API answers, errors and 404s', async () => {
     const user = await h.registerUser();
+    // Raw: the headers of each answer are what is checked; the 400 sends a NUL the contract's checks refuse.
     const answers = [
       [
         'an API answer',

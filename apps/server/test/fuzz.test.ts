@@ -106,6 +106,7 @@ describe('fuzz: every route answers bad input with a 4xx envelope', () => {
           ? Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])
           : [['q', JSON.stringify(body) ?? '']];
       const url = isQuery ? `/web${path}?${new URLSearchParams(pairs).toString()}` : `/web${path}`;
+      // Raw: drawn bodies and path parameters of any shape, which the contract's types refuse.
       const res = await h.app.inject({
         method: endpoint.method,
         url,
@@ -124,6 +125,7 @@ describe('fuzz: every route answers bad input with a 4xx envelope', () => {
         ['a=b', 'application/x-www-form-urlencoded'],
         ['<xml/>', 'text/xml'],
       ] as const) {
+        // Raw: a content type no contract takes.
         const res = await h.app.inject({
           method: endpoint.method,
           url: `/web${withParams(endpoint.path, '1')}`,

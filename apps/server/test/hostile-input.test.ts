@@ -5,7 +5,16 @@
  * oversized JSON body says so. The string fields walked are read from the contract, not from a list kept here.
  */
 import { randomUUID } from 'node:crypto';
-import { allEndpoints, consoleApi, type Endpoint, inbox, market, messageCatalogue, V } from '@beurs/contracts';
+import {
+  allEndpoints,
+  consoleApi,
+  type Endpoint,
+  inbox,
+  market,
+  messageCatalogue,
+  user as userApi,
+  V,
+} from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { operators } from '../src/platform/db/schema.js';
@@ -82,6 +91,7 @@ const tokenFor = (e: Endpoint) => (e.auth === 'operator' ? operatorToken : userT
 async function send(endpoint: Endpoint, path: string[], value: string) {
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   const url = `/web${endpoint.path.replace(/:([A-Za-z_]+)/g, '1')}`;
+  // Raw: a hostile value in any field of any endpoint, which the contract's checks refuse.
   return h.app.inject({
     method: endpoint.method,
     url: isQuery ? `${url}?${new URLSearchParams([[path.join('.'), value]]).toString()}` : url,
@@ -131,6 +141,7 @@ describe('a NUL in any string field of any endpoint is a translated 400 naming t
     const withParams = allEndpoints.filter((e) => /:[A-Za-z_]+/.test(e.path));
     expect(withParams.length).toBeGreaterThan(0);
     for (const e of withParams) {
+      // Raw: a NUL as a path parameter.
       const res = await h.app.inject({
         method: e.method,
         url: `/web${e.path.replace(/:([A-Za-z_]+)/g, '%00')}`,
@@ -167,14 +178,14 @@ describe('other control characters and lone surrogates', () => {
 
   it('tab and line breaks pass the check; one-line fields refuse them by their own rule', async () => {
     expect(findHostileText({ reason: 'Line one.\r\nLine two.\tEnd' })).toBeUndefined();
-    const res = await h.post('/user/profile', { city: 'Amster\ndam' }, userToken, 'en');
+    const res = await h.call(userApi.updateProfile, { city: 'Amster\ndam' }, { token: userToken, lang: 'en' });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('city');
     expect(res.body.msg).toBe(messageCatalogue.en.validation.singleLine);
   });
 
   it('a valid request with an emoji and accents still works', async () => {
-    const res = await h.post<{ city: string }>('/user/profile', { city: 'Zoë’s Ærø 😀 北京' }, userToken);
+    const res = await h.call(userApi.updateProfile, { city: 'Zoë’s Ærø 😀 北京' }, { token: userToken });
     expect(res.status).toBe(200);
   });
 });
@@ -184,6 +195,7 @@ describe('whole numbers are decimal digits', () => {
   it.each(['0x10', '0b11', '1e2', ' 12', '12 ', '+12', 'true', '1.0', ''])(
     'query pageSize=%j is a 400 naming the field',
     async (value) => {
+      // Raw: the query text as written (the typed call writes numbers its own way).
       const res = await h.app.inject({
         method: 'GET',
         url: `/web${watchlist.path}?pageSize=${encodeURIComponent(value)}`,
@@ -196,6 +208,7 @@ describe('whole numbers are decimal digits', () => {
   );
 
   it('decimal digits and JSON integers are read', async () => {
+    // Raw: a leading zero the typed call would not write.
     const res = await h.app.inject({
       method: 'GET',
       url: `/web${watchlist.path}?pageSize=12&page=01`,
@@ -206,6 +219,7 @@ describe('whole numbers are decimal digits', () => {
   });
 
   it.each([true, '0x10', '1e2', 1.5])('a body id of %j is a 400', async (value) => {
+    // Raw: ids of a type the contract refuses.
     const res = await h.post(inbox.updateRead.path, { ids: [value] }, userToken);
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('ids.0');
@@ -214,6 +228,7 @@ describe('whole numbers are decimal digits', () => {
 
 describe('an oversized body', () => {
   it('answers 413 saying the request is too large, not that a file is', async () => {
+    // Raw: a body over the limit, refused before any route reads it.
     const res = await h.app.inject({
       method: 'POST',
       url: '/web/login',

@@ -93,6 +93,7 @@ describe('log redaction', () => {
     const url = withRequests.deps.files.signedUrl('no-such-file-id-123456');
     const sig = new URL(url, 'http://x').searchParams.get('sig') ?? '';
     expect(sig.length).toBeGreaterThan(10);
+    // Raw: a signed file address, served outside the contract's endpoints.
     await withRequests.app.inject({ method: 'GET', url });
     const log = requestLines.join('\n');
     expect(log).toContain('/web/file/no-such-file-id-123456');

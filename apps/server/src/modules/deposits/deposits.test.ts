@@ -238,6 +238,7 @@ describe('reviewing deposits', () => {
       proof: { role: 'proof', mime: 'image/png' },
     });
     const proofUrl = queue.body.data.list[0]?.proof.url ?? '';
+    // Raw: a signed file address, served outside the contract's endpoints.
     const file = await h.app.inject({ method: 'GET', url: proofUrl });
     expect(file.statusCode).toBe(200);
 
@@ -300,6 +301,7 @@ describe('reviewing deposits', () => {
     const u = await verifiedCustomer();
     const created = await report(u.token, { channelId: sepa, amount: '40', proofFileId: u.proofFileId });
     const id = created.body.data.id;
+    // Raw: without the reason the contract's type requires.
     expect((await h.post(`/console/deposits/${id}/reject`, {}, reviewer)).body).toMatchObject({
       code: 400,
       field: 'reason',
@@ -381,6 +383,7 @@ describe('reviewing deposits', () => {
     expect((await h.call(consoleMoney.depositApprove, {}, { token: reviewer, params: { id: 99999999 } })).status).toBe(
       404,
     );
+    // Raw: an id that is not a number, which the contract's params type refuses.
     expect((await h.post('/console/deposits/abc/approve', {}, reviewer)).status).toBe(400);
     // Admins may do what reviewers do.
     expect((await h.call(consoleMoney.depositApprove, {}, { token: admin, params: { id } })).body.data).toMatchObject({

@@ -20,6 +20,7 @@ const png = (kb: number) => Buffer.concat([PNG_1x1, Buffer.alloc(kb * 1024)]);
 
 async function upload(token: string, content: Buffer, url = '/file/upload', name = 'a.png') {
   const m = multipart('file', name, content);
+  // Raw: a multipart upload (the harness's call sends JSON).
   const res = await h.app.inject({
     method: 'POST',
     url: `/web${url}`,
@@ -79,6 +80,7 @@ describe('files nothing refers to', () => {
     expect((await stored(u.user.id)).map((f) => f.id).sort()).toEqual([front, back, young].sort());
     expect(await onDisk(orphan.fileId)).toBe(false);
     expect(await onDisk(front)).toBe(true);
+    // Raw: signed file addresses, served outside the contract's endpoints (here and below).
     const served = await h.app.inject({ method: 'GET', url: h.deps.files.signedUrl(orphan.fileId) });
     expect(served.statusCode).toBe(404);
     // Running it again (another node, the next hour) finds nothing more.

@@ -15,6 +15,7 @@ interface QuotePage {
   list: Quote[];
   total: number;
 }
+/** Raw: these tests compare the serialised bytes and headers each caller gets, which the typed call parses away. */
 const raw = async (url: string, token?: string, lang = 'en') => {
   const res = await h.app.inject({
     method: 'GET',

@@ -67,6 +67,7 @@ const keysOf = (data: CompactQuote[]) => data.map((q) => q.key).sort();
 
 describe('live quotes socket', () => {
   it('answers a plain GET with an envelope', async () => {
+    // Raw: the socket's address is no contract endpoint; a plain GET is what a wrong client sends.
     const res = await h.app.inject({ method: 'GET', url: '/web/ws/quotes' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, data: null });

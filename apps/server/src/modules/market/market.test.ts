@@ -541,6 +541,7 @@ describe('selfSelectStatus', () => {
 
 describe('API reference', () => {
   it('documents every market and watchlist call', async () => {
+    // Raw: the API reference is served beside the contract's endpoints, not as one.
     const res = await h.app.inject({ method: 'GET', url: '/web/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);

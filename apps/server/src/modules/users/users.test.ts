@@ -10,6 +10,7 @@ beforeAll(async () => {
 
 async function upload(token: string | undefined, path: string, name: string, content: Buffer, field = 'file') {
   const m = multipart(field, name, content);
+  // Raw: a multipart upload (the harness's call sends JSON), sometimes with a field the contract does not name.
   const res = await h.app.inject({
     method: 'POST',
     url: `/web${path}`,
@@ -55,6 +56,7 @@ describe('user info', () => {
     const u = await h.registerUser();
     const res = await h.call(userApi.updateProfile, { language: 'zh-Hans', city: 'Utrecht' }, { token: u.token });
     expect(res.body.data).toMatchObject({ language: 'zh-Hans', city: 'Utrecht' });
+    // Raw: a language the contract's type does not allow.
     expect((await h.post('/user/profile', { language: 'fr' }, u.token)).body.code).toBe(400);
   });
 });
@@ -66,6 +68,7 @@ describe('uploads', () => {
     expect(res.body).toMatchObject({ code: 200, data: { mime: 'image/png', size: PNG_1x1.length } });
     const { fileId, url } = res.body.data as { fileId: string; url: string };
     expect(fileId).not.toContain('passwd');
+    // Raw: signed file addresses, served outside the contract's endpoints.
     const served = await h.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -96,6 +99,7 @@ describe('uploads', () => {
     expect(res.body).toMatchObject({ code: 413, msg: 'The file is larger than 5M' });
     expect((await upload(u.token, '/file/upload', 'a.png', PNG_1x1, 'other')).body.code).toBe(400);
     expect((await upload(undefined, '/file/upload', 'a.png', PNG_1x1)).body.code).toBe(401);
+    // Raw: JSON where the contract takes multipart.
     const json = await h.post('/file/upload', { file: 'x' }, u.token);
     expect(json.body.code).toBe(400);
   });
@@ -165,6 +169,7 @@ describe('reference data', () => {
     expect((await h.call(userApi.appVersion, {})).body.data).toMatchObject({ version: '1.0.0' });
     const brand = await h.call(userApi.dictData, { type: 'brand' });
     expect(brand.body.data.map((e) => e.key)).toContain('name');
+    // Raw: a dictionary type the contract's type does not allow.
     expect((await h.get('/dict/data?type=secrets')).body.code).toBe(400);
   });
 });

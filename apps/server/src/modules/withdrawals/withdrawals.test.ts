@@ -144,6 +144,7 @@ describe('bank cards and crypto wallets', () => {
 
   it('checks IBANs, SWIFT codes and addresses against their network', async () => {
     const u = await h.registerUser();
+    // Raw: some cards here miss fields or carry ones of another network, which the contract's type refuses.
     const add = (body: unknown) => h.post('/UserAccount/addCardNo', body, u.token);
     expect((await add(bankCard({ cardNo: 'NL91ABNA0417164301' }))).body).toMatchObject({ code: 400, field: 'cardNo' });
     expect((await add(bankCard({ swift: 'ABNANL2' }))).body).toMatchObject({ code: 400, field: 'swift' });
@@ -283,6 +284,7 @@ describe('asking for a withdrawal', () => {
       code: 400,
       field: 'payPassword',
     });
+    // Raw: without the payPassword the contract's type requires.
     expect(
       (await h.postKeyed('/withdrawal/withdrawal-apply', { ...body, payPassword: undefined }, u.token)).body,
     ).toMatchObject({
@@ -331,6 +333,7 @@ describe('asking for a withdrawal', () => {
     expect((await apply(u.token, { ...base, accountId: 0 })).body).toMatchObject({ code: 400, field: 'accountId' });
     expect((await apply(u.token, { ...base, amount: '0' })).body).toMatchObject({ code: 400, field: 'amount' });
     expect((await apply(u.token, { ...base, amount: '1.234' })).body).toMatchObject({ code: 400, field: 'amount' });
+    // Raw: a wallet the contract's type does not allow.
     expect(
       (await h.postKeyed('/withdrawal/withdrawal-apply', { ...base, walletType: 'NOPE' }, u.token)).body,
     ).toMatchObject({ code: 400 });
@@ -438,6 +441,7 @@ describe('reviewing withdrawals', () => {
     });
     // The payout reference is required: missing, blank, too short or with odd characters is a 400 that writes nothing.
     for (const body of [{}, { payoutReference: '  ' }, { payoutReference: 'ab' }, { payoutReference: 'ref<script>' }]) {
+      // Raw: the first body lacks the payoutReference the contract's type requires.
       const refused = await h.post(`/console/withdrawals/${id}/approve`, body, reviewer);
       expect(refused.body).toMatchObject({ code: 400, field: 'payoutReference' });
     }
