@@ -75,8 +75,10 @@ interface OpenNowItem {
   message: object;
   answer: object;
 }
+/** Written now: the new ids only (the server fills them into the answer it holds); a replay: the stored answer. */
 type OpenNowResult =
-  | { replayed: boolean; answer: unknown }
+  | { replayed: true; answer: unknown }
+  | { replayed: false; orderId: number; positionId: number }
   | { error: 'kycRequired' }
   | { error: 'mismatch' }
   | { error: 'insufficient'; available: string | null };
@@ -258,7 +260,14 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
       message,
       answer,
     });
-    if ('answer' in written) return written.answer as typeof answer;
+    if ('replayed' in written) {
+      if (written.replayed) return written.answer as typeof answer;
+      // The ids trade_open_batch stored in the key's answer, at the same places.
+      answer.order.id = written.orderId;
+      answer.order.positionId = written.positionId;
+      answer.position.id = written.positionId;
+      return answer;
+    }
     if (written.error === 'kycRequired') throw rule(E.kycRequired, {}, 'kycRequired');
     if (written.error === 'mismatch') throw idempotencyMismatch();
     if (written.available == null) throw new Error(`account ${account.id} is not a wallet of user ${p.userId}`);

@@ -10,7 +10,9 @@
 --
 -- Answers a JSON array in the order of p_orders, one element per order:
 --   {"replayed": true, "answer": ...}     the key was used before with the same request: its first answer
---   {"replayed": false, "answer": ...}    written now: key, hold + fee, position, filled order, message
+--   {"replayed": false, "orderId": n, "positionId": n}   written now: key, hold + fee, position, filled order,
+--                                         message; the server holds the answer and fills in these ids (sending the
+--                                         stored answer back would cost both sides its JSON for nothing)
 --   {"error": "mismatch"}                 the key was used before for another endpoint or body
 --   {"error": "kycRequired"}              the customer's identity is not verified
 --   {"error": "insufficient", "available": "..."}   margin + fee do not fit in the available balance
@@ -133,7 +135,7 @@ BEGIN
     INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, created_at)
     SELECT o ->> 'scope', o ->> 'key', o ->> 'endpoint', o ->> 'hash', answer, at FROM answers
   )
-  SELECT jsonb_object_agg(i, answer) INTO done FROM answers;
+  SELECT jsonb_object_agg(i, jsonb_build_object('orderId', order_id, 'positionId', position_id)) INTO done FROM ok;
   done := coalesce(done, '{}');
 
   -- 6. One answer per order, in the batch's order. The available balance of a refused order is the ledger's
@@ -142,7 +144,7 @@ BEGIN
       WHEN stored ? x.i AND (stored -> x.i ->> 'same')::boolean
         THEN jsonb_build_object('replayed', true, 'answer', stored -> x.i -> 'response')
       WHEN stored ? x.i THEN jsonb_build_object('error', 'mismatch')
-      WHEN done ? x.i THEN jsonb_build_object('replayed', false, 'answer', done -> x.i)
+      WHEN done ? x.i THEN jsonb_build_object('replayed', false) || (done -> x.i)
       WHEN numbered ? x.i THEN jsonb_build_object('error', 'insufficient', 'available', charged -> x.i ->> 'available')
       ELSE jsonb_build_object('error', 'kycRequired')
     END ORDER BY x.ord)

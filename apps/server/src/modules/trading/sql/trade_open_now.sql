@@ -7,7 +7,8 @@
 --   wallet raises 'ledger.insufficient'),
 --   the position and the filled order (rows as JSON with snake_case keys, ids and hold filled in here),
 --   the inbox message, and the key with the answer (ids filled in at order.id, order.positionId, position.id).
--- Answers {"replayed": bool, "answer": ...}.
+-- Answers {"replayed": true, "answer": ...} (the stored answer) or {"replayed": false, "orderId": n, "positionId": n}
+-- (the server fills these ids into the answer it holds).
 CREATE OR REPLACE FUNCTION trade_open_now(
   p_scope text,
   p_key text,
@@ -64,5 +65,5 @@ BEGIN
     '{position,id}', to_jsonb(position_id));
   INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, created_at)
   VALUES (p_scope, p_key, p_endpoint, p_hash, answer, p_at);
-  RETURN jsonb_build_object('replayed', false, 'answer', answer);
+  RETURN jsonb_build_object('replayed', false, 'orderId', order_id, 'positionId', position_id);
 END $$;
