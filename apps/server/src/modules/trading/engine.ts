@@ -271,11 +271,29 @@ export function createTradingEngine(
     return closedOut;
   }
 
+  /**
+   * The (instrument, wallet) pairs of the open positions: a skip scan of trade_positions_held, one index probe per
+   * distinct pair, so its cost follows the number of instruments held, not of positions (a `select distinct` read
+   * them all, ~32 ms of PostgreSQL CPU a second at 100,000 open positions).
+   */
+  async function heldInstruments(): Promise<Array<{ source: number; code: string; wallet: string }>> {
+    const { rows } = await db.$client.query<{ source: number; code: string; wallet: string }>(
+      `with recursive held as (
+         (select source, code, wallet from trade_positions where status = ${STATUS.Success}
+           order by source, code, wallet limit 1)
+         union all
+         select n.source, n.code, n.wallet from held h cross join lateral (
+           select source, code, wallet from trade_positions
+            where status = ${STATUS.Success} and (source, code, wallet) > (h.source, h.code, h.wallet)
+            order by source, code, wallet limit 1) n
+       )
+       select source, code, wallet from held`,
+    );
+    return rows;
+  }
+
   async function protect(at: Date): Promise<{ stopped: number[]; closedOut: number[] }> {
-    const held = await db
-      .selectDistinct({ source: tradePositions.source, code: tradePositions.code, wallet: tradePositions.wallet })
-      .from(tradePositions)
-      .where(eq(tradePositions.status, STATUS.Success));
+    const held = await heldInstruments();
     if (held.length === 0) return { stopped: [], closedOut: [] };
     const prices = await service.bookFor(held);
     // Stops first: a position whose stop was reached closes at its own price, not by the close-out.

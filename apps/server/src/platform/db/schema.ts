@@ -692,6 +692,12 @@ export const tradePositions = pgTable(
     index('trade_positions_user').on(t.userId, t.status, t.id),
     // The matching job reads only open positions.
     index('trade_positions_open').on(t.wallet, t.userId).where(sql`${t.status} = 1`),
+    // The job's list of what is held walks this index (one probe per instrument and wallet, not every position;
+    // migration 0018), and its stop scan reads only the positions that have a stop.
+    index('trade_positions_held').on(t.source, t.code, t.wallet).where(sql`${t.status} = 1`),
+    index('trade_positions_stops')
+      .on(t.id)
+      .where(sql`${t.status} = 1 and (${t.stopLoss} is not null or ${t.takeProfit} is not null)`),
     check('trade_positions_status', sql`${t.status} in (1, 4)`),
     check('trade_positions_quantity', sql`${t.quantity} > 0`),
     check('trade_positions_margin', sql`${t.margin} >= 0`),
