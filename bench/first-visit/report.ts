@@ -41,6 +41,8 @@ export function renderReport(run: { machine: Machine; commit: string; results: V
     lines.push(`## ${r.name}: JavaScript files`, '', '| file | on the wire |', '|---|---:|');
     for (const s of r.scripts) lines.push(`| ${s.file} | ${kb(s.bytes)} |`);
     if (r.uncompressedJs.length > 0) lines.push('', `Not sent as brotli: ${r.uncompressedJs.join(', ')}`);
+    if (r.unmeasured.length > 0)
+      lines.push('', `Not counted (Chromium never reported their sizes): ${r.unmeasured.join(', ')}`);
     lines.push('');
   }
   return lines.join('\n');
