@@ -1,5 +1,5 @@
 import './app/theme.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadOperatorDefaultLanguage } from './api/dict';
 import { App } from './app/App';
@@ -14,11 +14,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 // The first render waits for the language's texts (fetched on their own), so no key shows untranslated.
 await i18nReady;
-createRoot(container).render(
-  <StrictMode>
-    <OfflineNotice />
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// In a transition, the first render is done in slices that yield to the browser (a default-priority render is one
+// long task: on a mid-range phone the whole first screen at once); the splash of index.html shows meanwhile.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <OfflineNotice />
+      <App />
+    </StrictMode>,
+  ),
 );
 
 void loadOperatorDefaultLanguage();
