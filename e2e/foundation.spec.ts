@@ -157,7 +157,9 @@ test('the registration form links to the user agreement', async ({ page }) => {
   // The catalogue tag is <terms>, not <link>: Trans treats <link> as a void HTML element and
   // rendered an empty anchor (react-i18next#1526).
   await page.goto('/#/pages/auth/registerindividual');
-  await page.getByRole('link', { name: 'User Agreement', exact: true }).click({ timeout: 2_000 });
+  // An empty anchor has no name, so it never matches at any timeout. 2 s was too short in the full CI run, where the
+  // link was found but still moving while the form below it settled ("element is not stable", 28 Nov).
+  await page.getByRole('link', { name: 'User Agreement', exact: true }).click({ timeout: 10_000 });
   await expect(page).toHaveURL(/#\/pages\/auth\/protocol$/);
   await expect(page.getByRole('heading', { name: 'User agreement', exact: true })).toBeVisible();
 });
