@@ -4,7 +4,7 @@
  * key carries the language. Prices then move by the live socket (live.ts), not by refetching.
  */
 import type { ChartRangeName, DataOf, FuturesCategory, RequestOf, StockMarket } from '@beurs/contracts';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
 import { market } from './endpoints';
@@ -121,7 +121,14 @@ export function useQuoteListInfinite(
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     enabled: options.enabled ?? true,
+    // The rows of every page loaded, as one list that keeps its identity until a page changes (QuoteList defers
+    // its rows by identity; a list made anew each render would schedule a background render each time).
+    select: flattenPages,
   });
+}
+
+function flattenPages(data: InfiniteData<QuotePage>): QuotePage['list'] {
+  return data.pages.flatMap((page) => page.list);
 }
 
 /** The home watchlist preview: the user's watchlist, or for guests and empty lists a suggested selection. */

@@ -38,7 +38,7 @@ export function HkStockIndexPage() {
         <div className="card list-card" data-testid="hk-all">
           <InfiniteQuoteList
             query={all}
-            quotes={all.data?.pages.flatMap((p) => p.list)}
+            quotes={all.data}
             skeletonRows={8}
             showExchange={false}
             empty={<EmptyState icon="market" title={t('market.empty')} description={t('market.emptyText')} />}

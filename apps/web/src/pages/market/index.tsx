@@ -109,7 +109,7 @@ function MarketList({ spec, sort }: { spec: ListSpec; sort: ListSort }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useQuoteListInfinite(spec, isSortable(spec) ? sort : DEFAULT_SORT);
-  const quotes = query.data?.pages.flatMap((p) => p.list);
+  const quotes = query.data;
   const empty =
     spec.list === 'futuresWatch' ? (
       <EmptyState icon="star" title={t('market.watchFuturesEmpty')} description={t('market.watchFuturesEmptyText')} />
