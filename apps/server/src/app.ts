@@ -19,7 +19,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { loadBrandName, metaRoutes } from './modules/meta/index.js';
-import { primaryRoutes } from './modules/primary/index.js';
+import { consolePrimaryRoutes, primaryRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -165,6 +165,7 @@ export async function buildApp(
       tradingRoutes(web, deps);
       consoleTradingRoutes(web, deps);
       primaryRoutes(web, deps);
+      consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },
     { prefix: '/web' },

@@ -102,6 +102,23 @@ export const E = {
   offeringAboveOffered: 'errors.offeringAboveOffered',
   offeringAlreadySubscribed: 'errors.offeringAlreadySubscribed',
   offeringTotalAboveTicket: 'errors.offeringTotalAboveTicket',
+  offeringCodeFormat: 'errors.offeringCodeFormat',
+  offeringCodeTaken: 'errors.offeringCodeTaken',
+  offeringExchange: 'errors.offeringExchange',
+  offeringDates: 'errors.offeringDates',
+  offeringOpensInPast: 'errors.offeringOpensInPast',
+  offeringPriceRange: 'errors.offeringPriceRange',
+  offeringSharesLots: 'errors.offeringSharesLots',
+  offeringNotEditable: 'errors.offeringNotEditable',
+  offeringNotCancellable: 'errors.offeringNotCancellable',
+  blockPermissionRequired: 'errors.blockPermissionRequired',
+  blockPermissionPending: 'errors.blockPermissionPending',
+  blockAlreadyApplied: 'errors.blockAlreadyApplied',
+  blockNotOffered: 'errors.blockNotOffered',
+  blockBelowMinimum: 'errors.blockBelowMinimum',
+  blockConfirmationInvalid: 'errors.blockConfirmationInvalid',
+  blockPriceMoved: 'errors.blockPriceMoved',
+  blockCriteriaUnmet: 'errors.blockCriteriaUnmet',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

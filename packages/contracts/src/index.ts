@@ -14,6 +14,8 @@ export type {
   WithdrawalReviewRow,
 } from './endpoints/console-money.js';
 export * as consoleMoney from './endpoints/console-money.js';
+export type { ConsoleOffering, OfferingInput, OfferingSubscriptionRow } from './endpoints/console-primary.js';
+export * as consolePrimary from './endpoints/console-primary.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';

@@ -8,6 +8,7 @@ import { clientModules } from './client-modules.js';
 import * as auth from './endpoints/auth.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
+import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
@@ -35,6 +36,7 @@ export function endpointsPlugin(): Plugin {
         primary,
         consoleApi,
         consoleMoney,
+        consolePrimary,
         consoleTrading,
       });
       // One export per module, so a build keeps only the modules it uses (the web app has no console calls).
