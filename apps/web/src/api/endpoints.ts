@@ -11,6 +11,7 @@ import type {
   ClientModule,
   inbox as inboxModule,
   market as marketModule,
+  primary as primaryModule,
   trading as tradingModule,
   user as userModule,
   wallet as walletModule,
@@ -22,3 +23,4 @@ export const market = endpoints.market as ClientModule<typeof marketModule>;
 export const wallet = endpoints.wallet as ClientModule<typeof walletModule>;
 export const inbox = endpoints.inbox as ClientModule<typeof inboxModule>;
 export const trading = endpoints.trading as ClientModule<typeof tradingModule>;
+export const primary = endpoints.primary as ClientModule<typeof primaryModule>;

@@ -38,7 +38,7 @@ interface Traded {
   source: number;
 }
 
-export type TradeTab = 'holdings' | 'closed' | 'entrusted' | 'history';
+export type TradeTab = 'holdings' | 'closed' | 'entrusted' | 'history' | 'subscription';
 export type Direction = 0 | 1;
 
 const quoteQuery = (q: InstrumentQuery & { market?: string | null }) => ({
@@ -112,6 +112,17 @@ export const paths = {
       id: p.id,
     }),
   fees: () => to('/pages/setting/fees'),
+
+  // New stocks (IPO): the calendar, the subscription ticket (US offerings on payment/newstock, Hong Kong ones on
+  // hkstock/payipo; query: name, code, source 5 NewStock), the subscription tab with one subscription open.
+  ipoCentre: (q: { market?: 'US' | 'HK'; phase?: string } = {}) => to('/pages/product/newstock', q),
+  ipoTicket: (q: { name: string; code: string; market: 'US' | 'HK' }) =>
+    to(q.market === 'HK' ? '/pages/hkstock/payipo' : '/pages/payment/newstock', {
+      name: q.name,
+      code: q.code,
+      source: 5,
+    }),
+  subscriptions: (q: { id?: number } = {}) => to('/pages/trade/index', { tab: 'subscription', id: q.id }),
 
   // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
   login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),

@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { marketKeys, useQuoteListInfinite } from '../../api/market';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { IndexStrip } from '../../components/market/IndexStrip';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { Movers } from '../../components/market/Movers';
@@ -11,8 +14,12 @@ import { SessionLine } from '../../components/market/SessionLine';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
+import '../../components/primary/primary.css';
 
-/** hkstock/index: the Hong Kong market at a glance: Hang Seng and HSCEI, movers, and every HK stock. */
+/**
+ * hkstock/index: the Hong Kong market at a glance: Hang Seng and HSCEI, movers, the way to Hong Kong IPOs (the IPO
+ * centre filtered to HK, whose open offerings lead to hkstock/payipo), and every HK stock.
+ */
 /** Hong Kong's indices on this page's strip (one array, so the strip's memo holds across renders). */
 const HK_INDICES = ['HSI', 'HSCEI'] as const;
 
@@ -34,6 +41,7 @@ export function HkStockIndexPage() {
         <SessionLine market="HK" />
         <IndexStrip codes={HK_INDICES} />
         <Movers fixedMarket="HK" />
+        <HkIpoEntry />
         <h2 className="section-title">{t('hk.allTitle')}</h2>
         <div className="card list-card" data-testid="hk-all">
           <InfiniteQuoteList
@@ -49,5 +57,29 @@ export function HkStockIndexPage() {
         </div>
       </PullToRefresh>
     </Page>
+  );
+}
+
+/** The entry to Hong Kong IPO subscriptions. */
+function HkIpoEntry() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className="card ipo-hk-entry" data-testid="hk-ipo-entry">
+      <div>
+        <h2>{t('ipo.hkEntry.title')}</h2>
+        <p>{t('ipo.hkEntry.text')}</p>
+      </div>
+      <Button
+        size="small"
+        shape="rounded"
+        color="primary"
+        fill="outline"
+        onClick={() => navigate(paths.ipoCentre({ market: 'HK' }))}
+        data-testid="hk-ipo-open"
+      >
+        {t('ipo.hkEntry.open')}
+      </Button>
+    </section>
   );
 }

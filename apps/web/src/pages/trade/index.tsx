@@ -5,7 +5,8 @@
  * as the funding overview). The tab is kept in the query
  * (`?tab=closed`); every list pulls to refresh and loads page by page. Above the tabs, the margin of each
  * wallet that holds positions: equity, required margin and the margin level with the close-out level.
- * Subscription, follow and bonds tabs come with their products.
+ * The subscription tab lists the customer's IPO subscriptions (SubscriptionTab). Follow and bonds tabs come with
+ * their products.
  */
 import { Tabs } from 'antd-mobile';
 import '../../app/antdMobile';
@@ -30,10 +31,12 @@ import '../../components/trading/trading.css';
 import '../market/market.css';
 import { MarginStrip } from './parts/MarginStrip';
 import { PortfolioSummary } from './parts/PortfolioSummary';
+import { SubscriptionTab } from './parts/SubscriptionTab';
 import { ListEmpty, TradeListTab } from './parts/TradeListTab';
 
-const TABS: readonly TradeList[] = ['holdings', 'closed', 'entrusted', 'history'];
-const isTab = (value: string | null): value is TradeList => TABS.includes(value as TradeList);
+type TradeTab = TradeList | 'subscription';
+const TABS: readonly TradeTab[] = ['holdings', 'closed', 'entrusted', 'history', 'subscription'];
+const isTab = (value: string | null): value is TradeTab => TABS.includes(value as TradeTab);
 
 function MarketsButton() {
   const { t } = useTranslation();
@@ -105,7 +108,7 @@ function History() {
 export function TradePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: TradeList = isTab(params.get('tab')) ? (params.get('tab') as TradeList) : 'holdings';
+  const tab: TradeTab = isTab(params.get('tab')) ? (params.get('tab') as TradeTab) : 'holdings';
   return (
     <Page
       flush
@@ -134,6 +137,7 @@ export function TradePage() {
         {tab === 'closed' && <Closed />}
         {tab === 'entrusted' && <Entrusted />}
         {tab === 'history' && <History />}
+        {tab === 'subscription' && <SubscriptionTab />}
         <div className="market-body__notice">
           <SimulatedNotice compact />
         </div>

@@ -60,7 +60,7 @@ export function TradeListTab<T>({
   header,
   row,
 }: {
-  name: TradeList;
+  name: TradeList | 'subscription';
   query: ListQuery<T>;
   empty: ReactNode;
   header?: ReactNode;
