@@ -17,20 +17,15 @@ import type { Wallet } from '@beurs/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { createLedger, type LedgerOptions } from './ledger/ledger.js';
 import { approveDeposit, channelSnapshot, toChannel } from './modules/deposits/index.js';
+import { depositChannels, rechargeOrders } from './modules/deposits/schema.js';
 import { notify } from './modules/inbox/index.js';
+import { userMessages } from './modules/inbox/schema.js';
 import { DEFAULT_BRAND } from './modules/meta/index.js';
+import { dict } from './modules/meta/schema.js';
 import { seedOfferings } from './modules/primary/index.js';
+import { kycSubmissions } from './modules/reviews/schema.js';
 import type { Db, Tx } from './platform/db/client.js';
-import {
-  depositChannels,
-  dict,
-  files,
-  kycSubmissions,
-  operators,
-  rechargeOrders,
-  userMessages,
-  users,
-} from './platform/db/schema.js';
+import { files, operators, users } from './platform/db/schema.js';
 import { hashPassword } from './platform/passwords.js';
 
 export const DEMO = {

@@ -8,8 +8,9 @@ import type { MarketProvider } from '../src/market/provider.js';
 import type { InstrumentRef, Quote } from '../src/market/types.js';
 import { settingsOf, termsOf } from '../src/modules/trading/index.js';
 import { tradableByCode } from '../src/modules/trading/instruments.js';
+import { tradePositions } from '../src/modules/trading/schema.js';
 import { DEFAULT_RULES } from '../src/modules/trading/settings.js';
-import { tradePositions, users } from '../src/platform/db/schema.js';
+import { users } from '../src/platform/db/schema.js';
 import type { Answer, CallOptions, Harness } from './harness.js';
 
 export interface Pin {

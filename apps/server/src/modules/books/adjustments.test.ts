@@ -3,15 +3,10 @@ import { consoleApi, consoleMoney, inbox as inboxApi, type RequestOf, wallet as 
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
-import {
-  adjustmentProposals,
-  auditLog,
-  idempotencyKeys,
-  journalEntries,
-  operators,
-  userMessages,
-} from '../../platform/db/schema.js';
+import { auditLog, idempotencyKeys, journalEntries, operators } from '../../platform/db/schema.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { userMessages } from '../inbox/index.js';
+import { adjustmentProposals } from './schema.js';
 
 let h: Harness;
 /** Two admins (maker and checker), a third for races, a supervisor and a reviewer. */

@@ -24,13 +24,14 @@ import type { Executor } from '../../ledger/ledger.js';
 import { audit } from '../../platform/audit.js';
 import type { CurrentOperator } from '../../platform/auth.js';
 import type { Tx } from '../../platform/db/client.js';
-import { adjustmentProposals, operators, users } from '../../platform/db/schema.js';
+import { operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { runIdempotent } from '../../platform/idempotency.js';
 import { notify } from '../inbox/index.js';
 import { likeEscape } from '../reviews/index.js';
+import { adjustmentProposals } from './schema.js';
 
 /** The customer's bill, where the inbox sends them for an adjustment. */
 export const BILL_LINK = '/pages/profile/transaction';

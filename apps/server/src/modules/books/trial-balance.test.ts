@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { ledgerAccounts, ledgerPostings, trialBalanceChecks } from '../../platform/db/schema.js';
+import { ledgerAccounts, ledgerPostings } from '../../platform/db/schema.js';
+import { trialBalanceChecks } from './schema.js';
 import { createTrialBalanceJob, TRIAL_BALANCE_LOCK } from './trial-balance.js';
 
 let h: Harness;

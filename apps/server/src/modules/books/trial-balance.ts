@@ -9,18 +9,14 @@
 import { CURRENCIES, consoleMoney, Decimal } from '@beurs/contracts';
 import { asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  journalEntries,
-  kycSubmissions,
-  ledgerAccounts,
-  ledgerPostings,
-  rechargeOrders,
-  trialBalanceChecks,
-  withdrawals,
-} from '../../platform/db/schema.js';
+import { journalEntries, ledgerAccounts, ledgerPostings } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
+import { rechargeOrders } from '../deposits/index.js';
+import { kycSubmissions } from '../reviews/index.js';
+import { withdrawals } from '../withdrawals/index.js';
+import { trialBalanceChecks } from './schema.js';
 
 /** An amount of the books as it is: cents when it has no more, every decimal otherwise (never rounded away). */
 const exact = (value: string | null | undefined) => {

@@ -16,10 +16,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit, change } from '../../platform/audit.js';
-import { depositChannels } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { invalid, notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
+import { depositChannels } from './schema.js';
 import { toChannel } from './service.js';
 
 /**

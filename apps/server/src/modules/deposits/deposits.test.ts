@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
-import { auditLog, depositChannels, journalEntries, users } from '../../platform/db/schema.js';
+import { auditLog, journalEntries, users } from '../../platform/db/schema.js';
+import { depositChannels } from './schema.js';
 
 let h: Harness;
 let admin: string;

@@ -1,6 +1,7 @@
 /** Deposits: channels, customers' deposit orders and their review. Public face of the module. */
 export { ASSET_CURRENCY, checkChannel, consoleDepositRoutes } from './console-routes.js';
 export { depositRoutes } from './routes.js';
+export { depositChannels, rechargeOrders } from './schema.js';
 export {
   approveDeposit,
   assertOwnFiles,

@@ -19,7 +19,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor, Ledger } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { depositChannels, files, operators, rechargeOrders, users } from '../../platform/db/schema.js';
+import { files, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, invalid, rule } from '../../platform/errors.js';
 import { notify } from '../inbox/index.js';
@@ -32,6 +32,7 @@ import {
   reviewFields,
   reviewQueue,
 } from '../reviews/index.js';
+import { depositChannels, rechargeOrders } from './schema.js';
 
 type ChannelRow = typeof depositChannels.$inferSelect;
 type OrderRow = typeof rechargeOrders.$inferSelect;

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
-import { depositChannels, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema.js';
+import { depositChannels } from '../deposits/index.js';
+import { userMessages } from './schema.js';
 
 let h: Harness;
 let url: string;
@@ -99,9 +101,7 @@ describe('account events on the socket', () => {
     );
     expect(approved.status).toBe(200);
     const event = await aliceSocket.waitFor((m) => m.type === 'account');
-    const [message] = await h.db.query.userMessages.findMany({
-      where: (m, { eq: is }) => is(m.userId, alice.user.id),
-    });
+    const [message] = await h.db.select().from(userMessages).where(eq(userMessages.userId, alice.user.id));
     expect(event).toEqual({ type: 'account', kind: 'depositApproved', messageId: message!.id });
 
     // Bob's decision comes later: by then anything of Alice's that could leak to him would have arrived.

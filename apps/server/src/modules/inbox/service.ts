@@ -9,8 +9,8 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
 import { channel } from '../../platform/bus.js';
 import { publishOnCommit } from '../../platform/bus-pg.js';
-import { userMessages } from '../../platform/db/schema.js';
 import { translate } from '../../platform/i18n.js';
+import { userMessages } from './schema.js';
 
 /** Who an account event is for, what happened and the message that reports it: nothing the inbox does not show. */
 export interface AccountEvent {

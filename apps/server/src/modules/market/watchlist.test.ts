@@ -2,7 +2,7 @@
 import { market as api, type RequestOf } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
-import { watchlistItems } from '../../platform/db/schema.js';
+import { watchlistItems } from './schema.js';
 
 let h: Harness;
 beforeAll(async () => {

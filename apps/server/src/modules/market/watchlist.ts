@@ -6,8 +6,9 @@
 import { market as api, Code, E } from '@beurs/contracts';
 import { and, asc, count, eq, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { users, watchlistItems } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { watchlistItems } from './schema.js';
 import type { WatchlistRow } from './service.js';
 
 const columns = {

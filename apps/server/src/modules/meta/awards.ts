@@ -7,10 +7,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../ledger/ledger.js';
 import { audit, change } from '../../platform/audit.js';
-import { awards, operators } from '../../platform/db/schema.js';
+import { operators } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
+import { awards } from './schema.js';
 
 type AwardRow = typeof awards.$inferSelect;
 

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { universeFigures } from '../../market/instruments/figures.js';
 import { allInstruments } from '../../market/instruments/index.js';
-import { dict } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { consoleAwardRoutes, listAwards } from './awards.js';
+import { dict } from './schema.js';
 
 /** Country names come from ICU in the request language; the list is built once per language. */
 const areaCache = new Map<Language, Array<{ code: string; name: string; dialCode: string }>>();

@@ -11,3 +11,4 @@ export {
 } from './queue.js';
 export { moneyDetail, type ReviewedService, reviewQueueRoutes } from './queue-routes.js';
 export { reviewRoutes } from './routes.js';
+export { kycSubmissions } from './schema.js';

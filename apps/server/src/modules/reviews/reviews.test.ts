@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
-import { auditLog, userMessages, users } from '../../platform/db/schema.js';
+import { auditLog, users } from '../../platform/db/schema.js';
+import { userMessages } from '../inbox/index.js';
 
 let h: Harness;
 let admin: string;

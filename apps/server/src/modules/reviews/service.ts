@@ -7,11 +7,12 @@ import { AccountType, type CompanyProfile, type KycReviewRow, ReviewStatus } fro
 import { eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
-import { kycSubmissions, operators, users } from '../../platform/db/schema.js';
+import { operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { fileMap, fileRefs } from '../files/index.js';
 import { notify } from '../inbox/index.js';
 import { type Decision, pendingOnly, type QueueFilter, reviewFields, reviewQueue } from './queue.js';
+import { kycSubmissions } from './schema.js';
 
 /** Where the inbox sends the customer: to deposit once verified, back to the form when refused. */
 export const KYC_APPROVED_LINK = '/pages/deposit/index';

@@ -6,11 +6,12 @@ import { consoleTrading, Decimal, E, trading } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit, change } from '../../platform/audit.js';
-import { tradingSettings, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, rule } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
+import { tradingSettings } from './schema.js';
 import { createTradingService } from './service.js';
 import { DEFAULT_RULES, type Rule } from './settings.js';
 

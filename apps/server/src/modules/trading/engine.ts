@@ -16,13 +16,13 @@ import {
   trading,
 } from '@beurs/contracts';
 import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
-import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
 import { tradableOrNull } from './instruments.js';
 import { type PositionRow, STATUS } from './model.js';
 import { type PriceBook, priceBook } from './prices.js';
+import { tradeOrders, tradePositions } from './schema.js';
 import { createTradingService, type TradingService } from './service.js';
 
 /** The advisory lock key of the job (any node holding it runs the job; the others skip). */

@@ -5,4 +5,5 @@ export { createTradingEngine, type TradingEngine } from './engine.js';
 export { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, STATUS } from './model.js';
 export { type PriceBook, priceBook } from './prices.js';
 export { tradingRoutes } from './routes.js';
+export { tradeOrders, tradePositions, tradingSettings } from './schema.js';
 export { createTradingService, type TradingService } from './service.js';

@@ -3,9 +3,9 @@
  * placement, settlement, queries and DTOs.
  */
 import { Decimal, type orderFigures, trading } from '@beurs/contracts';
-import type { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import type { ProductEndpoint, Tradable } from './instruments.js';
 import type { PriceBook } from './prices.js';
+import type { tradeOrders, tradePositions } from './schema.js';
 
 export type OrderRow = typeof tradeOrders.$inferSelect;
 export type PositionRow = typeof tradePositions.$inferSelect;

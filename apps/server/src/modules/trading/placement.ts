@@ -21,7 +21,6 @@ import { eq } from 'drizzle-orm';
 import { createBatcher, MONEY_WRITES } from '../../platform/batcher.js';
 import type { Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
-import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import { rule } from '../../platform/errors.js';
 import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempotency.js';
 import { quantityError, type TradingContext, termsOf } from './context.js';
@@ -29,6 +28,7 @@ import type { Dtos } from './dtos.js';
 import { tradable } from './instruments.js';
 import { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, priceText, STATUS } from './model.js';
 import type { PriceBook } from './prices.js';
+import { tradeOrders, tradePositions } from './schema.js';
 import { filledMessage, newPositionRow, type Settlement } from './settlement/index.js';
 import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
 

@@ -22,7 +22,6 @@ import {
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { tradingDay } from '../../market/sessions.js';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { tradeOrders, tradePositions } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { bill } from '../wallet/index.js';
 import { type TradingContext, termsOf } from './context.js';
@@ -30,6 +29,7 @@ import type { Dtos } from './dtos.js';
 import { tradableByCode, tradableOrNull } from './instruments.js';
 import { priceText, rateText, STATUS, ZERO } from './model.js';
 import { type PriceBook, priceBook } from './prices.js';
+import { tradeOrders, tradePositions } from './schema.js';
 import { type PriceRow, walletMargins } from './statements.js';
 
 export function createQueries(ctx: TradingContext, { positionDto, orderDto }: Dtos) {

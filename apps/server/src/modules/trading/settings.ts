@@ -7,7 +7,8 @@
 import { Decimal, trading } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
-import { operators, tradingSettings } from '../../platform/db/schema.js';
+import { operators } from '../../platform/db/schema.js';
+import { tradingSettings } from './schema.js';
 
 type AssetClass = trading.AssetClass;
 

@@ -6,9 +6,10 @@
 import { E } from '@beurs/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { tradeOrders, tradePositions, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema.js';
 import { notFound, rule } from '../../platform/errors.js';
 import { type OrderRow, type PositionRow, STATUS } from './model.js';
+import { tradeOrders, tradePositions } from './schema.js';
 
 /** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
 export function rowJson(table: typeof tradeOrders | typeof tradePositions, row: Record<string, unknown>) {

@@ -16,8 +16,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
 import { type PinnedMarket, pinMarket, pinRates, STOCK_TERMS, trader } from '../../../test/trading.js';
-import { tradeOrders, tradePositions, userMessages } from '../../platform/db/schema.js';
+import { userMessages } from '../inbox/index.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
+import { tradeOrders, tradePositions } from './schema.js';
 
 let h: Harness;
 let m: PinnedMarket;

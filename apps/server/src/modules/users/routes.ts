@@ -1,11 +1,12 @@
 import { AccountType, E, user as userApi } from '@beurs/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { files, kycSubmissions, users } from '../../platform/db/schema.js';
+import { files, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { wsUrlFor } from '../../platform/request.js';
+import { kycSubmissions } from '../reviews/index.js';
 import { findUserById, toUserInfo } from './repo.js';
 
 export function userRoutes(app: FastifyInstance, deps: Deps) {

@@ -29,7 +29,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
-import { operators, userAccounts, users, withdrawals } from '../../platform/db/schema.js';
+import { operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, invalid, notFound, rule } from '../../platform/errors.js';
 import { assertOwnFiles } from '../deposits/index.js';
@@ -42,6 +42,7 @@ import {
   reviewFields,
   reviewQueue,
 } from '../reviews/index.js';
+import { userAccounts, withdrawals } from './schema.js';
 
 type AccountRow = typeof userAccounts.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;

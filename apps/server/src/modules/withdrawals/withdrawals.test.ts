@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
-import { auditLog, journalEntries, ledgerHolds, withdrawals } from '../../platform/db/schema.js';
+import { auditLog, journalEntries, ledgerHolds } from '../../platform/db/schema.js';
+import { withdrawals } from './schema.js';
 
 let h: Harness;
 let admin: string;

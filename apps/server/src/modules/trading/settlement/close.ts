@@ -24,13 +24,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Account } from '../../../ledger/ledger.js';
 import type { Tx } from '../../../platform/db/client.js';
-import { tradeOrders, tradePositions } from '../../../platform/db/schema.js';
 import { rule } from '../../../platform/errors.js';
 import { notify } from '../../inbox/index.js';
 import { quantityError, type TradingContext } from '../context.js';
 import { type Tradable, tradableOrNull } from '../instruments.js';
 import { type OrderRow, type PositionRow, positionLink, priceText, STATUS, ZERO } from '../model.js';
 import type { PriceBook } from '../prices.js';
+import { tradeOrders, tradePositions } from '../schema.js';
 import { lockOpenPosition, nextIds } from '../statements.js';
 
 /** A close split into what closes and what stays open: each figure of the row is cut pro rata (to the cent). */

@@ -7,11 +7,11 @@ import { closeFeeRateOf, Decimal, notWorseThanLimit } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { Account } from '../../../ledger/ledger.js';
 import type { Tx } from '../../../platform/db/client.js';
-import { tradeOrders, tradePositions } from '../../../platform/db/schema.js';
 import { notify } from '../../inbox/index.js';
 import type { TradingContext } from '../context.js';
 import { type Tradable, tradableOrNull } from '../instruments.js';
 import { type OrderRow, type PositionRow, positionLink, priceText, STATUS, ZERO } from '../model.js';
+import { tradeOrders, tradePositions } from '../schema.js';
 import { idsAndKyc, lockEntrustedOrder, lockOpenPositionIfAny } from '../statements.js';
 
 /** A new position's row for an order filling at `fillPrice` (openNow and fillOpen share it). */

@@ -2,8 +2,8 @@
 import { Decimal, type Wallet } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
-import { tradePositions } from '../../../platform/db/schema.js';
 import type { TradingContext } from '../context.js';
+import { tradePositions } from '../schema.js';
 import { lockOpenPosition } from '../statements.js';
 
 /** Holds more of the wallet as this position's margin (one hold per position: released and held again). */

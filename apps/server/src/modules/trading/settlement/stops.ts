@@ -5,11 +5,11 @@
 import { closingPrice } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
-import { tradePositions } from '../../../platform/db/schema.js';
 import type { TradingContext } from '../context.js';
 import { tradableOrNull } from '../instruments.js';
 import type { PositionRow } from '../model.js';
 import type { PriceBook } from '../prices.js';
+import { tradePositions } from '../schema.js';
 import { lockOpenPosition } from '../statements.js';
 
 /** Sets or clears the stop-loss and take-profit of an open position, checked against the closing price now. */

@@ -1,0 +1,141 @@
+/**
+ * The trading module's tables (docs/trading.md). Money columns are in the wallet's currency; prices in the
+ * instrument's currency.
+ * drizzle.config.ts reads every module's schema.ts with the platform's, so `npm run db:generate` sees these tables.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, money, ts } from '../../platform/db/columns.js';
+import { ledgerHolds, operators, users } from '../../platform/db/schema.js';
+
+/** Orders: entrusted limit orders (status 0), filled (1) and cancelled (2) orders, and close orders (1). */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The position opened, added to or closed; null while a new-position limit order waits. */
+    positionId: bigint('position_id', { mode: 'number' }),
+    /** An addition: the position it adds to (set at placement). */
+    addToPositionId: bigint('add_to_position_id', { mode: 'number' }),
+    source: integer('source').notNull(),
+    code: text('code').notNull(),
+    wallet: text('wallet').notNull(),
+    /** 0 buy, 1 sell. */
+    direction: smallint('direction').notNull(),
+    /** 0 market, 1 limit. */
+    orderType: smallint('order_type').notNull(),
+    /** 0 open, 1 close. */
+    openClose: smallint('open_close').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    /** Limit price, or the fill price of a market order. */
+    price: numeric('price').notNull(),
+    fillPrice: numeric('fill_price'),
+    leverage: integer('leverage').notNull(),
+    margin: money('margin').notNull(),
+    fee: money('fee').notNull(),
+    /** Notional at the order price in the wallet's currency. */
+    amount: money('amount').notNull(),
+    /** Instrument currency -> wallet currency. */
+    rate: numeric('rate').notNull(),
+    /**
+     * Orders that open or add: the fee rate that will be charged on closing what they open (the schedule shown on
+     * the ticket, kept for a resting limit order until it fills); null on close orders.
+     */
+    closeFeeRate: numeric('close_fee_rate'),
+    /** Entrusted orders: the hold of margin + fee. */
+    holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
+    status: smallint('status').notNull(),
+    profit: money('profit'),
+    closeReason: text('close_reason'),
+    stopLoss: numeric('stop_loss'),
+    takeProfit: numeric('take_profit'),
+    createdAt: createdAt(),
+    filledAt: ts('filled_at'),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [
+    index('trade_orders_user').on(t.userId, t.id),
+    // The matching job reads only the entrusted orders.
+    index('trade_orders_entrusted').on(t.source, t.code).where(sql`${t.status} = 0`),
+    check('trade_orders_status', sql`${t.status} in (0, 1, 2)`),
+    check('trade_orders_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Positions: open (status 1) and closed (4). A partial close cuts a closed row off its open parent. */
+export const tradePositions = pgTable(
+  'trade_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    source: integer('source').notNull(),
+    code: text('code').notNull(),
+    wallet: text('wallet').notNull(),
+    assetClass: text('asset_class').notNull(),
+    /** 0 long, 1 short. */
+    direction: smallint('direction').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    leverage: integer('leverage').notNull(),
+    /** Average open price. */
+    openPrice: numeric('open_price').notNull(),
+    multiplier: numeric('multiplier').notNull(),
+    /** Instrument currency -> wallet currency at open (weighted for additions). */
+    openRate: numeric('open_rate').notNull(),
+    /** Margin held (initial + added), wallet currency. */
+    margin: money('margin').notNull(),
+    initialMargin: money('initial_margin').notNull(),
+    addedMargin: money('added_margin').notNull().default('0'),
+    openFee: money('open_fee').notNull(),
+    /**
+     * The fee rate of the close (sellRate for a long, buyRate for a short) from the schedule the position opened
+     * under; additions blend it by quantity. An operator's later change does not reach it (docs/trading.md).
+     */
+    closeFeeRate: numeric('close_fee_rate').notNull(),
+    /** The active hold of `margin` (open positions). */
+    holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
+    /** Bumped at every re-hold so hold references stay unique. */
+    holdSeq: integer('hold_seq').notNull().default(0),
+    stopLoss: numeric('stop_loss'),
+    takeProfit: numeric('take_profit'),
+    status: smallint('status').notNull(),
+    closePrice: numeric('close_price'),
+    closeRate: numeric('close_rate'),
+    sellProfit: money('sell_profit'),
+    closeFee: money('close_fee'),
+    absorbedLoss: money('absorbed_loss'),
+    closeReason: text('close_reason'),
+    createdAt: createdAt(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    index('trade_positions_user').on(t.userId, t.status, t.id),
+    // The matching job reads only open positions.
+    index('trade_positions_open').on(t.wallet, t.userId).where(sql`${t.status} = 1`),
+    // The job's list of what is held walks this index (one probe per instrument and wallet, not every position;
+    // migration 0018), and its stop scan reads only the positions that have a stop.
+    index('trade_positions_held').on(t.source, t.code, t.wallet).where(sql`${t.status} = 1`),
+    index('trade_positions_stops')
+      .on(t.id)
+      .where(sql`${t.status} = 1 and (${t.stopLoss} is not null or ${t.takeProfit} is not null)`),
+    check('trade_positions_status', sql`${t.status} in (1, 4)`),
+    check('trade_positions_quantity', sql`${t.quantity} > 0`),
+    check('trade_positions_margin', sql`${t.margin} >= 0`),
+  ],
+);
+
+/** The operator's trading rules per asset class; an asset class without a row uses the defaults (ESMA caps). */
+export const tradingSettings = pgTable('trading_settings', {
+  assetClass: text('asset_class').primaryKey(),
+  leverageCap: integer('leverage_cap').notNull(),
+  buyRate: numeric('buy_rate').notNull(),
+  sellRate: numeric('sell_rate').notNull(),
+  minQuantity: integer('min_quantity').notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => operators.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
