@@ -14,6 +14,8 @@ import { CustomersPage } from './pages/customers';
 import { DepositChannelsPage } from './pages/deposit-channels';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
+import { OfferingsPage } from './pages/offerings';
+import { OfferingPage } from './pages/offerings/detail';
 import { OutboxPage } from './pages/outbox';
 import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
 import { SecurityPage } from './pages/security';
@@ -36,6 +38,8 @@ export const router = createHashRouter([
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
       { path: 'awards', element: <AwardsPage /> },
       { path: 'trading-settings', element: <TradingSettingsPage /> },
+      { path: 'offerings', element: <OfferingsPage /> },
+      { path: 'offerings/:id', element: <OfferingPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

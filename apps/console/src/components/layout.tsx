@@ -58,6 +58,8 @@ function menuItems(
     { key: 'awards', label: t('menu.awards') },
     // Everyone reads the trading rules; the page lets only the roles the server allows change them.
     { key: 'trading-settings', label: t('menu.trading') },
+    // Everyone reads the offerings; creating, changing and cancelling them is for admins (the page and the server).
+    { key: 'offerings', label: t('menu.offerings') },
     { key: 'books', label: t('menu.books') },
     { key: 'outbox', label: t('menu.outbox') },
     // Reviewers cannot read the audit log; the server refuses it too.

@@ -1,0 +1,46 @@
+import type { TableColumnsType } from 'antd';
+import { Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PageParams } from '../../../api/keys';
+import { type OfferingSubscription, useOfferingSubscriptions } from '../../../api/primary';
+import { ListTable } from '../../../components/list-page';
+import { lookup, t } from '../../../i18n';
+import { formatAmount, formatCount } from '../../../lib/money';
+import { formatTime } from '../../../lib/time';
+
+const columns: TableColumnsType<OfferingSubscription> = [
+  { title: t('offerings.subscriptionId'), dataIndex: 'id' },
+  {
+    title: t('offerings.customer'),
+    render: (_, s) => <Link to={`/customers/${s.customerId}`}>{`${s.userId} · ${s.email}`}</Link>,
+  },
+  { title: t('offerings.quantity'), align: 'right', render: (_, s) => formatCount(s.quantity) },
+  { title: t('offerings.lots'), align: 'right', render: (_, s) => formatCount(s.lots) },
+  { title: t('offerings.held'), align: 'right', render: (_, s) => formatAmount(s.total, s.currency) },
+  {
+    title: t('offerings.state'),
+    render: (_, s) => <Tag data-status={s.status}>{lookup('offerings.states', s.status) ?? s.status}</Tag>,
+  },
+  {
+    title: t('offerings.allotted'),
+    align: 'right',
+    render: (_, s) => (s.allottedQuantity === null ? t('common.none') : formatCount(s.allottedQuantity)),
+  },
+  { title: t('offerings.subscribedAt'), render: (_, s) => formatTime(s.createTimeTimestamp) },
+];
+
+/** An offering's subscriptions, oldest first (the order of the ballot does not depend on it). */
+export function SubscriptionsTable({ offeringId }: { offeringId: number }) {
+  const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 20 });
+  const query = useOfferingSubscriptions(offeringId, params);
+  return (
+    <ListTable<OfferingSubscription>
+      query={query}
+      params={params}
+      setParams={setParams}
+      columns={columns}
+      emptyText={t('offerings.noSubscriptions')}
+    />
+  );
+}
