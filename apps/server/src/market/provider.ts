@@ -45,6 +45,13 @@ export interface MarketProvider {
    * Only one node should run this loop (see ARCHITECTURE: the elected simulator node).
    */
   subscribeTicks(listener: TickListener, options?: SubscribeOptions): () => void;
+  /**
+   * A stock listed after the start (modules/primary's listing): quoted from now on, and `onInstrumentAdded`'s
+   * listeners (the market lists) are told. False when it was already there. Optional: a real feed lists by itself.
+   */
+  addInstrument?(instrument: SimInstrument): boolean;
+  /** Calls `listener` with every instrument addInstrument adds; answers the unsubscribe function. */
+  onInstrumentAdded?(listener: (instrument: SimInstrument) => void): () => void;
 }
 
 export interface SimulatedProviderOptions {
@@ -60,6 +67,7 @@ export function createSimulatedProvider(options: SimulatedProviderOptions): Mark
   const simulator = createSimulator({ seed: options.seed, instruments: options.instruments });
   const clock = options.clock ?? systemClock;
   const now = (at?: Date): Date => at ?? clock.now();
+  const added = new Set<(instrument: SimInstrument) => void>();
 
   return {
     name: 'simulated',
@@ -72,6 +80,15 @@ export function createSimulatedProvider(options: SimulatedProviderOptions): Mark
     sparkline: async (ref, at) => simulator.sparkline(ref, now(at)),
     sessionState: async (ref, at) => simulator.sessionState(ref, now(at)),
     ticksBetween: async (from, to, refs) => simulator.ticksBetween(from, to, refs),
+    addInstrument(instrument) {
+      if (!simulator.add(instrument)) return false;
+      for (const listener of added) listener(instrument);
+      return true;
+    },
+    onInstrumentAdded(listener) {
+      added.add(listener);
+      return () => added.delete(listener);
+    },
     subscribeTicks(listener, subscribeOptions = {}) {
       const intervalMs = subscribeOptions.intervalMs ?? 1_000;
       if (!(intervalMs >= 100)) throw new RangeError('intervalMs must be at least 100');

@@ -74,6 +74,11 @@ export interface Simulator {
   tradingDay(ref: InstrumentRef | string, at: Date): string;
   /** One tick per second per trading instrument for each whole second in (from, to]; at most one hour. */
   ticksBetween(from: Date, to: Date, refs?: readonly (InstrumentRef | string)[]): Tick[];
+  /**
+   * Adds a stock after the start (a new listing, modules/primary): priced like any other, a pure function of
+   * (seed, key, time). False when the key is already there (the listing is the same on every call).
+   */
+  add(instrument: SimInstrument): boolean;
 }
 
 const MAX_TICK_WINDOW_MS = 3_600_000;
@@ -131,11 +136,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const entries = new Map<string, Entry>();
   const entryIds = new Map<Entry, number>();
   const models = modelsOf(options.instruments, seedHash);
-  for (const instrument of options.instruments) {
+
+  function addEntry(instrument: SimInstrument, model: InstrumentModel) {
     const key = instrumentKey(instrument);
     if (entries.has(key)) throw new RangeError(`duplicate instrument ${key}`);
-    const model = models.get(key);
-    if (!model) throw new Error(`${key}: no model`);
     if (!Number.isInteger(instrument.priceDecimals) || instrument.priceDecimals < 0 || instrument.priceDecimals > 12)
       throw new RangeError(`${key}: priceDecimals must be an integer 0..12`);
     const lot = new Decimal(instrument.lotSize > 0 ? instrument.lotSize : 1);
@@ -152,6 +156,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     };
     entryIds.set(entry, entries.size);
     entries.set(key, entry);
+  }
+
+  for (const instrument of options.instruments) {
+    const model = models.get(instrumentKey(instrument));
+    if (!model) throw new Error(`${instrumentKey(instrument)}: no model`);
+    addEntry(instrument, model);
   }
 
   const dayCache = new Map<string, DayPath>();
@@ -436,6 +446,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     seed: options.seed,
     instruments: () => [...entries.values()].map((e) => e.model.instrument),
     has: (ref) => entries.has(instrumentKey(ref)),
+    add(instrument) {
+      const key = instrumentKey(instrument);
+      if (entries.has(key)) return false;
+      if (instrument.kind !== 'stock') throw new RangeError(`${key}: only stocks are added after the start`);
+      addEntry(instrument, new InstrumentModel(instrument, calendarOf(instrument), seedHash, hashString(key)));
+      return true;
+    },
     quote,
     quotes: (refs, at) => refs.map((ref) => quote(ref, at)),
     price: (ref, at) => {

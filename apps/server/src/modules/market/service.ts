@@ -19,7 +19,7 @@ import {
   type StockMarket,
 } from '@beurs/contracts';
 import { type MarketProvider, UnknownInstrumentError } from '../../market/index.js';
-import { allInstruments, type InstrumentDef } from '../../market/instruments/index.js';
+import { allInstruments, type InstrumentDef, instrumentByKey } from '../../market/instruments/index.js';
 import { hashString, mix, uniform } from '../../market/prng.js';
 import { calendarOf } from '../../market/sessions.js';
 import type { Quote } from '../../market/types.js';
@@ -123,18 +123,20 @@ export function createMarketService({ market: provider, clock }: { market: Marke
     const m = stockMarketOf(d);
     return m ? api.STOCK_MARKETS.indexOf(m) : 0;
   };
-  [...instruments]
-    .map((d, i) => ({ d, i }))
-    .sort(
-      (a, b) =>
-        KIND_ORDER[a.d.kind] - KIND_ORDER[b.d.kind] ||
-        marketIndex(a.d) - marketIndex(b.d) ||
-        refCapUsd(b.d) - refCapUsd(a.d) ||
-        a.i - b.i,
-    )
-    .forEach(({ d }, rank) => {
-      sizeRank.set(d, rank);
-    });
+  const rankBySize = () =>
+    [...instruments]
+      .map((d, i) => ({ d, i }))
+      .sort(
+        (a, b) =>
+          KIND_ORDER[a.d.kind] - KIND_ORDER[b.d.kind] ||
+          marketIndex(a.d) - marketIndex(b.d) ||
+          refCapUsd(b.d) - refCapUsd(a.d) ||
+          a.i - b.i,
+      )
+      .forEach(({ d }, rank) => {
+        sizeRank.set(d, rank);
+      });
+  rankBySize();
   // By the catalogue object itself: every Def the service handles is one of `instruments` (byKey holds the same).
   const bySize = (a: Def, b: Def) => sizeRank.get(a)! - sizeRank.get(b)!;
 
@@ -315,13 +317,26 @@ export function createMarketService({ market: provider, clock }: { market: Marke
       .filter((x): x is { row: WatchlistRow; def: Def } => !!x.def);
 
   // Crypto pairs belong to the robot product, not to the markets the search page covers.
-  const searchable = instruments
-    .filter((d) => d.kind !== 'crypto')
-    .map((d) => ({
-      d,
-      c: codeFold(d.code),
-      names: [fold(d.name), ...(d.nameZh ? [d.nameZh.toLowerCase()] : [])],
-    }));
+  const searchEntry = (d: Def) => ({
+    d,
+    c: codeFold(d.code),
+    names: [fold(d.name), ...(d.nameZh ? [d.nameZh.toLowerCase()] : [])],
+  });
+  const searchable = instruments.filter((d) => d.kind !== 'crypto').map(searchEntry);
+
+  /**
+   * A stock listed after the start (an IPO, modules/primary) joins every list: ranked by size with the others,
+   * and the cached sets are built again on their next use.
+   */
+  provider.onInstrumentAdded?.((added) => {
+    const def = instrumentByKey(added.source, added.code);
+    if (!def || byKey.has(keyOf(def))) return;
+    instruments.push(def);
+    byKey.set(keyOf(def), def);
+    rankBySize();
+    subsets.clear();
+    if (def.kind !== 'crypto') searchable.push(searchEntry(def));
+  });
 
   function search(q: string, kind?: Def['kind'], market?: StockMarket): Def[] {
     const text = fold(q.trim());
