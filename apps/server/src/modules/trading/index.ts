@@ -7,3 +7,4 @@ export { type PriceBook, priceBook } from './prices.js';
 export { tradingRoutes } from './routes.js';
 export { tradeOrders, tradePositions, tradingSettings } from './schema.js';
 export { createTradingService, type TradingService } from './service.js';
+export { type Delivery, deliverShares } from './settlement/deliver.js';
