@@ -72,6 +72,12 @@ export interface Config {
    */
   tradingJobMs: number;
   /**
+   * How often the primary-markets job (IPO allotments at the close, listings at the listing date;
+   * docs/primary-markets.md) runs, in ms (PRIMARY_JOB_MS, default 5 s); one node at a time under an advisory lock.
+   * 0 turns it off (tests drive it by hand).
+   */
+  primaryJobMs: number;
+  /**
    * How often the leader node checks the books (the trial balance, recorded; an unbalanced one is a console alert),
    * in ms (TRIAL_BALANCE_MS, default 5 minutes). 0 turns it off (tests drive it by hand).
    */
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: workerCount(env.WORKERS),
     walletCurrency: parseWalletCurrencies(env.WALLET_CURRENCIES),
     tradingJobMs: env.TRADING_JOB_MS === '0' ? 0 : Math.max(200, num(env.TRADING_JOB_MS, 1000)),
+    primaryJobMs: env.PRIMARY_JOB_MS === '0' ? 0 : Math.max(200, num(env.PRIMARY_JOB_MS, 5000)),
     trialBalanceMs: env.TRIAL_BALANCE_MS === '0' ? 0 : Math.max(1000, num(env.TRIAL_BALANCE_MS, 300_000)),
     withdrawalReviewHours: Math.max(1, num(env.WITHDRAWAL_REVIEW_HOURS, 24)),
     adjustmentApprovalLimit: parseApprovalLimit(env.ADJUSTMENT_APPROVAL_LIMIT),

@@ -89,6 +89,8 @@ export async function createHarness(
     operatorTotpRequired: false,
     // Codes are read where a developer reads them (the MAIL line), never from the outbox an operator reads.
     mailLogFile: path.join(dataDir, 'mail.log'),
+    // The primary-markets job runs on the test clock only when a test runs it (createPrimaryJob).
+    primaryJobMs: 0,
     ...opts.config,
   };
   // Monday 10:00 UTC: European exchanges and forex open, US in pre-market, Hong Kong closed for the day.

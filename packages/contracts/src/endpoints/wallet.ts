@@ -27,6 +27,9 @@ export const ENTRY_TYPES = [
   'tradeFee',
   'tradeProfit',
   'tradeLoss',
+  // IPOs (docs/primary-markets.md): an allotment's payment and fee, and the allotted shares' value at the listing.
+  'ipoAllotment',
+  'ipoDelivery',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

@@ -5,6 +5,8 @@ import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { runIdempotent } from '../../platform/idempotency.js';
+import { createPrimaryJob } from './allotment-job.js';
+import { syncListings } from './listing.js';
 import { calendarPage, toOffering } from './offerings.js';
 import { createSubscribeService } from './subscribe.js';
 import {
@@ -18,6 +20,16 @@ import {
 export function primaryRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
   const service = createSubscribeService(deps);
+
+  // Listed offerings are instruments from the first request on (a fresh start lists the seeded ones), and the job
+  // (allotments at the close, listings at the listing date) is scheduled on every node; the lock elects one.
+  app.addHook('onReady', async () => {
+    await syncListings(deps, db, clock.now()).catch((err: unknown) => app.log.warn({ err }, 'listing sync failed'));
+  });
+  if (deps.config.primaryJobMs > 0) {
+    const stop = createPrimaryJob(deps).start(deps.config.primaryJobMs);
+    app.addHook('onClose', async () => stop());
+  }
 
   route(app, primary.newStockCalendar, async ({ req, body, user }) => {
     const now = clock.now();

@@ -143,6 +143,9 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     case 'tradeFee':
     case 'tradeProfit':
     case 'tradeLoss':
+    // IPOs (docs/primary-markets.md): detail carries subscription, offering, code and quantity.
+    case 'ipoAllotment':
+    case 'ipoDelivery':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;
