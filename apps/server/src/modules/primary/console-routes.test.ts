@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
 import { auditLog, users } from '../../platform/db/schema.js';
+import { createPrimaryJob } from './allotment-job.js';
 import { calendarRows, seedOfferings } from './calendar.js';
 import { offeringSubscriptions, offerings } from './schema.js';
 
@@ -367,5 +368,32 @@ describe('the allotment view', () => {
     const subs = await h.call(consolePrimary.offeringSubscriptions, {}, { token: reviewer, params: { id: o.id } });
     expect(subs.body.data.list).toHaveLength(3);
     expect(subs.body.data.list[0]).toMatchObject({ quantity: 10, lots: 10, total: '101.00', status: 'subscribed' });
+  });
+
+  it("shows the job's record once it ran, and a cancellation after it returns every cent", async () => {
+    const { o, customers } = await openWithSubscribers('ALTJ', 3);
+    await h.db.update(offerings).set({ sharesOffered: 20 }).where(eq(offerings.id, o.id));
+    const job = createPrimaryJob(h.deps);
+    expect(await job.allotOffering(o.id, o.closesAt)).toBe(true);
+    const res = await h.call(consolePrimary.offeringAllotment, {}, { token: reviewer, params: { id: o.id } });
+    expect(res.body.data).toMatchObject({ source: 'recorded', lotsOffered: 20, lotsApplied: 30, lotsAllotted: 20 });
+    expect(res.body.data.ranAtTimestamp).toBe(o.closesAt.getTime());
+    expect(res.body.data.applications.map((a) => a.allottedLots).sort()).toEqual([6, 7, 7]);
+    // Allotted: 6 or 7 shares × 10.00 + fee 1.00 paid, the rest released.
+    for (const u of customers) expect((await wallet(u.token))?.usedBalance).toBe('0.00');
+    const cancel = await h.call(
+      consolePrimary.offeringCancel,
+      { reason: 'Listing called off' },
+      {
+        token: admin,
+        params: { id: o.id },
+      },
+    );
+    // 20 shares × 10.00 + 3 fees of 1.00 come back.
+    expect(cancel.body.data).toMatchObject({
+      refundedSubscriptions: 3,
+      refunded: [{ currency: 'USD', amount: '203.00' }],
+    });
+    for (const u of customers) expect(await wallet(u.token)).toMatchObject({ balance: '500.00', total: '500.00' });
   });
 });
