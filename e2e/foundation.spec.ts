@@ -93,7 +93,8 @@ test('an individual registers with the email code, lands logged in on the profil
   await expect(dialog.getByText('Log out?', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Log out', exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/auth\/login$/);
-  expect(await stored(page, StorageKey.token)).toBeNull();
+  // The session ends once the login screen is up (the address changes first, while its code loads).
+  await expect.poll(() => stored(page, StorageKey.token)).toBeNull();
 
   // Log in again with the user ID and password.
   await page.getByLabel('User ID or email', { exact: true }).fill(userId);

@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointsPlugin } from '../../packages/contracts/src/vite-plugin.js';
+import { firstScreenChunk } from './src/app/vite-first-screen.js';
 import { textPartsPlugin } from './src/locales/vite-plugin.js';
 
 /** The name shown before /dict/data?type=brand answers; operators change the live one in the console. */
@@ -66,6 +67,7 @@ const pwa = () =>
   });
 
 const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
+const firstScreen = firstScreenChunk();
 
 export default defineConfig({
   base: '/',
@@ -77,6 +79,7 @@ export default defineConfig({
     brandInHtml(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
     pwa(),
+    firstScreen.plugin,
   ],
   define: {
     'import.meta.env.VITE_BRAND_NAME': JSON.stringify(DEFAULT_BRAND_NAME),
@@ -104,6 +107,8 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // The app's own code of the first screen, in one file (src/app/vite-first-screen.ts).
+            { name: 'first-screen', test: firstScreen.test, priority: 10 },
             { name: 'vendor-zod', test: /node_modules[\\/](zod|decimal\.js|libphonenumber-js)[\\/]/, priority: 20 },
           ],
         },

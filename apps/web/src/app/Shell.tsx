@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useBrandQuery } from '../api/dict';
 import { useIsLoggedIn } from '../api/session';
 import { BrandMark } from '../components/BrandMark';
 import { useDelayed } from '../lib/useDelayed';
 import { currentLocation, loginPathFor } from './navigation';
 import { findRoute } from './routes';
+import { isScreenLoading, subscribeScreenLoads } from './screenLoads';
+import { RouteErrorBoundary } from './screens/RouteError';
 import { TabBar } from './TabBar';
 import { useRouteMeta } from './useRouteMeta';
 
@@ -29,8 +31,7 @@ export function Shell() {
   // transition): a session that ends right after leaving a guarded screen must not bounce back.
   const latestPath = currentLocation().split('?')[0] ?? '';
   const guard = Boolean(meta?.auth) && !loggedIn && Boolean(findRoute(latestPath)?.auth);
-  const navigation = useNavigation();
-  const showProgress = useDelayed(navigation.state === 'loading');
+  const showProgress = useDelayed(useSyncExternalStore(subscribeScreenLoads, isScreenLoading));
   const { brand } = useBrandQuery();
   const title = meta ? t(meta.titleKey) : '';
 
@@ -43,7 +44,11 @@ export function Shell() {
       {showProgress && <div className="top-progress" aria-hidden="true" />}
       <div className="app__body">
         {!guard ? (
-          <Outlet />
+          <RouteErrorBoundary at={location.pathname}>
+            <Suspense fallback={<SplashMark />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         ) : meta?.tab ? (
           <Suspense fallback={null}>
             <GuestTabScreen tab={meta.tab} />
@@ -57,13 +62,11 @@ export function Shell() {
   );
 }
 
-/** Shown while the first screen's code loads. */
-export function Splash() {
+/** Shown while the first screen's code loads (later screens load while the one being left stays up). */
+function SplashMark() {
   return (
-    <div className="app">
-      <div className="splash">
-        <BrandMark size={56} />
-      </div>
+    <div className="splash">
+      <BrandMark size={56} />
     </div>
   );
 }

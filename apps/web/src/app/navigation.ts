@@ -3,29 +3,57 @@
  * screen shares: where the login screen sends you back to, and what "back" does when the app
  * was opened on a deep link and there is nothing behind the current page.
  */
-import type { createHashRouter } from 'react-router';
+import { useEffect } from 'react';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { paths } from './paths';
 
-type Router = ReturnType<typeof createHashRouter>;
+let navigate: NavigateFunction | null = null;
+let waiting: { to: string; shown: () => void }[] = [];
 
-let router: Router | null = null;
+/** A screen change not shown after this long resolves anyway (a navigation that another replaced). */
+const SHOWN_WITHIN_MS = 5000;
 
-export function bindRouter(instance: Router): void {
-  router = instance;
+/** Hands the router's navigate to navigateTo, and tells it which location is on screen. */
+export function NavigationBinder(): null {
+  const bound = useNavigate();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    navigate = bound;
+    return () => {
+      navigate = null;
+    };
+  }, [bound]);
+  useEffect(() => {
+    const shown = `${pathname}${search}`;
+    for (const w of waiting) if (w.to === shown) w.shown();
+    waiting = waiting.filter((w) => w.to !== shown);
+  }, [pathname, search]);
+  return null;
 }
 
-/** Resolves once the new screen is shown. */
-export async function navigateTo(to: string, options: { replace?: boolean } = {}): Promise<void> {
-  if (router) await router.navigate(to, options);
-  else window.location.hash = `#${to}`;
-}
-
-/** The current in-app location (path and query) of the hash router. */
-export function currentLocation(): string {
-  if (router) {
-    const { pathname, search } = router.state.location;
-    return `${pathname}${search}`;
+/** Resolves once the new screen is shown (the router changes screens in a transition, after their code loads). */
+export function navigateTo(to: string, options: { replace?: boolean } = {}): Promise<void> {
+  if (!navigate) {
+    if (options.replace) window.location.replace(`#${to}`);
+    else window.location.hash = `#${to}`;
+    return Promise.resolve();
   }
+  const shown = new Promise<void>((resolve) => {
+    const timer = window.setTimeout(resolve, SHOWN_WITHIN_MS);
+    waiting.push({
+      to,
+      shown: () => {
+        window.clearTimeout(timer);
+        resolve();
+      },
+    });
+  });
+  void navigate(to, options);
+  return shown;
+}
+
+/** The latest in-app location (path and query), also while the router is still changing screens to it. */
+export function currentLocation(): string {
   return window.location.hash.replace(/^#/, '') || '/';
 }
 

@@ -1,20 +1,13 @@
-import { useMatches } from 'react-router';
-import type { AppRoute } from './routes';
+import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router';
+import { type AppRoute, findRoute } from './routes';
 
-export interface RouteHandle {
-  route: AppRoute;
-}
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'route' in handle;
-}
+/** A table entry given by hand (the component tests mount a screen at a path the table may not hold). */
+export const RouteMetaContext = createContext<AppRoute | undefined>(undefined);
 
 /** The table entry of the route being shown (undefined on the not-found screen). */
 export function useRouteMeta(): AppRoute | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle.route;
-  }
-  return undefined;
+  const given = useContext(RouteMetaContext);
+  const { pathname } = useLocation();
+  return given ?? findRoute(pathname);
 }

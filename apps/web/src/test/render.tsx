@@ -10,7 +10,7 @@ import type { DataOf, Endpoint } from '@beurs/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../api/session';
@@ -18,6 +18,7 @@ import { clearToken, setToken } from '../api/session';
 import '../app/antdMobile';
 import { i18n, loadTexts } from '../app/i18n';
 import type { AppRoute } from '../app/routes';
+import { RouteMetaContext } from '../app/useRouteMeta';
 import { ToastHost } from '../components/Toast';
 
 /** One request the app sent. */
@@ -129,26 +130,21 @@ export function setupScreenTests({ guest = false }: { guest?: boolean } = {}) {
 
 /**
  * Mounts `element` as the page at `url` (its path is the route; `route` gives it the table entry Page reads
- * its title and back button from) and returns testing-library's queries and the router.
+ * its title and back button from) and returns testing-library's queries.
  */
 export function renderScreen(element: ReactNode, url: string, route?: Partial<AppRoute>) {
   const path = url.split('?')[0] ?? '/';
-  const handle: { route: AppRoute } = {
-    route: { path, titleKey: 'routes.home.index', auth: true, ...route },
-  };
-  const router = createMemoryRouter(
-    [
-      { path, element, handle },
-      // Where the screen navigates to: a marker the test can look for.
-      { path: '*', element: <p data-testid="navigated-away" /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const view = render(
+  const meta: AppRoute = { path, titleKey: 'routes.home.index', auth: true, ...route };
+  return render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={path} element={<RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>} />
+          {/* Where the screen navigates to: a marker the test can look for. */}
+          <Route path="*" element={<p data-testid="navigated-away" />} />
+        </Routes>
+      </MemoryRouter>
       <ToastHost />
     </QueryClientProvider>,
   );
-  return { ...view, router };
 }

@@ -1,5 +1,5 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { Button } from '../../components/Button';
 import { StateBlock } from '../../components/States';
 
@@ -9,8 +9,6 @@ import { StateBlock } from '../../components/States';
  */
 export function RouteErrorScreen() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
   return (
     <div className="page">
       <main className="page__content">
@@ -28,4 +26,31 @@ export function RouteErrorScreen() {
       </main>
     </div>
   );
+}
+
+type BoundaryProps = { at: string; children: ReactNode };
+type BoundaryState = { failed: boolean; at: string };
+
+/**
+ * Catches a screen's failure. It stays on the route that failed: another route (`at`) starts afresh. Not remounted
+ * per route, so a screen change keeps the one being left up while the next one's code loads.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, at: this.props.at };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.at === state.at ? null : { failed: false, at: props.at };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (import.meta.env.DEV) console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteErrorScreen /> : this.props.children;
+  }
 }
