@@ -9,6 +9,8 @@ import { type DataOf, primary } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { primaryKeys } from '../../../api/primary';
+import { queryClient } from '../../../api/queryClient';
 import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests } from '../../../test/render';
 import { subscriptionFigures } from '../figures';
 import { SubscribeTicketPage } from './index';
@@ -88,10 +90,19 @@ const subscriptionOf = (quantity: number): Sub => ({
 });
 
 function serve(options: { offering?: Partial<Detail['offering']>; figures?: Partial<Figures> } = {}): FakeApi {
+  // Once subscribed, the offering's detail says so (the ticket refetches it after the send).
+  let subscribed: Sub | null = null;
   return fakeApi()
-    .on(primary.newStockDetail, { offering: offeringOf(options.offering), state: 'subscribable', subscription: null })
+    .on(primary.newStockDetail, () => ({
+      offering: offeringOf(options.offering),
+      state: subscribed ? ('subscribed' as const) : ('subscribable' as const),
+      subscription: subscribed,
+    }))
     .on(primary.ipoFullNum, figuresOf(options.figures))
-    .on(primary.newSharesCreate, (call) => subscriptionOf((call.body as { quantity: number }).quantity));
+    .on(primary.newSharesCreate, (call) => {
+      subscribed = subscriptionOf((call.body as { quantity: number }).quantity);
+      return subscribed;
+    });
 }
 
 async function openTicket(api: FakeApi) {
@@ -169,10 +180,31 @@ describe('SubscribeTicket', () => {
 
     await user.dblClick(within(sheet).getByTestId('confirm-submit'));
     await screen.findByTestId('ipo-result');
+    // The refetched offering (now subscribed) does not replace the result.
+    await waitFor(() => expect(api.callsTo(primary.newStockDetail).length).toBeGreaterThan(1));
+    expect(screen.getByTestId('ipo-result')).toBeTruthy();
     const sent = api.callsTo(primary.newSharesCreate);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({ code: 'NWRB', quantity: 200, maxTotal: '3609.00' });
     expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps the confirmation at the figures it opened with while the live rate moves, and holds to them', async () => {
+    let perLot = '1800.00';
+    const api = serve().on(primary.ipoFullNum, () => figuresOf({ perLot }));
+    const { user } = await openTicket(api);
+    await user.click(screen.getByTestId('ipo-submit'));
+    const sheet = await openedSheet();
+    expect(within(sheet).getByTestId('confirm-total').textContent).toBe('€1,809.00');
+
+    perLot = '1810.00';
+    await queryClient.invalidateQueries({ queryKey: primaryKeys.ticket('NWRB') });
+    await waitFor(() => expect(text('ipo-total')).toBe('€1,819.00'));
+    expect(within(sheet).getByTestId('confirm-total').textContent).toBe('€1,809.00');
+
+    await user.click(within(sheet).getByTestId('confirm-submit'));
+    await screen.findByTestId('ipo-result');
+    expect(api.callsTo(primary.newSharesCreate)[0]?.body).toMatchObject({ quantity: 100, maxTotal: '1809.00' });
   });
 
   it('says each refusal with what to do: verify, move money, review the new rate, see the subscription', async () => {

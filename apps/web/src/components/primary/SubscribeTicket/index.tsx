@@ -7,7 +7,8 @@
  *
  * This file composes; the state lives in useSubscribeTicket, the pieces beside it.
  */
-import type { Currency, Offering } from '@beurs/contracts';
+import type { Currency, Offering, Subscription } from '@beurs/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOfferingQuery } from '../../../api/primary';
@@ -46,7 +47,10 @@ export function SubscribeTicketPage() {
   const params = useQueryParams<'name' | 'code' | 'source'>();
   const code = params.code?.trim() || undefined;
   const query = useOfferingQuery(code);
+  // Kept here: once subscribed, the refetched offering says so, and the result must stay on screen.
+  const [result, setResult] = useState<Subscription | null>(null);
 
+  if (result) return <SubscribeResult subscription={result} />;
   if (!code) {
     return (
       <Page>
@@ -113,13 +117,12 @@ export function SubscribeTicketPage() {
       </Page>
     );
   }
-  return <TicketForm key={offering.code} offering={offering} />;
+  return <TicketForm key={offering.code} offering={offering} onResult={setResult} />;
 }
 
-function TicketForm({ offering }: { offering: Offering }) {
+function TicketForm({ offering, onResult }: { offering: Offering; onResult: (result: Subscription) => void }) {
   const { t } = useTranslation();
-  const s = useSubscribeTicket(offering);
-  if (s.result) return <SubscribeResult subscription={s.result} />;
+  const s = useSubscribeTicket(offering, onResult);
   const currency = (s.info?.currency ?? 'EUR') as Currency;
   return (
     <Page
@@ -166,8 +169,8 @@ function TicketForm({ offering }: { offering: Offering }) {
       <SimulatedNotice compact />
       <SubscribeConfirm
         offering={offering}
-        info={s.info}
-        figures={s.figures}
+        info={s.reviewed?.info}
+        figures={s.reviewed?.figures ?? null}
         visible={s.confirming}
         pending={s.create.isPending}
         onConfirm={s.submit}

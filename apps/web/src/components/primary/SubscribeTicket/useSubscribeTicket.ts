@@ -1,7 +1,8 @@
 /**
  * The subscription ticket's state: the lots chosen, the server's figures for them (getIpoFullNum), what is wrong
- * (shown once a review was attempted), and review → confirm → one keyed send. The request carries `maxTotal`, the
- * total the confirmation showed: the server holds no more than that (a rate that moved since is refused, and the
+ * (shown once a review was attempted), and review → confirm → one keyed send. The rate is live, so the review
+ * freezes the figures: the confirmation shows them unchanged while open, and the request carries their total as
+ * `maxTotal`: the server holds no more than that (a rate that moved since is refused, and the
  * ticket then reviews the new figures). A refused or successful send renews the idempotency key (useKeyedSend).
  */
 import type { Offering, Subscription } from '@beurs/contracts';
@@ -9,17 +10,20 @@ import { useEffect, useState } from 'react';
 import { type SubscribeRequest, useIpoTicketQuery, useSubscribeMutation } from '../../../api/primary';
 import { reasonOf } from '../../trading/TradeError';
 import { useKeyedSend } from '../../trading/useKeyedSend';
-import { maxLotsOf, subscriptionFigures } from '../figures';
+import { maxLotsOf, type SubscriptionFigures, subscriptionFigures } from '../figures';
 
 export type LotsProblem = 'missing' | 'aboveOffered' | 'short' | null;
 
-export function useSubscribeTicket(offering: Offering) {
+export function useSubscribeTicket(offering: Offering, onResult: (result: Subscription) => void) {
   const ticket = useIpoTicketQuery(offering.code);
   const info = ticket.data;
   const [lots, setLots] = useState(1);
   const [attempted, setAttempted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<Subscription | null>(null);
+  /** The figures the confirmation shows and the request holds to, frozen when it opened. */
+  const [reviewed, setReviewed] = useState<{ figures: SubscriptionFigures; info: NonNullable<typeof info> } | null>(
+    null,
+  );
   const create = useSubscribeMutation();
   const send = useKeyedSend(create);
 
@@ -41,16 +45,11 @@ export function useSubscribeTicket(offering: Offering) {
     if (create.isError) create.reset();
   }, [lots]);
 
-  const request = (): SubscribeRequest => ({
-    code: offering.code,
-    quantity: lots * offering.lotSize,
-    maxTotal: figures?.total,
-  });
-
   const review = () => {
     setAttempted(true);
     create.reset();
-    if (problem || !figures) return;
+    if (problem || !figures || !info) return;
+    setReviewed({ figures, info });
     setConfirming(true);
   };
 
@@ -58,14 +57,23 @@ export function useSubscribeTicket(offering: Offering) {
   const reviewAgain = async () => {
     create.reset();
     const fresh = await ticket.refetch();
-    if (fresh.data) setConfirming(true);
+    const again = subscriptionFigures(fresh.data, lots);
+    if (!fresh.data || !again) return;
+    setReviewed({ figures: again, info: fresh.data });
+    setConfirming(true);
   };
 
   const submit = () => {
-    send(request(), {
+    if (!reviewed) return;
+    const request: SubscribeRequest = {
+      code: offering.code,
+      quantity: reviewed.figures.quantity,
+      maxTotal: reviewed.figures.total,
+    };
+    send(request, {
       onSuccess: (answer) => {
         setConfirming(false);
-        setResult(answer);
+        onResult(answer);
       },
       onError: (error) => {
         setConfirming(false);
@@ -87,7 +95,7 @@ export function useSubscribeTicket(offering: Offering) {
     problem: attempted ? problem : problem === 'short' ? problem : null,
     confirming,
     setConfirming,
-    result,
+    reviewed,
     create,
     review,
     reviewAgain,
