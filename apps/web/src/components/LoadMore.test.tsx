@@ -7,7 +7,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, setupScreenTests } from '../test/render';
-import { LoadMore, type PagedQuery } from './LoadMore';
+import { LoadMore, MAX_PAGES_PER_APPROACH, type PagedQuery } from './LoadMore';
 
 /** Stands in for the browser's IntersectionObserver: the test says when the sentinel comes near. */
 let reportNear: (near: boolean) => void = () => undefined;
@@ -58,6 +58,30 @@ describe('LoadMore', () => {
     act(() => reportNear(true));
     expect(await screen.findByText('The end')).toBeTruthy();
     expect(query.fetches).toBe(2);
+  });
+
+  it('asks a bounded number of pages while the end stays near, even when the answers bring nothing', async () => {
+    // A fetch that answers at once without a new page (a cancelled or deduplicated request) left the end near and the
+    // next page still wanted: the footer asked again at once, a request loop with a render per answer.
+    const query: PagedQuery & { fetches: number } = {
+      fetches: 0,
+      hasNextPage: true,
+      fetchNextPage: vi.fn(async () => {
+        query.fetches += 1;
+        return { isError: false, error: null };
+      }),
+    };
+    footer(query);
+    await screen.findByText('Loading…');
+    act(() => reportNear(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(query.fetches).toBe(MAX_PAGES_PER_APPROACH);
+
+    // The end leaves and comes near again (the user scrolls): another round.
+    act(() => reportNear(false));
+    act(() => reportNear(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(query.fetches).toBe(2 * MAX_PAGES_PER_APPROACH);
   });
 
   it('stops after a failed page and tries again when asked', async () => {
