@@ -103,22 +103,34 @@ for (const run of RUNS) {
     await page.getByTestId('ipo-submit').click();
     const sheet = page.getByTestId('confirm-sheet');
     await expect(sheet).toBeVisible();
-    // The sheet holds the figures of the moment it opened (the rate is live): they are what is sent as maxTotal.
-    const shown = (await sheet.getByTestId('confirm-total').textContent()) ?? '';
-    const shownNumber = Number(
-      shown
-        .replace(/[^\d.,]/g, '')
-        .replace(run.language === 'nl' ? /\./g : /,/g, '')
-        .replace(',', '.'),
-    );
     await noRawKeys();
     await snap(page, `${name}-05-confirm`);
-    const sent = page.waitForRequest((r) => r.url().includes('/web/NewShares/create'));
-    await sheet.getByTestId('confirm-submit').click();
-    const request = await sent;
-    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(request.postDataJSON()).toMatchObject({ code: run.code });
-    expect(Number(request.postDataJSON().maxTotal)).toBe(shownNumber);
+    // The rate is live: when it moved above the total shown, nothing is held and the ticket offers the new figures
+    // (the confirmation opens again at them); the customer confirms again.
+    for (let attempt = 0; ; attempt++) {
+      const confirmTotal = (await page.getByTestId('confirm-sheet').getByTestId('confirm-total').textContent()) ?? '';
+      const expected = Number(
+        confirmTotal
+          .replace(/[^\d.,]/g, '')
+          .replace(run.language === 'nl' ? /\./g : /,/g, '')
+          .replace(',', '.'),
+      );
+      const sent = page.waitForRequest((r) => r.url().includes('/web/NewShares/create'));
+      const answered = page.waitForResponse((r) => r.url().includes('/web/NewShares/create'));
+      await page.getByTestId('confirm-sheet').getByTestId('confirm-submit').click();
+      const request = await sent;
+      expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(request.postDataJSON()).toMatchObject({ code: run.code });
+      expect(Number(request.postDataJSON().maxTotal)).toBe(expected);
+      const body = (await (await answered).json()) as { code: number; reason?: string };
+      if (body.code === 200) break;
+      expect(body.reason).toBe('offeringTotalAboveTicket');
+      expect(attempt).toBeLessThan(3);
+      await expect(page.getByTestId('trade-error')).toHaveAttribute('data-reason', 'offeringTotalAboveTicket');
+      await snap(page, `${name}-05b-rate-moved`);
+      await page.getByTestId('ipo-error-review').click();
+      await expect(page.getByTestId('confirm-sheet')).toBeVisible();
+    }
     await expect(page.getByTestId('ipo-result')).toBeVisible();
     await noRawKeys();
     await snap(page, `${name}-06-result`);
