@@ -1,3 +1,5 @@
+import type { ClientMarks } from './timeline.js';
+
 /** A job of the money benches' load generator (endpoint-load.ts) and its answer. */
 export interface LoadJob {
   cmd: 'run';
@@ -14,6 +16,8 @@ export interface LoadJob {
    * autocannon, each connection sending its next request when the last is answered.
    */
   rate?: number;
+  /** Open loop: answer each request's marks (timeline.ts) too. */
+  timeline?: boolean;
 }
 
 export interface LoadResult {
@@ -27,4 +31,7 @@ export interface LoadResult {
   latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
   /** This process's CPU over the run, percent of one core. */
   cpuPercent: number;
+  /** Open loop with `timeline`: each request's marks, and the window (epoch ms). */
+  marks?: ClientMarks[];
+  window?: { from: number; to: number };
 }

@@ -10,6 +10,10 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { LoadJob, LoadResult } from './load-job.js';
 import { summarize } from './stats.js';
+import type { ClientMarks } from './timeline.js';
+
+/** Epoch ms with the fraction (the server's timeline uses the same clock). */
+const epoch = (t: number) => performance.timeOrigin + t;
 
 /** How long an answer may take before it counts as a timeout, ms. */
 const TIMEOUT_MS = 20_000;
@@ -19,6 +23,7 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
   const sent = job.tokens.map(() => 0);
   const latencies: number[] = [];
+  const marks: ClientMarks[] = [];
   const counts = { ok: 0, non2xx: 0, errors: 0, timeouts: 0 };
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -29,6 +34,9 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
   const send = (n: number, dueAt: number, finished: () => void) => {
     const user = n % job.tokens.length;
     const body = job.bodies[sent[user]!++ % job.bodies.length]!;
+    const key = randomUUID();
+    const mark: ClientMarks | undefined = job.timeline ? { key, due: epoch(dueAt), ok: false } : undefined;
+    if (mark) marks.push(mark);
     const req = http.request(
       {
         host: url.hostname,
@@ -41,15 +49,20 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           authorization: job.tokens[user]!,
-          'idempotency-key': randomUUID(),
+          'idempotency-key': key,
         },
       },
       (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode && res.statusCode < 300) {
+            const now = performance.now();
             counts.ok++;
-            latencies.push(performance.now() - dueAt);
+            latencies.push(now - dueAt);
+            if (mark) {
+              mark.end = epoch(now);
+              mark.ok = true;
+            }
           } else counts.non2xx++;
           finished();
         });
@@ -65,6 +78,7 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
       if (!timedOut) counts.errors++;
       finished();
     });
+    if (mark) req.on('finish', () => (mark.written = epoch(performance.now())));
     req.end(body);
   };
 
@@ -80,6 +94,7 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
         ...counts,
         latencyMs: { mean: l.mean, p50: l.p50, p90: l.p90, p99: l.p99, max: l.max },
         cpuPercent: ((used.user + used.system) / 1000 / (performance.now() - started)) * 100,
+        ...(job.timeline ? { marks, window: { from: epoch(started), to: epoch(performance.now()) } } : {}),
       });
     };
     const finished = () => {

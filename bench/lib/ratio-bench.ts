@@ -33,6 +33,7 @@ import {
 import { roundOrder, type SettleRecord, settle } from './rounds.js';
 import { commitOf, runScenario, type ScenarioContext } from './scenario.js';
 import { fmt } from './stats.js';
+import { timelineLine } from './timeline.js';
 
 /** What every money bench's report knows; a bench adds its own fields. */
 export interface RatioOutcome<R extends RatioRun = RatioRun, B = unknown> {
@@ -112,6 +113,12 @@ export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: numbe
     loadAverageAtEnd: Number.NaN,
   };
 }
+
+/**
+ * BENCH_OPEN_RATE: only the open-loop window, at this rate, without the closed-loop rounds, pgbench and the
+ * breakdown (a quick look at where a request's time goes, bench/lib/timeline.ts; no verdict).
+ */
+const FIXED_OPEN_RATE = Number(process.env.BENCH_OPEN_RATE) || 0;
 
 /** The whole run's limit (the scenario's watchdog); busy rounds are repeated only while one more fits in it. */
 const LIMIT_MS = 600_000;
@@ -224,7 +231,7 @@ async function openLoopRound<R extends RatioRun>(
   window: (ctx: RatioContext<R>, rate: number) => Promise<R>,
 ): Promise<OpenLoopRun<R>> {
   const v = verdictOf(outcome);
-  const maxPerSecond = summary(v.none ? outcome.runs : v.runs, 'app').perSecond;
+  const maxPerSecond = FIXED_OPEN_RATE ? FIXED_OPEN_RATE * 2 : summary(v.none ? outcome.runs : v.runs, 'app').perSecond;
   const rate = Math.max(1, Math.round(maxPerSecond / 2));
   const n = outcome.rounds.length + 1;
   ctx.log(
@@ -237,6 +244,13 @@ async function openLoopRound<R extends RatioRun>(
     run = { ...(await window(ctx, rate)), round: n };
     return { order: [run.target], settles: [settled] };
   });
+  if (run?.timeline) {
+    const per = (pct: number) => fmt(((pct / 100) * 1e6) / run!.perSecond, 0);
+    ctx.log(
+      `  open loop: ${fmt(run.perSecond, 0)}/s, p50 ${fmt(run.latencyMs.p50, 1)} p99 ${fmt(run.latencyMs.p99, 1)} ms; CPU µs per request: PostgreSQL ${per(run.postgresCpuPercent)}, server ${per(run.serverCpuPercent)}; outside the bench ${fmt(record.outsidePercent, 0)} % of a core`,
+    );
+    ctx.log(`  open loop: ${timelineLine(run.timeline)}`);
+  }
   return { rate, maxPerSecond, run: run!, record };
 }
 
@@ -258,6 +272,7 @@ function contextOf<R extends RatioRun>(d: {
   statementsTracked: boolean | undefined;
   log: (line: string) => void;
   failures: string[];
+  timelineFile: string;
 }): RatioContext<R> {
   const { settings: s, db, pgbenchDb, users, pgbench, pgbenchUrl, databaseUrl, app, postmaster, failures } = d;
   const statementsIn = (url: string) =>
@@ -282,6 +297,7 @@ function contextOf<R extends RatioRun>(d: {
         written,
         statements: statementsIn(databaseUrl),
         failures,
+        timelineFile: d.timelineFile,
       }) as Promise<R>,
     reference: (target, round, script, clients) =>
       measurePgbench({
@@ -345,7 +361,14 @@ export async function runRatioBench<
       outcome.statementsTracked = TRACK_STATEMENTS && (await enableStatements(db));
       log(`${s.users} customers, ${spec.usersText}`);
       const users = await spec.users(databaseUrl, s.users);
-      const env = { DB_POOL_MAX: String(s.poolMax), WORKERS: String(s.workers), ...spec.serverEnv };
+      const timelineFile = path.join(tmpDir, 'timeline.jsonl');
+      const env = {
+        DB_POOL_MAX: String(s.poolMax),
+        WORKERS: String(s.workers),
+        ...spec.serverEnv,
+        // Where one request's time goes (apps/server/src/platform/timeline.ts): recorded in the open-loop window only.
+        TIMELINE_FILE: timelineFile,
+      };
       server = await startAppProcess({
         databaseUrl,
         dataDir,
@@ -363,7 +386,7 @@ export async function runRatioBench<
       const load = loader;
       await nextMessage(load, 'ready', 30_000);
 
-      const pgbench = findPgbench();
+      const pgbench = FIXED_OPEN_RATE ? null : findPgbench();
       const pgbenchUrl = embedded.urlFor('pgbench');
       if (pgbench) {
         outcome.pgbenchVersion = pgbench.version;
@@ -371,6 +394,8 @@ export async function runRatioBench<
         log(`pgbench -i -s ${s.pgbenchScale} (a database of its own on the same server)`);
         outcome.pgbenchInitSeconds = await initPgbench(pgbench.bin, pgbenchUrl, s.pgbenchScale);
         pgbenchDb = new pg.Pool({ connectionString: pgbenchUrl, max: 1 });
+      } else if (FIXED_OPEN_RATE) {
+        log(`BENCH_OPEN_RATE=${FIXED_OPEN_RATE}: the open-loop window only (no rounds, no pgbench, no verdict)`);
       } else {
         failures.push('pgbench not found: apt-get install postgresql-client (the reference was skipped)');
         log('pgbench not found: apt-get install postgresql-client; measuring the app alone');
@@ -397,12 +422,17 @@ export async function runRatioBench<
         statementsTracked: outcome.statementsTracked,
         log,
         failures,
+        timelineFile,
       });
       const roots = [process.pid, postmaster];
-      await quietRounds(ctx, outcome, roots, started, spec.windows);
+      if (!FIXED_OPEN_RATE) await quietRounds(ctx, outcome, roots, started, spec.windows);
       if (spec.openLoop) outcome.openLoop = await openLoopRound(ctx, outcome, roots, spec.openLoop);
       await spec.after?.(db);
 
+      if (FIXED_OPEN_RATE) {
+        outcome.audit = await auditLedger(db);
+        return 0;
+      }
       log(`  breakdown of one ${spec.breakdown.what} inside the app (statements, time)`);
       const child = forkTs(spec.breakdown.script, {
         BENCH_DATABASE_URL: databaseUrl,
@@ -429,7 +459,7 @@ export async function runRatioBench<
   outcome.seconds = (performance.now() - started) / 1000;
   outcome.loadAverageAtEnd = os.loadavg()[0] ?? Number.NaN;
   // BENCH_REPORT_DIR: somewhere else than the committed reports, e.g. bench/reports/tmp for a smoke run.
-  const reportFile = path.join(repoRoot, process.env.BENCH_REPORT_DIR ?? 'bench/reports', `${spec.name}.md`);
+  const reportFile = path.resolve(repoRoot, process.env.BENCH_REPORT_DIR ?? 'bench/reports', `${spec.name}.md`);
   const report = spec.report(outcome);
   await fsp.mkdir(path.dirname(reportFile), { recursive: true });
   await fsp.writeFile(reportFile, report.markdown);

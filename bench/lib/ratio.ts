@@ -4,6 +4,7 @@
  * PostgreSQL, the server and the load generator per window; and the parts of the report that read the same.
  */
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import type pg from 'pg';
 import { ask } from './children.js';
 import type { LoadJob, LoadResult } from './endpoint-load.js';
@@ -13,6 +14,7 @@ import { runPgbench } from './pgbench.js';
 import { reapedChildrenCpuSeconds, treeCpuSeconds } from './proc-cpu.js';
 import { NO_VERDICT, type RoundRecord, verdictRounds } from './quiet.js';
 import { fmt, mean } from './stats.js';
+import { summarizeTimeline, type TimelineSummary } from './timeline.js';
 
 export interface RatioRun<T extends string = string> {
   target: T;
@@ -31,6 +33,8 @@ export interface RatioRun<T extends string = string> {
   loadGeneratorCpuPercent: number;
   /** The statements the window sent (pg_stat_statements), when the server tracks them. */
   statements?: StatementCount[];
+  /** Open loop with the server's timeline (TIMELINE_FILE): where each request's time went (timeline.ts). */
+  timeline?: TimelineSummary;
 }
 
 /** The open-loop window: its arrival rate, the closed-loop rate it is half of, and how busy the machine was. */
@@ -115,9 +119,15 @@ export async function measureEndpoint<T extends string>(opts: {
   written: () => Promise<number>;
   statements?: StatementsProbe;
   failures: string[];
+  /** The server's TIMELINE_FILE: an open-loop window then joins its marks with the generator's (timeline.ts). */
+  timelineFile?: string;
 }): Promise<RatioRun<T>> {
   const s = opts.settings;
   const job = (seconds: number): LoadJob => ({ cmd: 'run', connections: s.clients, seconds, ...opts.job });
+  const timeline = Boolean(opts.job.rate && opts.timelineFile);
+  // The server records while this file exists (it looks once a second; the warm-up is longer).
+  const switchFile = `${opts.timelineFile}.on`;
+  if (timeline) fs.writeFileSync(switchFile, '');
   const probe = opts.statements;
   await ask<LoadResult>(opts.load, job(s.warmupSeconds), 'result', (s.warmupSeconds + 60) * 1000);
   // Requests the warm-up cut off may still commit: let them finish before counting.
@@ -125,10 +135,24 @@ export async function measureEndpoint<T extends string>(opts: {
   const before = await opts.written();
   if (probe) await resetStatements(probe.db);
   const a = snapshot(opts.postmaster, opts.serverPid);
-  const r = await ask<LoadResult>(opts.load, job(s.durationSeconds), 'result', (s.durationSeconds + 60) * 1000);
+  const r = await ask<LoadResult>(
+    opts.load,
+    { ...job(s.durationSeconds), timeline },
+    'result',
+    (s.durationSeconds + 60) * 1000,
+  );
   const b = snapshot(opts.postmaster, opts.serverPid);
   // Requests autocannon cut off at the end may still commit: let them finish before counting.
   await settle();
+  // The server writes its timeline once a second.
+  if (timeline) {
+    fs.rmSync(switchFile, { force: true });
+    await new Promise((done) => setTimeout(done, 1200));
+  }
+  const timelineSummary =
+    timeline && opts.timelineFile && r.marks && r.window
+      ? summarizeTimeline(opts.timelineFile, r.marks, r.window.from, r.window.to)
+      : undefined;
   const statements = probe ? await readStatements(probe.db, probe.database) : undefined;
   const entries = (await opts.written()) - before;
   if (r.errors + r.timeouts + r.non2xx > 0) {
@@ -145,6 +169,7 @@ export async function measureEndpoint<T extends string>(opts: {
     ...cpu(a, b),
     loadGeneratorCpuPercent: r.cpuPercent,
     statements,
+    ...(timelineSummary ? { timeline: timelineSummary } : {}),
   };
 }
 

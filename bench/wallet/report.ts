@@ -19,6 +19,7 @@ import {
 } from '../lib/ratio.js';
 import type { RatioOutcome } from '../lib/ratio-bench.js';
 import { fmt, mean } from '../lib/stats.js';
+import { timelineSection } from '../lib/timeline.js';
 import type { Breakdown } from './breakdown.js';
 
 /** Issue 14: transfers at least as fast as TPC-B at 64 clients, with a p99 no higher than TPC-B's. */
@@ -99,6 +100,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     `**Open loop.** After the rounds, transfers (EUR -> EUR) arrive at a fixed rate, evenly spaced, at half the closed-loop rate of the verdict's rounds, whatever the answers do (bench/lib/open-loop.ts, up to ${s.clients} keep-alive connections, customers in turn; ${s.warmupSeconds} s warm-up, ${s.durationSeconds} s measured): each transfer's latency counts from the moment it was due, so a server that falls behind shows instead of slowing the arrivals. autocannon's own rate option sends each connection's share of a second back to back at the start of the second, a burst of closed-loop load, so it is not used for this.`,
     '',
+    ...timelineSection(o.openLoop?.run.timeline, 'transfer'),
     ...cpuSection(used, o.openLoop, TARGET_NAMES, 'transfer'),
     ...(b
       ? [

@@ -12,6 +12,7 @@ import { createLedger } from './ledger/ledger.js';
 import { createSimulatedProvider } from './market/index.js';
 import { allInstruments } from './market/instruments/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { blockTradeRoutes } from './modules/blocktrade/index.js';
 import { consoleBooksRoutes } from './modules/books/index.js';
 import { consoleRoutes } from './modules/console/index.js';
 import { consoleDepositRoutes, depositRoutes } from './modules/deposits/index.js';
@@ -40,6 +41,7 @@ import { purgeExpiredKeys } from './platform/idempotency.js';
 import { loggerOptions } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createThrottle } from './platform/throttle.js';
+import { installTimeline } from './platform/timeline.js';
 
 export interface BuildOptions {
   db: Db;
@@ -82,6 +84,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
+  // First, so its onRequest hook marks a request's arrival before any other hook runs (off unless TIMELINE_FILE).
+  installTimeline(app);
   installHostileInputGuard(app);
   await installSecurityHeaders(app);
 
@@ -165,6 +169,7 @@ export async function buildApp(
       tradingRoutes(web, deps);
       consoleTradingRoutes(web, deps);
       primaryRoutes(web, deps);
+      blockTradeRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

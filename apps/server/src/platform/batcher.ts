@@ -13,6 +13,7 @@
  * translated "busy, try again" (429 errors.busy) instead of waiting in memory that grows without end.
  */
 import { busy } from './errors.js';
+import { currentMarks, dbDoneFor, epochNow, type Marks, timelineOn } from './timeline.js';
 
 /**
  * The sizes the money writes (new positions, wallet transfers) use: 64 per batch, two batches writing at once, and
@@ -42,6 +43,8 @@ interface Waiting<T, R> {
   item: T;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
+  /** The request's timeline (platform/timeline.ts), only when TIMELINE_FILE is set. */
+  marks?: Marks | undefined;
 }
 
 export interface Batcher<T, R> {
@@ -78,8 +81,11 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
 
   async function write(batch: Waiting<T, R>[]) {
     let results: R[];
+    const items = batch.map((w) => w.item);
+    if (timelineOn) stamp(batch, 'started');
     try {
-      results = await runBatch(batch.map((w) => w.item));
+      results = await runBatch(items);
+      if (timelineOn) stamp(batch, 'written', dbDoneFor(items));
       if (results.length !== batch.length) {
         throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
       }
@@ -92,6 +98,17 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     batch.forEach((w, i) => {
       w.resolve(results[i] as R);
     });
+  }
+
+  /** Timeline marks of a batch's requests (platform/timeline.ts). */
+  function stamp(batch: Waiting<T, R>[], mark: 'started' | 'written', dbDone?: number) {
+    const at = epochNow();
+    for (const w of batch) {
+      if (!w.marks) continue;
+      w.marks[mark] = at;
+      w.marks.size = batch.length;
+      if (dbDone !== undefined) w.marks.dbDone = dbDone;
+    }
   }
 
   function pump() {
@@ -109,7 +126,9 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     submit(item) {
       if (queue.length >= maxQueue) return Promise.reject(busy());
       return new Promise<R>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        const marks = currentMarks();
+        if (marks) marks.enqueued = epochNow();
+        queue.push({ item, resolve, reject, marks });
         pump();
       });
     },

@@ -20,6 +20,7 @@ import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import { requestLanguage, translate } from './i18n.js';
 import { type IdempotentRequest, idempotencyKeyOf } from './idempotency.js';
+import { runWithMarks } from './timeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -216,7 +217,7 @@ export function route<E extends Endpoint>(
         ...(endpoint.idempotent ? { idempotency: idempotencyOf(req, app.clock, body) } : {}),
       };
       // The guard above set what CallerOf<E> promises, and IdempotencyOf<E> is there when the contract says so.
-      const data = await handler(ctx as HandlerContext<E>);
+      const data = await runWithMarks(req.marks, () => handler(ctx as HandlerContext<E>));
       if (data instanceof SerializedAnswer) {
         // Already parsed through the contract when it was serialised; only this endpoint's answer may go out.
         if (data.endpoint !== endpoint) throw new Error(`answer of ${data.endpoint.path} sent on ${endpoint.path}`);

@@ -23,6 +23,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
 import { rule } from '../../platform/errors.js';
 import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempotency.js';
+import { markDbDone, timelineOn } from '../../platform/timeline.js';
 import { quantityError, type TradingContext, termsOf } from './context.js';
 import type { Dtos } from './dtos.js';
 import { tradable } from './instruments.js';
@@ -30,7 +31,7 @@ import { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, price
 import type { PriceBook } from './prices.js';
 import { tradeOrders, tradePositions } from './schema.js';
 import { filledMessage, newPositionRow, type Settlement } from './settlement/index.js';
-import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
+import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_BATCH_TIMED_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
 
 /** The order's rows in the row shape, before ids exist (openNow and execute share them). */
 function orderRowOf(p: OrderPlan) {
@@ -198,11 +199,12 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
     onBatchFailed: (err, size) =>
       deps.log.error({ err, size }, 'trade_open_batch failed as a whole; writing its orders one by one'),
     runBatch: async (items) => {
-      const { rows } = await db.$client.query<{ results: OpenNowResult[] }>({
-        name: 'trade_open_batch',
-        text: OPEN_BATCH_SQL,
+      const { rows } = await db.$client.query<{ results: OpenNowResult[]; done?: string }>({
+        name: timelineOn ? 'trade_open_batch_timed' : 'trade_open_batch',
+        text: timelineOn ? OPEN_BATCH_TIMED_SQL : OPEN_BATCH_SQL,
         values: [JSON.stringify(items)],
       });
+      if (rows[0]?.done) markDbDone(items, Number(rows[0].done));
       return rows[0]?.results ?? [];
     },
   });

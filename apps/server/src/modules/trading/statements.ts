@@ -106,6 +106,12 @@ export const OPEN_NOW_SQL =
   'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result';
 /** trade_open_batch (sql/trade_open_batch.sql): what trade_open_now writes, for several orders at once. */
 export const OPEN_BATCH_SQL = 'select trade_open_batch($1) as results';
+/**
+ * The same with PostgreSQL's clock when the function has returned, before the commit (platform/timeline.ts, only
+ * when TIMELINE_FILE is set): the target list is evaluated left to right, so `done` follows the whole batch.
+ */
+export const OPEN_BATCH_TIMED_SQL =
+  'select trade_open_batch($1) as results, extract(epoch from clock_timestamp()) * 1000 as done';
 
 /** The live price of an instrument held in a wallet: bid, ask and the rate into the wallet's currency. */
 export interface PriceRow {
