@@ -152,7 +152,7 @@ describe('SubscribeTicket', () => {
     expect(screen.getByTestId('ipo-rule').dataset.rule).toBe('proRata');
 
     await user.click(screen.getByTestId('ipo-lots-plus'));
-    expect(text('ipo-lots-hint')).toContain('200 shares');
+    expect(text('ipo-lots-hint')).toContain('Shares: 200');
     expect(text('ipo-amount')).toBe('€3,600.00');
     expect(text('ipo-total')).toBe('€3,609.00');
 

@@ -32,7 +32,11 @@ export function SubscriptionRow({ subscription: s }: { subscription: Subscriptio
           </span>
           <span>{f.dateTime(s.createTimeTimestamp, 'minutes')}</span>
         </div>
-        <div className="ipo-row__tags">{s.settleStatus && <SettleTag settle={s.settleStatus} />}</div>
+        {s.settleStatus && (
+          <div className="ipo-row__tags">
+            <SettleTag settle={s.settleStatus} />
+          </div>
+        )}
         <dl className="ipo-row__grid">
           <div>
             <dt>{t('ipo.labels.quantity')}</dt>
