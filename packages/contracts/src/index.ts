@@ -1,4 +1,6 @@
 export * from './addresses.js';
+export type { BlockPermission, BlockPermissionRow, BlockPermissionState, BlockStock } from './endpoints/blocktrade.js';
+export * as blocktrade from './endpoints/blocktrade.js';
 export type { ClientModule } from './client-modules.js';
 export * from './constants.js';
 export * from './endpoint.js';
@@ -83,6 +85,7 @@ export * from './trading-rules.js';
 
 import { type Endpoint, isEndpoint } from './endpoint.js';
 import * as auth from './endpoints/auth.js';
+import * as blocktrade from './endpoints/blocktrade.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consoleTrading from './endpoints/console-trading.js';
@@ -108,4 +111,5 @@ export const allEndpoints: readonly Endpoint[] = [
   trading,
   consoleTrading,
   primary,
+  blocktrade,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));
