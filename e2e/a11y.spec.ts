@@ -81,6 +81,9 @@ function urlOf(route: string, s: Seeded): string {
     '/pages/deposit/wallet': paths.depositWallet({ channelId: channel('crypto') }),
     '/pages/deposit/fiat': paths.depositFiat({ channelId: channel('bank') }),
     '/pages/notice/detail': paths.notice({ id: s.messageId }),
+    // Offerings of the seeded calendar that are open on a fresh start (modules/primary/calendar.ts).
+    '/pages/payment/newstock': paths.ipoTicket({ name: 'NWRB', code: 'NWRB', market: 'US' }),
+    '/pages/hkstock/payipo': paths.ipoTicket({ name: '09831', code: '09831', market: 'HK' }),
   };
   return queries[route] ?? route;
 }
