@@ -1,11 +1,11 @@
 export * from './addresses.js';
-export type { BlockPermission, BlockPermissionRow, BlockPermissionState, BlockStock } from './endpoints/blocktrade.js';
-export * as blocktrade from './endpoints/blocktrade.js';
 export type { ClientModule } from './client-modules.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';
 export * as auth from './endpoints/auth.js';
+export type { BlockPermission, BlockPermissionRow, BlockPermissionState, BlockStock } from './endpoints/blocktrade.js';
+export * as blocktrade from './endpoints/blocktrade.js';
 export * as consoleApi from './endpoints/console.js';
 export type {
   AdjustmentInput,
