@@ -10,7 +10,8 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { journalEntries, ledgerHolds, users } from '../../platform/db/schema.js';
+import { trader } from '../../../test/trading.js';
+import { journalEntries, ledgerHolds } from '../../platform/db/schema.js';
 import { createTrialBalanceJob } from '../books/index.js';
 import { allot } from './allotment.js';
 import { createPrimaryJob, type PrimaryJob } from './allotment-job.js';
@@ -31,12 +32,8 @@ afterEach(async () => {
   expect((await createTrialBalanceJob(h.deps).checkUnlocked()).problems).toEqual([]);
 });
 
-async function subscriber(usd: string) {
-  const u = await h.registerUser();
-  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
-  await h.fund(u.user.id, 'SUBSCRIPTION', usd);
-  return u;
-}
+/** A verified customer with `usd` in the SUBSCRIPTION wallet. */
+const subscriber = (usd: string) => trader(h, { SUBSCRIPTION: usd });
 
 /** An offering open now for an hour (US, lot 1, 10.00 a share, fee 1.00 unless overridden). */
 async function offering(code: string, overrides: Partial<typeof offerings.$inferInsert> = {}) {

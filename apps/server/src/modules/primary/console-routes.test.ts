@@ -8,7 +8,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { auditLog, users } from '../../platform/db/schema.js';
+import { trader } from '../../../test/trading.js';
+import { auditLog } from '../../platform/db/schema.js';
 import { createPrimaryJob } from './allotment-job.js';
 import { calendarRows, seedOfferings } from './calendar.js';
 import { offeringSubscriptions, offerings } from './schema.js';
@@ -190,12 +191,7 @@ describe('editing an offering', () => {
 });
 
 /** A verified customer with `usd` in the SUBSCRIPTION wallet. */
-async function subscriber(usd: string) {
-  const u = await h.registerUser();
-  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
-  await h.fund(u.user.id, 'SUBSCRIPTION', usd);
-  return u;
-}
+const subscriber = (usd: string) => trader(h, { SUBSCRIPTION: usd });
 
 const wallet = async (token: string) =>
   (await h.call(walletApi.getWalletBalance, { walletType: 'SUBSCRIPTION' }, { token })).body.data[0];

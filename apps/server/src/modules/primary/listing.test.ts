@@ -15,7 +15,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { journalEntries, ledgerPostings, users } from '../../platform/db/schema.js';
+import { trader } from '../../../test/trading.js';
+import { journalEntries, ledgerPostings } from '../../platform/db/schema.js';
 import { createTrialBalanceJob } from '../books/index.js';
 import { createPrimaryJob, type PrimaryJob } from './allotment-job.js';
 import { calendarRows, seedOfferings } from './calendar.js';
@@ -34,12 +35,8 @@ afterEach(async () => {
   expect((await createTrialBalanceJob(h.deps).checkUnlocked()).problems).toEqual([]);
 });
 
-async function subscriber(usd: string) {
-  const u = await h.registerUser();
-  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
-  await h.fund(u.user.id, 'SUBSCRIPTION', usd);
-  return u;
-}
+/** A verified customer with `usd` in the SUBSCRIPTION wallet. */
+const subscriber = (usd: string) => trader(h, { SUBSCRIPTION: usd });
 
 async function offering(code: string, listingAt: string, overrides: Partial<typeof offerings.$inferInsert> = {}) {
   const [base] = calendarRows(h.clock.now());

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { ledgerHolds, users } from '../../platform/db/schema.js';
+import { trader } from '../../../test/trading.js';
+import { ledgerHolds } from '../../platform/db/schema.js';
 import { calendarRows, seedOfferings } from './calendar.js';
 import { offeringSubscriptions, offerings } from './schema.js';
 
@@ -23,12 +24,7 @@ afterEach(async () => {
 });
 
 /** A verified customer with `usd` in the SUBSCRIPTION wallet. */
-async function subscriber(usd?: string) {
-  const u = await h.registerUser();
-  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, u.user.id));
-  if (usd) await h.fund(u.user.id, 'SUBSCRIPTION', usd);
-  return u;
-}
+const subscriber = (usd?: string) => trader(h, usd ? { SUBSCRIPTION: usd } : {});
 
 const subscribe = (token: string, body: RequestOf<typeof primary.newSharesCreate>, key?: string, lang?: string) =>
   h.call(primary.newSharesCreate, body, { token, ...(key ? { key } : {}), ...(lang ? { lang } : {}) });
