@@ -41,4 +41,12 @@ describe('numbers', () => {
     expect(f.number('2000', 2)).toBe(amount);
     expect(f.ratio('100.02')).toBe(ratio);
   });
+
+  it('shows an exchange rate with the decimals it has, at most 8, in the language', () => {
+    expect(createFormatters('nl').rate('0.10610846')).toBe('0,10610846');
+    expect(createFormatters('en').rate('0.10610846')).toBe('0.10610846');
+    expect(createFormatters('en').rate('7.8')).toBe('7.8');
+    expect(createFormatters('nl').rate('1.123456789')).toBe('1,12345679');
+    expect(createFormatters('nl').rate(null)).toBe('–');
+  });
 });

@@ -73,6 +73,8 @@ export interface Formatters {
   ratio(value: string | number | null | undefined): string;
   /** A large amount or volume, short ("1.2M", "1,2 mln.", "1.2亿"), with an optional symbol. */
   compact(value: string | number | null | undefined, symbol?: string): string;
+  /** An exchange rate with the decimals it was given, at most 8 ("0.10610846", "0,10610846"). */
+  rate(value: string | number | null | undefined): string;
   /** A whole number with grouping ("13,914,548"). */
   integer(value: string | number | null | undefined): string;
   /** A record's time: "25/11/2026 04:30:00 PM", "25-11-2026 16:30:00", "2026-11-25 16:30:00". */
@@ -117,6 +119,7 @@ export function createFormatters(language: string): Formatters {
       const text = numberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
       return `${symbol}${text}`;
     },
+    rate: (value) => number(value, Math.min(8, String(value ?? '').split('.')[1]?.length ?? 0)),
     integer: (value) => {
       const n = toNumber(value);
       if (n === null) return NO_VALUE;

@@ -60,7 +60,7 @@ export function HoldSummary({
       />
       {!sameCurrency && (
         <p className="ticket-hint num" data-testid="ipo-rate">
-          {t('ipo.ticket.rateLine', { from: info.priceCurrency, rate: info.rate, to: info.currency })}
+          {t('ipo.ticket.rateLine', { from: info.priceCurrency, rate: f.rate(info.rate), to: info.currency })}
         </p>
       )}
       <p className="ticket-hint">{t('ipo.ticket.wallet', { currency })}</p>

@@ -53,7 +53,7 @@ export function SubscribeConfirm({
         info !== undefined &&
           info.priceCurrency !== info.currency && {
             label: t('ipo.labels.rate'),
-            value: `1 ${info.priceCurrency} = ${info.rate} ${info.currency}`,
+            value: `1 ${info.priceCurrency} = ${f.rate(info.rate)} ${info.currency}`,
           },
         { label: t('ipo.labels.amount'), value: money(figures?.amount), testId: 'confirm-amount' },
         { label: t('ipo.labels.fee'), value: money(figures?.fee), testId: 'confirm-fee' },

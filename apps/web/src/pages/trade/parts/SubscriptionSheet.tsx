@@ -73,7 +73,7 @@ function SubscriptionFacts({
           { label: t('ipo.labels.subscriptionPrice'), value: `${f.number(s.price, 2)} ${s.priceCurrency}` },
           s.priceCurrency !== s.currency && {
             label: t('ipo.labels.rate'),
-            value: `1 ${s.priceCurrency} = ${s.rate} ${s.currency}`,
+            value: `1 ${s.priceCurrency} = ${f.rate(s.rate)} ${s.currency}`,
           },
           { label: t('ipo.labels.quantity'), value: f.integer(s.quantity), testId: 'detail-quantity' },
           {
