@@ -88,6 +88,7 @@ import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
+import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
@@ -111,5 +112,6 @@ export const allEndpoints: readonly Endpoint[] = [
   trading,
   consoleTrading,
   primary,
+  consolePrimary,
   blocktrade,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));
