@@ -6,6 +6,7 @@
 import type { Plugin } from 'vite';
 import { clientModules } from './client-modules.js';
 import * as auth from './endpoints/auth.js';
+import * as blocktrade from './endpoints/blocktrade.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
@@ -34,6 +35,7 @@ export function endpointsPlugin(): Plugin {
         inbox,
         trading,
         primary,
+        blocktrade,
         consoleApi,
         consoleMoney,
         consolePrimary,

@@ -6,6 +6,7 @@
  */
 import type { MessageKind } from '@beurs/contracts';
 import type { QueryKey } from '@tanstack/react-query';
+import { blockKeys } from './blocktrade';
 import { depositKeys } from './deposit';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
@@ -31,6 +32,8 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   closeOut: [tradingKeys.all, walletKeys.all, withdrawalKeys.all],
   stopLoss: [tradingKeys.all, walletKeys.all, withdrawalKeys.all],
   takeProfit: [tradingKeys.all, walletKeys.all, withdrawalKeys.all],
+  blockApproved: [blockKeys.all],
+  blockRejected: [blockKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -8,6 +8,7 @@
 import * as endpoints from 'virtual:beurs-endpoints';
 import type {
   auth as authModule,
+  blocktrade as blocktradeModule,
   ClientModule,
   inbox as inboxModule,
   market as marketModule,
@@ -24,3 +25,4 @@ export const wallet = endpoints.wallet as ClientModule<typeof walletModule>;
 export const inbox = endpoints.inbox as ClientModule<typeof inboxModule>;
 export const trading = endpoints.trading as ClientModule<typeof tradingModule>;
 export const primary = endpoints.primary as ClientModule<typeof primaryModule>;
+export const blocktrade = endpoints.blocktrade as ClientModule<typeof blocktradeModule>;

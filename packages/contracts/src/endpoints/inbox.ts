@@ -22,6 +22,9 @@ export const MESSAGE_KINDS = [
   'closeOut',
   'stopLoss',
   'takeProfit',
+  // Block trading permission decided (link: /pages/product/blocktrade).
+  'blockApproved',
+  'blockRejected',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

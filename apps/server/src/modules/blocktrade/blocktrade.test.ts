@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { auth as authApi, blocktrade } from '@beurs/contracts';
+import { auth as authApi, blocktrade, inbox as inboxApi } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -92,6 +92,31 @@ describe('permission', () => {
     expect(await read()).toMatchObject({ status: 'refused', reason: 'Tell us your trading experience' });
     expect((await h.call(blocktrade.blockPermissionApply, { acceptTerms: true }, { token: u.token })).status).toBe(200);
     expect((await read()).status).toBe('pending');
+  });
+
+  it("tells the customer each decision in their inbox, in their language, with the reviewer's reason", async () => {
+    const u = await customer();
+    const inbox = async (lang?: string) =>
+      (await h.call(inboxApi.getMessages, {}, { token: u.token, ...(lang ? { lang } : {}) })).body.data;
+    const decide = async (reason?: string) => {
+      await h.call(blocktrade.blockPermissionApply, { acceptTerms: true }, { token: u.token });
+      const q = await h.call(blocktrade.blockPermissionQueue, { q: u.email }, { token: reviewer });
+      const params = { id: q.body.data.list[0]?.id ?? 0 };
+      const res = reason
+        ? await h.call(blocktrade.blockPermissionRefuse, { reason }, { token: reviewer, params })
+        : await h.call(blocktrade.blockPermissionApprove, {}, { token: reviewer, params });
+      expect(res.status).toBe(200);
+    };
+    expect((await inbox()).total).toBe(0);
+    await decide('Tell us your trading experience');
+    const refused = (await inbox()).list[0];
+    expect(refused).toMatchObject({ kind: 'blockRejected', link: '/pages/product/blocktrade', read: false });
+    expect(refused?.body).toContain('Reason: Tell us your trading experience');
+    expect((await inbox('nl')).list[0]?.title).toBe('Blokhandel niet goedgekeurd');
+    await decide();
+    const after = await inbox('zh-Hans');
+    expect(after.unread).toBe(2);
+    expect(after.list[0]).toMatchObject({ kind: 'blockApproved', title: '大宗交易已开通' });
   });
 
   it('refuses an application without verified identity, and approval while a criterion is unmet', async () => {

@@ -10,11 +10,14 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, rule } from '../../platform/errors.js';
+import { notify } from '../inbox/index.js';
 import { type Decision, pendingOnly, type QueueFilter, reviewFields, reviewQueue } from '../reviews/index.js';
 import { blockPermissions } from './schema.js';
 
 type PermissionRow = typeof blockPermissions.$inferSelect;
 const STATE = { 1: 'pending', 2: 'refused', 3: 'approved' } as const;
+/** Where the inbox message of a decision sends the customer: the block trading screen (the desk, or apply again). */
+export const BLOCK_TRADE_LINK = '/pages/product/blocktrade';
 
 export function toPermission(row: PermissionRow | undefined): BlockPermission {
   if (!row) return { status: 'none', reason: null, appliedAtTimestamp: null, decidedAtTimestamp: null };
@@ -103,6 +106,14 @@ export function createPermissionService(deps: Pick<Deps, 'db'>) {
       .update(blockPermissions)
       .set({ status, reason, reviewerId: d.operatorId, reviewedAt: d.at })
       .where(eq(blockPermissions.id, p.id));
+    // The customer is told in the same transaction: the message exists exactly when the decision does.
+    await notify(tx, {
+      userId: p.userId,
+      kind: status === ReviewStatus.Approved ? 'blockApproved' : 'blockRejected',
+      ...(reason === null ? {} : { params: { reason } }),
+      link: BLOCK_TRADE_LINK,
+      at: d.at,
+    });
     const [row] = await rows(tx, eq(blockPermissions.id, p.id), [], { limit: 1, offset: 0 });
     if (!row) throw new Error(`block permission ${p.id} vanished`);
     return { row };
