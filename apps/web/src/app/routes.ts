@@ -54,7 +54,7 @@ export const routeMeta = {
   '/pages/product/popular': { titleKey: 'routes.product.popular', auth: false },
   '/pages/product/auction': { titleKey: 'routes.product.auction', auth: false },
   '/pages/product/forex': { titleKey: 'routes.product.forex', auth: false },
-  '/pages/product/blocktrade': { titleKey: 'routes.product.blocktrade', auth: false },
+  '/pages/product/blocktrade': { titleKey: 'routes.product.blocktrade', auth: true },
   '/pages/product/newstock': { titleKey: 'routes.product.newstock', auth: false },
   '/pages/product/ucstock': { titleKey: 'routes.product.ucstock', auth: false },
 

@@ -1,0 +1,40 @@
+/**
+ * product/blocktrade, block trades (docs/primary-markets.md "Block trades"; SPEC §5, §6). Block trading needs a
+ * permission first: without one the screen explains the published criteria (verified identity, a transaction
+ * password) and the terms, and applies; while it is under review it says so; a refusal shows the reviewer's reason
+ * and applies again. Approved, it shows the desk (the stocks with the desk price: the simulator's mid quote less
+ * the published discount, within the published band) and the ticket of the chosen stock: at least 10,000 shares,
+ * the amount, fee and total, a confirmation with the customer's own transaction password, and the result with a
+ * link to the position. Signed-in only (routes.ts): every block endpoint answers only a customer.
+ */
+import { useState } from 'react';
+import { type BlockCreateResult, useBlockPermissionQuery } from '../../../api/blocktrade';
+import { Page } from '../../../components/Page';
+import { QueryBoundary } from '../../../components/States';
+import { BlockResult } from './parts/BlockResult';
+import { BlockTicket } from './parts/BlockTicket';
+import { DeskList } from './parts/DeskList';
+import { PermissionPanel } from './parts/PermissionPanel';
+import '../../../components/trading/trading.css';
+import '../../../components/money/money.css';
+import '../../../components/primary/primary.css';
+import './parts/blocktrade.css';
+
+function ApprovedDesk() {
+  const [code, setCode] = useState<string | null>(null);
+  const [result, setResult] = useState<BlockCreateResult | null>(null);
+  if (result) return <BlockResult result={result} onAgain={() => setResult(null)} />;
+  if (code) return <BlockTicket code={code} onBack={() => setCode(null)} onResult={setResult} />;
+  return <DeskList onChoose={setCode} />;
+}
+
+export function BlockTradePage() {
+  const permission = useBlockPermissionQuery();
+  return (
+    <Page className="block-page">
+      <QueryBoundary query={permission}>
+        {(p) => (p.status === 'approved' ? <ApprovedDesk /> : <PermissionPanel permission={p} />)}
+      </QueryBoundary>
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The confirmation of a block order: every figure agreed to (frozen at the review), then the customer's own
+ * transaction password (and the second-factor code when it is on): never a key from staff. A wrong password or a
+ * used-up attempt limit is said here and the sheet stays open.
+ */
+import type { Currency } from '@beurs/contracts';
+import { Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../../app/paths';
+import { useMoneyFormat } from '../../../../components/money/format';
+import { MoneyText } from '../../../../components/money/MoneyText';
+import { PasswordInput } from '../../../../components/PasswordInput';
+import { ConfirmSheet } from '../../../../components/trading/Sheet';
+import { useFormatters } from '../../../../lib/format';
+import { errorMessage } from '../../../../lib/toast';
+import { priceDecimals } from './DeskList';
+import { type BlockTicketState, isSecretRefusal } from './useBlockTicket';
+
+export function BlockConfirm({ ticket: s }: { ticket: BlockTicketState }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
+  const r = s.reviewed;
+  const currency = (r?.stock.walletCurrency ?? 'EUR') as Currency;
+  const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
+  const secretError = s.buy.isError && isSecretRefusal(s.buy.error) ? errorMessage(s.buy.error) : null;
+  const ready = /^\d{6}$/.test(s.payPassword) && (!s.totpEnabled || s.totpCode.trim() !== '');
+  const [tried, setTried] = useState(false);
+  return (
+    <ConfirmSheet
+      visible={s.confirming && r !== null}
+      onClose={s.close}
+      title={t('block.confirm.title', { code: r?.stock.code ?? '' })}
+      pending={s.buy.isPending}
+      onConfirm={() => {
+        setTried(!ready);
+        if (ready) s.submit();
+      }}
+      confirmText={t('block.confirm.submit', { amount: moneyFormat.amount(r?.figures.total, { currency }) })}
+      note={t('block.confirm.note')}
+      rows={[
+        { label: t('trading.labels.instrument'), value: `${r?.stock.name ?? ''} (${r?.stock.code ?? ''})` },
+        { label: t('block.ticket.quantity'), value: f.integer(r?.figures.quantity), testId: 'confirm-quantity' },
+        {
+          label: t('block.labels.deskPrice'),
+          value: r ? `${f.number(r.stock.deskPrice, priceDecimals(r.stock.deskPrice))} ${r.stock.currency}` : '',
+          testId: 'confirm-price',
+        },
+        { label: t('block.labels.amount'), value: money(r?.figures.amount), testId: 'confirm-amount' },
+        { label: t('block.labels.fee'), value: money(r?.figures.fee), testId: 'confirm-fee' },
+        { label: t('block.labels.total'), value: money(r?.figures.total), testId: 'confirm-total', strong: true },
+      ]}
+    >
+      <div className="block-secret">
+        <label htmlFor="block-pay-password">{t('fields.payPassword')}</label>
+        <div data-testid="block-pay-password">
+          <PasswordInput
+            id="block-pay-password"
+            digits={6}
+            value={s.payPassword}
+            onChange={s.setPayPassword}
+            placeholder={t('fields.payPasswordPlaceholder')}
+            autoComplete="off"
+          />
+        </div>
+        {s.totpEnabled && (
+          <div data-testid="block-totp">
+            <Input
+              value={s.totpCode}
+              onChange={s.setTotpCode}
+              placeholder={t('totp.codeOrRecoveryPlaceholder')}
+              autoComplete="one-time-code"
+            />
+          </div>
+        )}
+        <span className="form-hint">
+          {t('block.confirm.ownPassword')} <Link to={paths.payPassword()}>{t('withdraw.forgotPayPassword')}</Link>
+        </span>
+        {tried && !ready && (
+          <p className="ticket-error" data-testid="block-secret-missing">
+            {t('block.confirm.enterSecret')}
+          </p>
+        )}
+        {secretError && (
+          <p className="ticket-error" role="alert" data-testid="block-secret-error">
+            {secretError}
+          </p>
+        )}
+      </div>
+    </ConfirmSheet>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The block desk: the offered stocks with the desk price (the simulator's mid quote less the published discount,
+ * within the published band, both explained above the list), the quote it came from and whether the market is
+ * open; page by page. Choosing one opens its ticket.
+ */
+import { useTranslation } from 'react-i18next';
+import { type BlockDeskStock, useBlockDeskInfinite } from '../../../../api/blocktrade';
+import { Button } from '../../../../components/Button';
+import { LoadMore } from '../../../../components/LoadMore';
+import { SimulatedNotice } from '../../../../components/SimulatedNotice';
+import { QueryBoundary } from '../../../../components/States';
+import { useFormatters } from '../../../../lib/format';
+import { BlockTerms } from './BlockTerms';
+
+export const priceDecimals = (price: string) => price.split('.')[1]?.length ?? 0;
+
+function DeskRow({ stock: s, onChoose }: { stock: BlockDeskStock; onChoose: (code: string) => void }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const dp = priceDecimals(s.deskPrice);
+  return (
+    <li className="card trade-row" data-testid="block-row" data-code={s.code}>
+      <div className="trade-row__head">
+        <span className="trade-row__name">{s.name}</span>
+        <span className={`tag tag--${s.marketOpen ? 'rise' : 'neutral'}`}>
+          {s.marketOpen ? t('block.desk.open') : t('block.desk.closed')}
+        </span>
+      </div>
+      <div className="trade-row__sub num">
+        <span>{s.code}</span>
+        <span>{s.currency}</span>
+      </div>
+      <div className="block-row__prices">
+        <span>
+          <span className="ticket-hint">{t('block.labels.deskPrice')} </span>
+          <span className="block-row__desk num" data-testid="block-desk-price">
+            {f.number(s.deskPrice, dp)}
+          </span>
+        </span>
+        <span className="ticket-hint num">
+          {t('block.labels.quotePrice')} {f.number(s.quotePrice, dp)}
+        </span>
+      </div>
+      <Button size="small" color="primary" shape="rounded" onClick={() => onChoose(s.code)} data-testid="block-choose">
+        {t('block.desk.buy')}
+      </Button>
+    </li>
+  );
+}
+
+export function DeskList({ onChoose }: { onChoose: (code: string) => void }) {
+  const { t } = useTranslation();
+  const desk = useBlockDeskInfinite(true);
+  const list = desk.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div data-testid="block-desk">
+      <section className="card ipo-ticket-card">
+        <h3>{t('block.desk.title')}</h3>
+        <BlockTerms />
+      </section>
+      <QueryBoundary
+        query={desk}
+        empty={() => list.length === 0}
+        emptyText={t('block.desk.empty')}
+        keepOnFailure={() => list.length > 0}
+      >
+        {() => (
+          <>
+            <ul className="trade-list">
+              {list.map((s) => (
+                <DeskRow key={s.code} stock={s} onChoose={onChoose} />
+              ))}
+            </ul>
+            <LoadMore query={desk} endText={t('block.desk.end')} />
+          </>
+        )}
+      </QueryBoundary>
+      <SimulatedNotice compact />
+    </div>
+  );
+}
