@@ -8,6 +8,7 @@ import { RouteError } from './components/route-error';
 import { ApprovalsPage } from './pages/approvals';
 import { AuditPage } from './pages/audit';
 import { AwardsPage } from './pages/awards';
+import { BlockPermissionQueuePage } from './pages/block-permissions';
 import { BooksPage } from './pages/books';
 import { CustomerPage } from './pages/customer';
 import { CustomersPage } from './pages/customers';
@@ -34,6 +35,7 @@ export const router = createHashRouter([
       { path: 'kyc', element: <KycQueuePage /> },
       { path: 'deposits', element: <DepositQueuePage /> },
       { path: 'withdrawals', element: <WithdrawalQueuePage /> },
+      { path: 'block-permissions', element: <BlockPermissionQueuePage /> },
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
       { path: 'awards', element: <AwardsPage /> },

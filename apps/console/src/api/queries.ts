@@ -5,6 +5,7 @@
 import { fillPath } from '@beurs/api-client';
 import {
   type AssetClass,
+  blocktrade,
   consoleApi,
   consoleMoney,
   consoleTrading,
@@ -37,6 +38,7 @@ export type AuditEntry = DataOf<typeof consoleApi.consoleAudit>['list'][number];
 export type KycReviewRow = DataOf<typeof consoleMoney.kycQueue>['list'][number];
 export type DepositReviewRow = DataOf<typeof consoleMoney.depositQueue>['list'][number];
 export type WithdrawalReviewRow = DataOf<typeof consoleMoney.withdrawalQueue>['list'][number];
+export type BlockPermissionReviewRow = DataOf<typeof blocktrade.blockPermissionQueue>['list'][number];
 export type CustomerWallet = DataOf<typeof consoleMoney.customerWallets>[number];
 export type LedgerPosting = DataOf<typeof consoleMoney.customerLedger>['list'][number];
 export type DepositChannel = DataOf<typeof consoleMoney.depositChannels>[number];
@@ -123,12 +125,18 @@ const queueEndpoints = {
     approve: consoleMoney.withdrawalApprove,
     reject: consoleMoney.withdrawalReject,
   },
+  blockPermissions: {
+    list: blocktrade.blockPermissionQueue,
+    approve: blocktrade.blockPermissionApprove,
+    reject: blocktrade.blockPermissionRefuse,
+  },
 } as const;
 
 export interface QueueRows {
   kyc: KycReviewRow;
   deposits: DepositReviewRow;
   withdrawals: WithdrawalReviewRow;
+  blockPermissions: BlockPermissionReviewRow;
 }
 
 export function useQueue<K extends QueueKind>(kind: K, params: QueueParams) {

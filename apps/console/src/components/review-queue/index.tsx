@@ -31,7 +31,8 @@ export function ReviewQueuePage<K extends QueueKind>({
   useTitle(t(`${kind}.title`));
   const [params, setParams] = useQueueParams();
   const queue = useQueue(kind, params);
-  const pending = useTrialBalance().data?.pending[kind];
+  // The trial balance counts the money and identity queues; the others show no count.
+  const pending = (useTrialBalance().data?.pending as Partial<Record<QueueKind, number>> | undefined)?.[kind];
   const [selected, setSelected] = useState<QueueRows[K] | null>(null);
   const navigate = useNavigate();
   const allColumns = queueColumns(columns, params.status !== ReviewStatus.Pending, setSelected);
