@@ -120,11 +120,19 @@ export function createTradingEngine(
 
   /**
    * Wallets whose margin level may be at or below the close-out level, or that hold a position which may have
-   * lost all its own margin, screened by PostgreSQL from the current prices (one aggregate query, whatever the
-   * number of open positions). The screen errs on the safe side (each position's profit is counted one cent
-   * lower than its exact value, which the service rounds to the cent), so every wallet the exact rule would
-   * act on is among them; the exact rule then runs on their positions only. At most limits.closeOut wallets a
-   * pass, in (customer, wallet) order from where the previous pass stopped.
+   * lost all its own margin, screened by PostgreSQL from the current prices and the sums of trade_exposure (one
+   * row per customer, wallet, instrument and direction; migration 0024), so the screen's cost follows the number of
+   * such groups, not of open positions. trade_exposure_fold first adds the changes recorded since the last pass.
+   *
+   * The screen errs on the safe side, so every wallet the exact rule would act on is among them; the exact rule then
+   * runs on their positions only:
+   * - a wallet's profit is exact from the sums (long: bid x units - cost; short: cost - ask x units; times the
+   *   rate), less a cent per position (the service rounds each position's profit to the cent);
+   * - a long position has lost its own margin when (open - bid) x rate >= (margin - 0.01) / units; that holds for
+   *   some position of the group only if (largest open - bid) x rate >= the smallest such cushion (for a short:
+   *   (ask - smallest open) x rate). The bounds may be loose after a removal (until the next fold reads them again),
+   *   never tight.
+   * At most limits.closeOut wallets a pass, in (customer, wallet) order from where the previous pass stopped.
    */
   async function wallets(held: ReadonlyArray<{ source: number; code: string; wallet: string }>, prices: PriceBook) {
     const px = {
@@ -146,19 +154,22 @@ export function createTradingEngine(
       px.ask.push(q.ask);
       px.rate.push(prices.rate(t.priceCurrency, currencyOf(h.wallet)).toString());
     }
+    await db.$client.query('select trade_exposure_fold()');
     const { rows } = await db.$client.query<{ user_id: string; wallet: string }>(
       `with px as (
          select * from unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
            as x(source, code, wallet, bid, ask, rate)
-       ), pos as (
-         select p.user_id, p.wallet, p.margin, p.initial_margin,
-                (case when p.direction = 0 then x.bid - p.open_price else p.open_price - x.ask end)
-                  * p.quantity * p.multiplier * x.rate - 0.01 as profit
-           from trade_positions p join px x on x.source = p.source and x.code = p.code and x.wallet = p.wallet
-          where p.status = 1 and (p.user_id, p.wallet) > ($8::bigint, $9::text)
+       ), g as (
+         select e.user_id, e.wallet, e.margin, e.initial_margin,
+                (case when e.direction = 0 then x.bid * e.units - e.cost else e.cost - x.ask * e.units end) * x.rate
+                  - 0.01 * e.positions as profit,
+                (case when e.direction = 0 then (e.max_open - x.bid) * x.rate else (x.ask - e.min_open) * x.rate end)
+                  >= e.min_cushion as lost_margin
+           from trade_exposure e join px x on x.source = e.source and x.code = e.code and x.wallet = e.wallet
+          where (e.user_id, e.wallet) > ($8::bigint, $9::text)
        )
-       select user_id, wallet from pos group by user_id, wallet
-       having bool_or(margin + profit <= 0)
+       select user_id, wallet from g group by user_id, wallet
+       having bool_or(lost_margin)
            or (sum(initial_margin) > 0 and (sum(margin) + sum(profit)) * 100 <= $7::numeric * sum(initial_margin))
        order by user_id, wallet
        limit $10`,

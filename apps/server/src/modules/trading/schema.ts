@@ -4,7 +4,19 @@
  * drizzle.config.ts reads every module's schema.ts with the platform's, so `npm run db:generate` sees these tables.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money, ts } from '../../platform/db/columns.js';
 import { ledgerHolds, operators, users } from '../../platform/db/schema.js';
 
@@ -138,4 +150,56 @@ export const tradingSettings = pgTable('trading_settings', {
   minQuantity: integer('min_quantity').notNull(),
   updatedBy: bigint('updated_by', { mode: 'number' }).references(() => operators.id),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The group of open positions the close-out screen sums (trade_exposure and its changes, migration 0024). */
+const exposureGroup = {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  wallet: text('wallet').notNull(),
+  source: integer('source').notNull(),
+  code: text('code').notNull(),
+  direction: smallint('direction').notNull(),
+};
+
+/** What a group of open positions adds up to: a position's contribution, or minus it when it was removed. */
+const exposureSums = {
+  positions: integer('positions').notNull(),
+  /** Sum of quantity x multiplier. */
+  units: numeric('units').notNull(),
+  /** Sum of open price x quantity x multiplier (instrument currency). */
+  cost: numeric('cost').notNull(),
+  margin: numeric('margin').notNull(),
+  initialMargin: numeric('initial_margin').notNull(),
+};
+
+/**
+ * The close-out screen's sums per (customer, wallet, instrument, direction) of the open positions, written only by
+ * trade_exposure_fold (the trading job) from trade_exposure_changes. The bounds (largest and smallest open price,
+ * smallest (margin - 0.01) / units) may be loose, never tight: `boundsStale` marks a group whose bounds are read
+ * again from its positions at the next fold.
+ */
+export const tradeExposure = pgTable(
+  'trade_exposure',
+  {
+    ...exposureGroup,
+    ...exposureSums,
+    maxOpen: numeric('max_open'),
+    minOpen: numeric('min_open'),
+    minCushion: numeric('min_cushion'),
+    boundsStale: boolean('bounds_stale').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wallet, t.source, t.code, t.direction] })],
+);
+
+/**
+ * What statements changed in the open positions, written by the triggers on trade_positions
+ * (trade_exposure_track) and folded into trade_exposure by the trading job. Insert-only between folds, so orders
+ * never wait on each other here. An added position carries its open price and (margin - 0.01) / units.
+ */
+export const tradeExposureChanges = pgTable('trade_exposure_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ...exposureGroup,
+  ...exposureSums,
+  openPrice: numeric('open_price'),
+  cushion: numeric('cushion'),
 });
