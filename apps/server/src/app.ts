@@ -20,6 +20,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { loadBrandName, metaRoutes } from './modules/meta/index.js';
+import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
@@ -170,6 +171,7 @@ export async function buildApp(
       consoleTradingRoutes(web, deps);
       primaryRoutes(web, deps);
       blockTradeRoutes(web, deps);
+      placingRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

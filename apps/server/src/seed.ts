@@ -22,6 +22,7 @@ import { notify } from './modules/inbox/index.js';
 import { userMessages } from './modules/inbox/schema.js';
 import { DEFAULT_BRAND } from './modules/meta/index.js';
 import { dict } from './modules/meta/schema.js';
+import { seedPlacings } from './modules/placing/index.js';
 import { seedOfferings } from './modules/primary/index.js';
 import { kycSubmissions } from './modules/reviews/schema.js';
 import type { Db, Tx } from './platform/db/client.js';
@@ -206,6 +207,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     ]);
     await seedDemoMoney(tx, options);
     await seedOfferings(tx, options.now ?? new Date());
+    await seedPlacings(tx, options.now ?? new Date());
   });
   return true;
 }

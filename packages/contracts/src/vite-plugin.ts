@@ -13,6 +13,7 @@ import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
+import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
@@ -35,6 +36,7 @@ export function endpointsPlugin(): Plugin {
         inbox,
         trading,
         primary,
+        placing,
         blocktrade,
         consoleApi,
         consoleMoney,
