@@ -119,6 +119,8 @@ export const E = {
   blockConfirmationInvalid: 'errors.blockConfirmationInvalid',
   blockPriceMoved: 'errors.blockPriceMoved',
   blockCriteriaUnmet: 'errors.blockCriteriaUnmet',
+  placingNotFound: 'errors.placingNotFound',
+  placingNotOpen: 'errors.placingNotOpen',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -46,6 +46,8 @@ export type {
   SubscriptionState,
 } from './endpoints/primary.js';
 export * as primary from './endpoints/primary.js';
+export type { Placing, PlacingKind, PlacingPhase, PlacingSubscription } from './endpoints/placing.js';
+export * as placing from './endpoints/placing.js';
 export type {
   AssetClass,
   CloseReason,
@@ -92,6 +94,7 @@ import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
+import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
@@ -114,4 +117,5 @@ export const allEndpoints: readonly Endpoint[] = [
   primary,
   consolePrimary,
   blocktrade,
+  placing,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

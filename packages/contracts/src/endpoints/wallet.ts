@@ -30,6 +30,9 @@ export const ENTRY_TYPES = [
   // IPOs (docs/primary-markets.md): an allotment's payment and fee, and the allotted shares' value at the listing.
   'ipoAllotment',
   'ipoDelivery',
+  // Placings (docs/primary-markets.md "Placings"): the same two steps, both at the allotment.
+  'placingAllotment',
+  'placingDelivery',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;
