@@ -46,6 +46,7 @@ export type {
   SubscriptionState,
 } from './endpoints/primary.js';
 export * as primary from './endpoints/primary.js';
+export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
 export type { Placing, PlacingKind, PlacingPhase, PlacingSubscription } from './endpoints/placing.js';
 export * as placing from './endpoints/placing.js';
 export type {

@@ -8,8 +8,10 @@
  * converted from the offering's currency at the live mid rate, which the subscription keeps. Prices are decimal
  * strings in the offering's currency; amounts are decimal strings in the wallet's currency; times are milliseconds.
  */
+import type DecimalJs from 'decimal.js';
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { Decimal, feeCents, marginCents } from '../money.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
 import { priceInput, quantity, stockCode } from './trading.js';
@@ -52,7 +54,9 @@ export type OfferingPhase = z.infer<typeof offeringPhase>;
  *   waitingAllotment  — the window has closed, the allotment has not run yet (money still held);
  *   allotted          — shares were allotted (allottedQuantity > 0); what was not allotted is released;
  *   notAllotted       — no shares were allotted; everything held was released;
- *   pendingPayment    — financed subscriptions with a make-up difference still due (not built yet: never answered);
+ *   pendingPayment    — a financed subscription was allotted more than its deposit covers: the make-up difference
+ *                       (allotted amount − deposit + interest) is due by its deadline (/NewShares/pay);
+ *   lapsed            — ours: the make-up was not paid by the deadline; the deposit returned, the fee kept, no shares;
  *   cancelled         — the offering was cancelled; everything held was released.
  */
 export const SUBSCRIPTION_STATES = [
@@ -62,6 +66,7 @@ export const SUBSCRIPTION_STATES = [
   'allotted',
   'notAllotted',
   'pendingPayment',
+  'lapsed',
   'cancelled',
 ] as const;
 export const subscriptionState = z.enum(SUBSCRIPTION_STATES, { error: r.V.invalid });
@@ -71,6 +76,41 @@ export type SubscriptionState = z.infer<typeof subscriptionState>;
 export const SETTLE_STATES = ['toBeSettled', 'settled'] as const;
 export const settleState = z.enum(SETTLE_STATES);
 export type SettleState = z.infer<typeof settleState>;
+
+// ------------------------------------------------------------------------------------------ financing
+
+/**
+ * Published IPO financing (docs/primary-markets.md "IPO financing"), the same for every offering: a financed
+ * subscription holds only `depositPercent` % of the amount (rounded up to the cent) plus the fee. At the allotment,
+ * what the deposit does not cover (the financed part) is due with interest at `annualRatePercent` % a year for the
+ * financing period, from the close to the deadline (actual/365, fixed at the allotment), by the deadline:
+ * `dueHoursBeforeListing` hours before the listing. It is offered only when that leaves at least `minHoursToPay`
+ * hours after the close.
+ */
+export const IPO_FINANCING = {
+  depositPercent: 20,
+  annualRatePercent: 6,
+  dueHoursBeforeListing: 2,
+  minHoursToPay: 12,
+} as const;
+
+const HOUR_MS = 3_600_000;
+
+/** The make-up deadline of an offering (ms), or null when financing is not offered for it. */
+export function financingDueAt(closesAt: number, listingAt: number): number | null {
+  const due = listingAt - IPO_FINANCING.dueHoursBeforeListing * HOUR_MS;
+  return due - closesAt >= IPO_FINANCING.minHoursToPay * HOUR_MS ? due : null;
+}
+
+/** The deposit a financed subscription of `amount` holds (without the fee): the published share, rounded up. */
+export const financingDeposit = (amount: DecimalJs.Value) =>
+  marginCents(new Decimal(amount).times(IPO_FINANCING.depositPercent).dividedBy(100));
+
+/** Interest on `financed` for the period from the close to the deadline (ms), rounded half up to the cent. */
+export function financingInterest(financed: DecimalJs.Value, closesAt: number, dueAt: number) {
+  const years = new Decimal(dueAt - closesAt).dividedBy(365 * 24 * HOUR_MS);
+  return feeCents(new Decimal(financed).times(IPO_FINANCING.annualRatePercent).dividedBy(100).times(years));
+}
 
 // --------------------------------------------------------------------------------------------- answers
 
@@ -135,7 +175,7 @@ export const subscription = z.object({
   amount: money,
   /** The published fee, wallet currency. */
   fee: money,
-  /** amount + fee: what the subscription holds (SPEC "total"). */
+  /** amount + fee: what the subscription holds (SPEC "total"); financed, deposit + fee. */
   total: money,
   /** Shares allotted; null until the allotment. */
   allottedQuantity: z.number().int().nullable(),
@@ -143,6 +183,15 @@ export const subscription = z.object({
   amountPaid: money,
   /** What is still held for the subscription, wallet currency. */
   amountPending: money,
+  /** Subscribed with published IPO financing (only the deposit and the fee held). */
+  financed: z.boolean(),
+  /** Financed: the deposit held (the published share of amount), wallet currency; null otherwise. */
+  deposit: money.nullable(),
+  /** pendingPayment: interest on the financed part, and the make-up difference due (interest included). */
+  interest: money.nullable(),
+  makeUp: money.nullable(),
+  /** Financed: the deadline of the make-up payment. */
+  paymentDueAtTimestamp: ms.nullable(),
   status: subscriptionState,
   settleStatus: settleState.nullable(),
   closesAtTimestamp: ms,
@@ -201,7 +250,21 @@ export const newSharesCreate = defineEndpoint({
     quantity,
     /** The most the ticket said would be held (getIpoFullNum's figures), wallet currency. */
     maxTotal: priceInput.optional(),
+    /** Subscribe with published IPO financing (IPO_FINANCING): hold only the deposit and the fee. Default off. */
+    financing: z.boolean({ error: r.V.invalid }).optional(),
   }),
+  data: subscription,
+});
+
+export const newSharesPay = defineEndpoint({
+  method: 'POST',
+  path: '/NewShares/pay',
+  auth: 'user',
+  tag: 'primary',
+  idempotent: true,
+  summary:
+    "Ours: pays the make-up difference of one of the caller's financed subscriptions in pendingPayment, from the SUBSCRIPTION wallet (the deposit held and the rest available), before its deadline; its shares are then delivered at the listing. 422 when nothing is due, the deadline has passed or the wallet does not carry it (nothing moves); another customer's id answers 404.",
+  request: z.object({ id: r.id }),
   data: subscription,
 });
 
@@ -226,6 +289,19 @@ export const ipoFullNum = defineEndpoint({
     fee: money,
     available: money,
     maxQuantity: z.number().int(),
+    /** Published IPO financing for this offering (IPO_FINANCING); null when it is not offered. */
+    financing: z
+      .object({
+        depositPercent: z.number(),
+        annualRatePercent: z.number(),
+        /** The make-up deadline. */
+        dueAtTimestamp: ms,
+        /** The close: the financing period runs from it to the deadline. */
+        closesAtTimestamp: ms,
+        /** The most shares a financed subscription can take now (deposit and fee in the available balance). */
+        maxQuantity: z.number().int(),
+      })
+      .nullable(),
   }),
 });
 

@@ -30,6 +30,8 @@ export const ENTRY_TYPES = [
   // IPOs (docs/primary-markets.md): an allotment's payment and fee, and the allotted shares' value at the listing.
   'ipoAllotment',
   'ipoDelivery',
+  // IPO financing (docs/primary-markets.md "IPO financing"): the make-up difference paid, interest included.
+  'ipoMakeUp',
   // Placings (docs/primary-markets.md "Placings"): the same two steps, both at the allotment.
   'placingAllotment',
   'placingDelivery',

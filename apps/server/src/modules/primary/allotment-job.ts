@@ -16,6 +16,7 @@ import { every, runAsLeader } from '../../platform/jobs.js';
 import { deliverShares, priceBook } from '../trading/index.js';
 import { allot, allotmentSeed } from './allotment.js';
 import { offeringAllotments } from './allotment-schema.js';
+import { createFinancing, makeUpOf } from './financing.js';
 import { listOnThisNode, syncListings } from './listing.js';
 import type { OfferingRow } from './offerings.js';
 import { offeringSubscriptions, offerings } from './schema.js';
@@ -29,6 +30,8 @@ export const DELIVERY_ENTRY = 'ipoDelivery';
 
 export interface PrimaryRunResult {
   allotted: string[];
+  /** Financed subscriptions (ids) whose make-up was not paid by the deadline. */
+  lapsed: number[];
   listed: string[];
   ran: boolean;
 }
@@ -44,6 +47,7 @@ async function lockOffering(tx: Tx, id: number): Promise<OfferingRow | undefined
 
 export function createPrimaryJob(deps: Deps) {
   const { db, clock, log, ledger } = deps;
+  const financing = createFinancing(deps);
 
   /** One subscription settled: its hold released, the allotted amount and the fee posted, its state set. */
   async function settle(tx: Tx, o: OfferingRow, s: SubscriptionRow, quantity: number, at: Date) {
@@ -51,6 +55,8 @@ export function createPrimaryJob(deps: Deps) {
       throw new Error(`subscription ${s.id}: its hold is not active`);
     }
     const paid = paidFor(s, quantity);
+    // Financed, and the deposit does not cover the allotment: the make-up is due (docs "IPO financing").
+    if (s.financed && makeUpOf(s, o, paid)) return financing.pend(tx, o, s, quantity, paid, at);
     const fee = new Decimal(s.fee);
     const account = await ledger.walletAccount(tx, s.userId, s.wallet as never);
     const postings = [{ account, amount: paid.plus(fee).negated() }];
@@ -196,19 +202,24 @@ export function createPrimaryJob(deps: Deps) {
       .where(and(eq(offerings.state, 'scheduled'), lte(offerings.closesAt, at)))
       .orderBy(asc(offerings.closesAt), asc(offerings.id));
     for (const o of closed) if (await step(o, allotOffering)) allotted.push(o.code);
+    // Lapses before listings, so an unpaid allotment is never delivered (its deadline is before the listing).
+    const lapsed = await financing.lapseDue(db, at).catch((err: unknown) => {
+      log.error({ err }, 'primary-markets job: lapses failed');
+      return [];
+    });
     const listing = await db
       .select({ id: offerings.id, code: offerings.code })
       .from(offerings)
       .where(and(eq(offerings.state, 'allotted'), lte(offerings.listingAt, at)))
       .orderBy(asc(offerings.listingAt), asc(offerings.id));
     for (const o of listing) if (await step(o, listOffering)) listed.push(o.code);
-    return { allotted, listed, ran: true };
+    return { allotted, lapsed, listed, ran: true };
   }
 
   /** One pass under the advisory lock: a node that cannot take it skips (another node is running the job). */
   async function runOnce(): Promise<PrimaryRunResult> {
     const pass = await runAsLeader(db, PRIMARY_JOB_LOCK, runUnlocked);
-    return pass.ran ? pass.result : { allotted: [], listed: [], ran: false };
+    return pass.ran ? pass.result : { allotted: [], lapsed: [], listed: [], ran: false };
   }
 
   /** Every node: its instruments in step with the listings, then the job if it is the leader. */

@@ -6,6 +6,7 @@ import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { runIdempotent } from '../../platform/idempotency.js';
 import { createPrimaryJob } from './allotment-job.js';
+import { createFinancing } from './financing.js';
 import { syncListings } from './listing.js';
 import { calendarPage, toOffering } from './offerings.js';
 import { createSubscribeService } from './subscribe.js';
@@ -20,6 +21,7 @@ import {
 export function primaryRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
   const service = createSubscribeService(deps);
+  const financing = createFinancing(deps);
 
   // Listed offerings are instruments from the first request on (a fresh start lists the seeded ones), and the job
   // (allotments at the close, listings at the listing date) is scheduled on every node; the lock elects one.
@@ -67,6 +69,10 @@ export function primaryRoutes(app: FastifyInstance, deps: Deps) {
 
   route(app, primary.newSharesCreate, async ({ req, body, user, idempotency }) =>
     runIdempotent(db, idempotency, (tx) => service.subscribe(tx, user.id, body, idempotency.at, requestLanguage(req))),
+  );
+
+  route(app, primary.newSharesPay, async ({ req, body, user, idempotency }) =>
+    runIdempotent(db, idempotency, (tx) => financing.pay(tx, user.id, body.id, idempotency.at, requestLanguage(req))),
   );
 
   route(app, primary.ipoFullNum, async ({ body, user }) => service.ticket(user.id, body.code));

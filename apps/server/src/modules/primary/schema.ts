@@ -58,8 +58,17 @@ export const offerings = pgTable(
   ],
 );
 
-/** Stored subscription states; waitingAllotment is `subscribed` after the window closed (subscriptionState). */
-export type StoredSubscriptionStatus = 'subscribed' | 'allotted' | 'notAllotted' | 'cancelled';
+/**
+ * Stored subscription states; waitingAllotment is `subscribed` after the window closed (subscriptionState).
+ * pendingPayment and lapsed are financed subscriptions' (migration 0021, docs "IPO financing").
+ */
+export type StoredSubscriptionStatus =
+  | 'subscribed'
+  | 'allotted'
+  | 'notAllotted'
+  | 'pendingPayment'
+  | 'lapsed'
+  | 'cancelled';
 
 export const offeringSubscriptions = pgTable(
   'offering_subscriptions',
@@ -87,6 +96,15 @@ export const offeringSubscriptions = pgTable(
     allottedQuantity: bigint('allotted_quantity', { mode: 'number' }),
     amountPaid: money('amount_paid').notNull().default('0'),
     settledAt: ts('settled_at'),
+    /** IPO financing (migration 0021): only the deposit and the fee were held. */
+    financed: boolean('financed').notNull().default(false),
+    /** Financed: the published share of amount held, wallet currency. */
+    deposit: money('deposit'),
+    /** pendingPayment: interest on the financed part, and the make-up difference due (interest included). */
+    interest: money('interest'),
+    makeUp: money('make_up'),
+    /** Financed: the make-up deadline (IPO_FINANCING, from the offering's listing date). */
+    paymentDueAt: ts('payment_due_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -95,5 +113,6 @@ export const offeringSubscriptions = pgTable(
       .on(t.offeringId, t.userId)
       .where(sql`${t.status} <> 'cancelled'`),
     index('offering_subscriptions_user').on(t.userId, t.id),
+    index('offering_subscriptions_payment_due').on(t.paymentDueAt).where(sql`${t.status} = 'pendingPayment'`),
   ],
 );

@@ -8,6 +8,9 @@ import {
   Decimal,
   E,
   feeCents,
+  financingDeposit,
+  financingDueAt,
+  IPO_FINANCING,
   type Language,
   marginCents,
   type Subscription,
@@ -26,13 +29,28 @@ import { toSubscription } from './subscriptions.js';
 
 const WALLET = 'SUBSCRIPTION' as const;
 
-/** What a subscription of `lots` lots holds, in the wallet's currency at `rate` (the ledger's rounding rules). */
-export function holdOf(o: Pick<OfferingRow, 'priceMax' | 'lotSize' | 'fee'>, lots: number, rate: Decimal) {
+/**
+ * What a subscription of `lots` lots holds, in the wallet's currency at `rate` (the ledger's rounding rules): the
+ * amount and the fee, or financed only the published deposit (IPO_FINANCING) and the fee.
+ */
+export function holdOf(
+  o: Pick<OfferingRow, 'priceMax' | 'lotSize' | 'fee'>,
+  lots: number,
+  rate: Decimal,
+  financed = false,
+) {
   // The hold rounds up, so it always covers the price; the fee is a charge and rounds half up (docs/money.md).
   const amount = marginCents(new Decimal(o.priceMax).times(o.lotSize).times(lots).times(rate));
   const fee = feeCents(new Decimal(o.fee).times(rate));
-  return { amount, fee, total: amount.plus(fee) };
+  const deposit = financed ? financingDeposit(amount) : amount;
+  return { amount, fee, deposit, total: deposit.plus(fee) };
 }
+
+/** The offering's make-up deadline when it offers financing, else null. */
+export const dueAtOf = (o: Pick<OfferingRow, 'closesAt' | 'listingAt'>) => {
+  const due = financingDueAt(o.closesAt.getTime(), o.listingAt.getTime());
+  return due === null ? null : new Date(due);
+};
 
 /**
  * The most whole lots `available` carries (hold included), capped at the shares offered: the estimate from the
@@ -42,12 +60,14 @@ export function maxLots(
   o: Pick<OfferingRow, 'priceMax' | 'lotSize' | 'fee' | 'sharesOffered'>,
   available: Decimal,
   rate: Decimal,
+  financed = false,
 ) {
-  const perLot = new Decimal(o.priceMax).times(o.lotSize).times(rate);
+  const share = financed ? IPO_FINANCING.depositPercent / 100 : 1;
+  const perLot = new Decimal(o.priceMax).times(o.lotSize).times(rate).times(share);
   const room = available.minus(feeCents(new Decimal(o.fee).times(rate)));
   if (room.lte(0)) return 0;
   let lots = Math.min(room.dividedBy(perLot).floor().toNumber(), o.sharesOffered / o.lotSize);
-  while (lots > 0 && holdOf(o, lots, rate).total.gt(available)) lots -= 1;
+  while (lots > 0 && holdOf(o, lots, rate, financed).total.gt(available)) lots -= 1;
   return lots;
 }
 
@@ -76,6 +96,7 @@ export function createSubscribeService(deps: Deps) {
     const available = await ledger.available(db, { userId, wallet: WALLET });
     const open = phaseOf(o, deps.clock.now()) === 'open';
     const one = holdOf(o, 1, rate);
+    const dueAt = dueAtOf(o);
     return {
       code: o.code,
       walletType: WALLET,
@@ -88,17 +109,27 @@ export function createSubscribeService(deps: Deps) {
       fee: one.fee.toFixed(2),
       available: wireAmount(available),
       maxQuantity: open ? maxLots(o, available, rate) * o.lotSize : 0,
+      financing: dueAt && {
+        depositPercent: IPO_FINANCING.depositPercent,
+        annualRatePercent: IPO_FINANCING.annualRatePercent,
+        dueAtTimestamp: dueAt.getTime(),
+        closesAtTimestamp: o.closesAt.getTime(),
+        maxQuantity: open ? maxLots(o, available, rate, true) * o.lotSize : 0,
+      },
     };
   }
 
   /** The checks of SPEC §5 and docs/primary-markets.md, before anything is written; 422 (404 unknown code). */
-  async function check(tx: Tx, userId: number, o: OfferingRow, quantity: number, at: Date) {
+  async function check(tx: Tx, userId: number, o: OfferingRow, quantity: number, at: Date, financed: boolean) {
     if (phaseOf(o, at) !== 'open') {
       throw rule(
         E.offeringNotOpen,
         { code: o.code, opens: utc(o.opensAt), closes: utc(o.closesAt) },
         'offeringNotOpen',
       );
+    }
+    if (financed && !dueAtOf(o)) {
+      throw rule(E.offeringFinancingUnavailable, { code: o.code }, 'offeringFinancingUnavailable');
     }
     if (quantity % o.lotSize !== 0)
       throw rule(E.offeringWholeLots, { code: o.code, lot: o.lotSize }, 'offeringWholeLots');
@@ -118,15 +149,16 @@ export function createSubscribeService(deps: Deps) {
   async function subscribe(
     tx: Tx,
     userId: number,
-    input: { code: string; quantity: number; maxTotal?: string | undefined },
+    input: { code: string; quantity: number; maxTotal?: string | undefined; financing?: boolean | undefined },
     at: Date,
     lang: Language,
   ): Promise<Subscription> {
     const o = await offeringByCode(tx, input.code, 'share');
     if (!o) throw new AppError(Code.notFound, E.offeringNotFound, { code: input.code });
-    await check(tx, userId, o, input.quantity, at);
+    const financed = input.financing === true;
+    await check(tx, userId, o, input.quantity, at, financed);
     const rate = await rateOf(o);
-    const { amount, fee, total } = holdOf(o, input.quantity / o.lotSize, rate);
+    const { amount, fee, deposit, total } = holdOf(o, input.quantity / o.lotSize, rate, financed);
     if (input.maxTotal !== undefined && total.gt(input.maxTotal)) {
       throw rule(E.offeringTotalAboveTicket, { total: total.toFixed(2), currency }, 'offeringTotalAboveTicket');
     }
@@ -144,6 +176,9 @@ export function createSubscribeService(deps: Deps) {
           rate: rate.toString(),
           amount: amount.toString(),
           fee: fee.toString(),
+          financed,
+          deposit: financed ? deposit.toString() : null,
+          paymentDueAt: financed ? dueAtOf(o) : null,
           createdAt: at,
           updatedAt: at,
         })

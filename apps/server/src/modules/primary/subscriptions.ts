@@ -47,9 +47,16 @@ export function customerStateOf(
 }
 
 export function toSubscription(s: SubscriptionRow, o: OfferingRow, now: Date, lang: Language): Subscription {
-  const total = new Decimal(s.amount).plus(s.fee);
-  // Held until the allotment settles it; then nothing is pending (the rest was released).
-  const pending = s.status === 'subscribed' ? total.minus(s.amountPaid) : new Decimal(0);
+  // What the subscription holds: the amount and the fee, or financed the deposit and the fee.
+  const total = new Decimal(s.deposit ?? s.amount).plus(s.fee);
+  // Held until the allotment settles it, then nothing is pending (the rest was released), except a financed
+  // allotment's deposit, held until the make-up is paid (pendingPayment).
+  const pending =
+    s.status === 'subscribed'
+      ? total.minus(s.amountPaid)
+      : s.status === 'pendingPayment'
+        ? new Decimal(s.deposit ?? 0)
+        : new Decimal(0);
   return {
     id: s.id,
     offeringId: o.id,
@@ -69,6 +76,11 @@ export function toSubscription(s: SubscriptionRow, o: OfferingRow, now: Date, la
     allottedQuantity: s.allottedQuantity,
     amountPaid: wireAmount(s.amountPaid),
     amountPending: wireAmount(pending),
+    financed: s.financed,
+    deposit: s.deposit === null ? null : wireAmount(s.deposit),
+    interest: s.interest === null ? null : wireAmount(s.interest),
+    makeUp: s.makeUp === null ? null : wireAmount(s.makeUp),
+    paymentDueAtTimestamp: s.paymentDueAt?.getTime() ?? null,
     status: subscriptionStateOf(s, o, now),
     settleStatus: settleStateOf(s),
     closesAtTimestamp: o.closesAt.getTime(),
@@ -114,11 +126,12 @@ function stateCondition(state: SubscriptionState, now: Date): SQL {
       return sql`${offeringSubscriptions.status} = 'subscribed' and (${offerings.state} <> 'scheduled' or ${offerings.closesAt} <= ${at})`;
     case 'allotted':
     case 'notAllotted':
+    case 'pendingPayment':
+    case 'lapsed':
     case 'cancelled':
       return eq(offeringSubscriptions.status, state);
-    // Offerings only (subscribable), or not built yet (pendingPayment): no subscription is in them.
+    // Offerings only: no subscription is in it.
     case 'subscribable':
-    case 'pendingPayment':
       return sql`false`;
   }
 }

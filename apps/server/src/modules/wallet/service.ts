@@ -146,6 +146,7 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // IPOs (docs/primary-markets.md): detail carries subscription, offering, code and quantity.
     case 'ipoAllotment':
     case 'ipoDelivery':
+    case 'ipoMakeUp':
     // Placings: the same, with the lock-up end on the delivery.
     case 'placingAllotment':
     case 'placingDelivery':

@@ -9,6 +9,7 @@ const STATE_TONE: Record<SubscriptionState, string> = {
   allotted: 'rise',
   notAllotted: 'neutral',
   pendingPayment: 'warn',
+  lapsed: 'fall',
   cancelled: 'fall',
 };
 

@@ -59,6 +59,7 @@ const figuresOf = (over: Partial<Figures> = {}): Figures => ({
   fee: '9.00',
   available: '5000.00',
   maxQuantity: 200,
+  financing: null,
   ...over,
 });
 
@@ -81,6 +82,11 @@ const subscriptionOf = (quantity: number): Sub => ({
   allottedQuantity: null,
   amountPaid: '0.00',
   amountPending: '3609.00',
+  financed: false,
+  deposit: null,
+  interest: null,
+  makeUp: null,
+  paymentDueAtTimestamp: null,
   status: 'subscribed',
   settleStatus: null,
   closesAtTimestamp: NOW + 86_400_000,
