@@ -3,8 +3,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadOperatorDefaultLanguage } from './api/dict';
 import { App } from './app/App';
-import { i18nReady } from './app/i18n';
+import { detectLanguage, i18nReady } from './app/i18n';
 import { OfflineNotice } from './components/OfflineNotice';
+import { warmNumberFormats } from './lib/format';
 
 // iOS Safari shows :active (a button's press shade) only on pages with a touch listener; antd-mobile added one
 // when it loaded, which the first screen no longer does.
@@ -12,6 +13,8 @@ document.addEventListener('touchstart', () => undefined, { passive: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+// The ICU data that number formatting needs loads in a worker while the texts are fetched (lib/format.ts).
+warmNumberFormats(detectLanguage().language);
 // The first render waits for the language's texts (fetched on their own), so no key shows untranslated.
 await i18nReady;
 const root = createRoot(container);
