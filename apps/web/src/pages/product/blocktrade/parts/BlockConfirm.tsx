@@ -45,7 +45,9 @@ export function BlockConfirm({ ticket: s }: { ticket: BlockTicketState }) {
         { label: t('block.ticket.quantity'), value: f.integer(r?.figures.quantity), testId: 'confirm-quantity' },
         {
           label: t('block.labels.deskPrice'),
-          value: r ? `${f.number(r.stock.deskPrice, priceDecimals(r.stock.deskPrice))} ${r.stock.currency}` : '',
+          value: r
+            ? `${f.number(r.stock.deskPrice, priceDecimals(r.stock.deskPrice, r.stock.quotePrice))} ${r.stock.currency}`
+            : '',
           testId: 'confirm-price',
         },
         { label: t('block.labels.amount'), value: money(r?.figures.amount), testId: 'confirm-amount' },

@@ -29,7 +29,7 @@ export function BlockResult({ result, onAgain }: { result: BlockCreateResult; on
         rows={[
           {
             label: t('block.labels.deskPrice'),
-            value: `${f.number(b.deskPrice, priceDecimals(b.deskPrice))} ${order.priceCurrency}`,
+            value: `${f.number(b.deskPrice, priceDecimals(b.deskPrice, b.quotePrice))} ${order.priceCurrency}`,
           },
           { label: t('block.ticket.quantity'), value: f.integer(b.quantity) },
           { label: t('block.labels.amount'), value: <MoneyText amount={order.margin} currency={currency} /> },

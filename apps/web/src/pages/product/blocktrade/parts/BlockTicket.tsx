@@ -31,10 +31,15 @@ export function BlockTicket({
   const desk = useBlockDeskInfinite(true);
   const stock = desk.data?.pages.flatMap((p) => p.list).find((s) => s.code === code);
   const s = useBlockTicket(stock, onResult);
+  /** After the desk price moved: the desk as it is now, and the confirmation at its price. */
+  const reviewAgain = async () => {
+    const fresh = await desk.refetch();
+    s.review(fresh.data?.pages.flatMap((p) => p.list).find((x) => x.code === code));
+  };
   if (!stock) return <Loading />;
   const currency = stock.walletCurrency as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
-  const dp = priceDecimals(stock.deskPrice);
+  const dp = priceDecimals(stock.deskPrice, stock.quotePrice);
   return (
     <div className="ticket-page" data-testid="block-ticket" data-code={stock.code}>
       <button type="button" className="text-link" onClick={onBack} data-testid="block-back">
@@ -111,7 +116,7 @@ export function BlockTicket({
         <BlockError
           error={s.buy.error}
           wallet={stock.walletType}
-          onReviewAgain={s.review}
+          onReviewAgain={() => void reviewAgain()}
           onUseMin={() => s.setQuantity(s.min)}
         />
       )}
@@ -119,7 +124,8 @@ export function BlockTicket({
         block
         size="large"
         color="primary"
-        onClick={s.review}
+        className="block-review"
+        onClick={() => s.review()}
         disabled={!stock.marketOpen}
         loading={s.buy.isPending}
         data-testid="block-review"

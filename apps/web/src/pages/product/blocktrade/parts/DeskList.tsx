@@ -12,12 +12,17 @@ import { QueryBoundary } from '../../../../components/States';
 import { useFormatters } from '../../../../lib/format';
 import { BlockTerms } from './BlockTerms';
 
-export const priceDecimals = (price: string) => price.split('.')[1]?.length ?? 0;
+const places = (price: string) => price.split('.')[1]?.length ?? 0;
+/**
+ * The decimals to show a desk stock's prices with. The server writes prices without trailing zeros ('5.37' for
+ * 5.370), so the most either price has, and at least 2.
+ */
+export const priceDecimals = (...prices: string[]) => Math.max(2, ...prices.map(places));
 
 function DeskRow({ stock: s, onChoose }: { stock: BlockDeskStock; onChoose: (code: string) => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const dp = priceDecimals(s.deskPrice);
+  const dp = priceDecimals(s.deskPrice, s.quotePrice);
   return (
     <li className="card trade-row" data-testid="block-row" data-code={s.code}>
       <div className="trade-row__head">

@@ -41,11 +41,14 @@ export function useBlockTicket(stock: BlockDeskStock | undefined, onResult: (r: 
     if (buy.isError) buy.reset();
   }, [quantity]);
 
-  const review = () => {
+  /** Opens the confirmation at the desk price of `fresh` (just refetched, after the price moved) or of the ticket. */
+  const review = (fresh?: BlockDeskStock) => {
     setAttempted(true);
     buy.reset();
-    if (problem || !figures || !stock || !stock.marketOpen) return;
-    setReviewed({ stock, figures });
+    const at = fresh ?? stock;
+    const frozen = blockFigures(at, quantity);
+    if (problem || !frozen || !at || !at.marketOpen) return;
+    setReviewed({ stock: at, figures: frozen });
     setPayPassword('');
     setTotpCode('');
     setConfirming(true);
