@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useBrandQuery } from '../api/dict';
@@ -7,7 +7,7 @@ import { BrandMark } from '../components/BrandMark';
 import { useDelayed } from '../lib/useDelayed';
 import { currentLocation, loginPathFor } from './navigation';
 import { findRoute } from './routes';
-import { isScreenLoading, subscribeScreenLoads } from './screenLoads';
+import { useScreenLoading } from './screenLoads';
 import { RouteErrorBoundary } from './screens/RouteError';
 import { TabBar } from './TabBar';
 import { useRouteMeta } from './useRouteMeta';
@@ -31,9 +31,25 @@ export function Shell() {
   // transition): a session that ends right after leaving a guarded screen must not bounce back.
   const latestPath = currentLocation().split('?')[0] ?? '';
   const guard = Boolean(meta?.auth) && !loggedIn && Boolean(findRoute(latestPath)?.auth);
-  const showProgress = useDelayed(useSyncExternalStore(subscribeScreenLoads, isScreenLoading));
+  const showProgress = useDelayed(useScreenLoading());
   const { brand } = useBrandQuery();
   const title = meta ? t(meta.titleKey) : '';
+
+  // The same element until the path changes: an update of the shell alone (the brand's answer, the loading bar, a
+  // session change) then leaves the screen below as it is. Without it, such an update (rendered at once and whole
+  // when it comes from a query or a store) re-rendered the screen with it, and on a first visit it came in the moment
+  // the screen's code arrived: the whole first screen in one long task instead of in a transition's slices.
+  const at = location.pathname;
+  const screen = useMemo(
+    () => (
+      <RouteErrorBoundary at={at}>
+        <Suspense fallback={<SplashMark />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    [at],
+  );
 
   useEffect(() => {
     document.title = title && meta?.tab !== 'home' ? `${title} · ${brand.name}` : brand.name;
@@ -44,11 +60,7 @@ export function Shell() {
       {showProgress && <div className="top-progress" aria-hidden="true" />}
       <div className="app__body">
         {!guard ? (
-          <RouteErrorBoundary at={location.pathname}>
-            <Suspense fallback={<SplashMark />}>
-              <Outlet />
-            </Suspense>
-          </RouteErrorBoundary>
+          screen
         ) : meta?.tab ? (
           <Suspense fallback={null}>
             <GuestTabScreen tab={meta.tab} />
