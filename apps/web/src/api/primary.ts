@@ -19,6 +19,7 @@ export type CalendarOffering = DataOf<typeof primary.newStockCalendar>['list'][n
 export type IpoTicketFigures = DataOf<typeof primary.ipoFullNum>;
 export type SubscriptionRecord = DataOf<typeof primary.subscriptionDetail>;
 export type SubscribeRequest = RequestOf<typeof primary.newSharesCreate>;
+export type PayMakeUpRequest = RequestOf<typeof primary.newSharesPay>;
 
 export interface CalendarFilter {
   market?: OfferingMarket;
@@ -124,6 +125,24 @@ export function useSubscribeMutation() {
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: SubscribeRequest; idempotencyKey: string }) =>
       api.call(primary.newSharesCreate, request, undefined, { idempotencyKey }),
+    retry: retryLostCall,
+    retryDelay: 1_000,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void queryClient.invalidateQueries({ queryKey: primaryKeys.all });
+    },
+    meta: { silentError: true },
+  });
+}
+
+/**
+ * Pays a financed subscription's make-up difference (docs/primary-markets.md "IPO financing"): money moves, so the
+ * confirmed intent's idempotency key goes with it, and every money and subscription view is refetched after.
+ */
+export function usePayMakeUpMutation() {
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: PayMakeUpRequest; idempotencyKey: string }) =>
+      api.call(primary.newSharesPay, request, undefined, { idempotencyKey }),
     retry: retryLostCall,
     retryDelay: 1_000,
     onSettled: () => {

@@ -30,6 +30,8 @@ export function SubscribeConfirm({
   const moneyFormat = useMoneyFormat();
   const currency = (info?.currency ?? 'EUR') as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
+  const plan = figures?.financing ?? null;
+  const terms = info?.financing ?? null;
   return (
     <ConfirmSheet
       visible={visible && figures !== null}
@@ -38,7 +40,7 @@ export function SubscribeConfirm({
       pending={pending}
       onConfirm={onConfirm}
       confirmText={t('ipo.confirm.submit', { amount: moneyFormat.amount(figures?.total, { currency }) })}
-      note={t('ipo.confirm.note')}
+      note={plan ? t('ipo.financing.confirmNote') : t('ipo.confirm.note')}
       rows={[
         { label: t('trading.labels.instrument'), value: `${offering.name} (${offering.code})` },
         {
@@ -56,9 +58,27 @@ export function SubscribeConfirm({
             value: `1 ${info.priceCurrency} = ${f.rate(info.rate)} ${info.currency}`,
           },
         { label: t('ipo.labels.amount'), value: money(figures?.amount), testId: 'confirm-amount' },
+        plan &&
+          terms && {
+            label: t('ipo.financing.deposit', { percent: f.number(terms.depositPercent, 0) }),
+            value: money(plan.deposit),
+            testId: 'confirm-deposit',
+          },
         { label: t('ipo.labels.fee'), value: money(figures?.fee), testId: 'confirm-fee' },
         { label: t('ipo.labels.total'), value: money(figures?.total), testId: 'confirm-total', strong: true },
         { label: t('ipo.labels.deadline'), value: f.dateTime(offering.closesAtTimestamp, 'minutes') },
+        plan &&
+          terms && {
+            label: t('ipo.financing.interest', { rate: f.number(terms.annualRatePercent, 0) }),
+            value: money(plan.interest),
+            testId: 'confirm-interest',
+          },
+        plan && { label: t('ipo.financing.makeUp'), value: money(plan.makeUp), testId: 'confirm-makeup' },
+        plan && {
+          label: t('ipo.financing.due'),
+          value: f.dateTime(plan.dueAtTimestamp, 'minutes'),
+          testId: 'confirm-due',
+        },
       ]}
     />
   );

@@ -139,6 +139,7 @@ describe('subscriptionFigures', () => {
       amount: '3600.02',
       fee: '9.00',
       total: '3609.02',
+      financing: null,
       shortfall: '9.02',
     });
     expect(subscriptionFigures(figuresOf(), 1)?.shortfall).toBeNull();

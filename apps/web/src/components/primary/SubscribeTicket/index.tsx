@@ -20,6 +20,7 @@ import { Page } from '../../Page';
 import { SimulatedNotice } from '../../SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../States';
 import { AllotmentRuleLine } from '../AllotmentRule';
+import { FinancingChoice } from './FinancingChoice';
 import { HoldSummary } from './HoldSummary';
 import { LotStepper } from './LotStepper';
 import { OfferingCard } from './OfferingCard';
@@ -150,6 +151,7 @@ function TicketForm({ offering, onResult }: { offering: Offering; onResult: (res
         onLots={s.setLots}
         problem={s.problem}
       />
+      <FinancingChoice info={s.info} figures={s.figures} financed={s.financed} onFinanced={s.setFinanced} />
       <HoldSummary
         info={s.info}
         figures={s.figures}

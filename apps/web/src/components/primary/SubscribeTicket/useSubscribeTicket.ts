@@ -18,6 +18,9 @@ export function useSubscribeTicket(offering: Offering, onResult: (result: Subscr
   const ticket = useIpoTicketQuery(offering.code);
   const info = ticket.data;
   const [lots, setLots] = useState(1);
+  /** Published IPO financing chosen (only when the offering offers it): the deposit and the fee held. */
+  const [financedChoice, setFinanced] = useState(false);
+  const financed = financedChoice && Boolean(info?.financing);
   const [attempted, setAttempted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   /** The figures the confirmation shows and the request holds to, frozen when it opened. */
@@ -27,9 +30,9 @@ export function useSubscribeTicket(offering: Offering, onResult: (result: Subscr
   const create = useSubscribeMutation();
   const send = useKeyedSend(create);
 
-  const maxLots = maxLotsOf(info);
+  const maxLots = maxLotsOf(info, financed);
   const offeredLots = Math.floor(offering.sharesOffered / offering.lotSize);
-  const figures = subscriptionFigures(info, lots);
+  const figures = subscriptionFigures(info, lots, financed);
   const problem: LotsProblem =
     !Number.isInteger(lots) || lots < 1
       ? 'missing'
@@ -40,10 +43,10 @@ export function useSubscribeTicket(offering: Offering, onResult: (result: Subscr
           : null;
 
   // A changed ticket is another intent: an earlier refusal no longer describes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new number of lots only
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new number of lots or financing choice only
   useEffect(() => {
     if (create.isError) create.reset();
-  }, [lots]);
+  }, [lots, financed]);
 
   const review = () => {
     setAttempted(true);
@@ -57,7 +60,7 @@ export function useSubscribeTicket(offering: Offering, onResult: (result: Subscr
   const reviewAgain = async () => {
     create.reset();
     const fresh = await ticket.refetch();
-    const again = subscriptionFigures(fresh.data, lots);
+    const again = subscriptionFigures(fresh.data, lots, financed);
     if (!fresh.data || !again) return;
     setReviewed({ figures: again, info: fresh.data });
     setConfirming(true);
@@ -69,6 +72,7 @@ export function useSubscribeTicket(offering: Offering, onResult: (result: Subscr
       code: offering.code,
       quantity: reviewed.figures.quantity,
       maxTotal: reviewed.figures.total,
+      ...(reviewed.figures.financing ? { financing: true } : {}),
     };
     send(request, {
       onSuccess: (answer) => {
@@ -89,6 +93,8 @@ export function useSubscribeTicket(offering: Offering, onResult: (result: Subscr
     info,
     lots,
     setLots,
+    financed,
+    setFinanced,
     maxLots,
     offeredLots,
     figures,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { MakeUpPay } from '../../../components/primary/MakeUpPay';
 import { SettleTag, StateTag } from '../../../components/primary/StateTag';
 import { useFormatters } from '../../../lib/format';
 
@@ -65,6 +66,7 @@ export function SubscriptionRow({ subscription: s }: { subscription: Subscriptio
           </div>
         </dl>
       </Link>
+      <MakeUpPay subscription={s} />
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useOfferingQuery, useSubscriptionQuery } from '../../../api/primary';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { AllotmentRuleLine } from '../../../components/primary/AllotmentRule';
+import { MakeUpPay } from '../../../components/primary/MakeUpPay';
 import { SettleTag, StateTag } from '../../../components/primary/StateTag';
 import { ErrorState, Loading } from '../../../components/States';
 import { Facts, Sheet } from '../../../components/trading/Sheet';
@@ -46,7 +47,9 @@ function SubscriptionFacts({
   const range = usePriceRange();
   const offering = useOfferingQuery(s.code).data?.offering;
   const currency = s.currency as Currency;
-  const money = (value: string, testId?: string) => <MoneyText amount={value} currency={currency} testId={testId} />;
+  const money = (value: string | null, testId?: string) => (
+    <MoneyText amount={value ?? undefined} currency={currency} testId={testId} />
+  );
   return (
     <div data-testid="subscription-detail" data-status={s.status}>
       <Facts
@@ -86,10 +89,22 @@ function SubscriptionFacts({
           { label: t('ipo.labels.total'), value: money(s.total, 'detail-total'), strong: true },
           { label: t('ipo.labels.amountPaid'), value: money(s.amountPaid, 'detail-paid') },
           { label: t('ipo.labels.amountPending'), value: money(s.amountPending, 'detail-pending') },
+          s.financed && { label: t('ipo.financing.depositLabel'), value: money(s.deposit, 'detail-deposit') },
+          s.makeUp !== null && { label: t('ipo.financing.interestIncluded'), value: money(s.interest) },
+          s.makeUp !== null && {
+            label: t(s.status === 'pendingPayment' ? 'ipo.financing.makeUpDue' : 'ipo.financing.makeUpLabel'),
+            value: money(s.makeUp, 'detail-makeup'),
+          },
+          s.paymentDueAtTimestamp !== null && {
+            label: t('ipo.financing.due'),
+            value: f.dateTime(s.paymentDueAtTimestamp, 'minutes'),
+          },
           { label: t('ipo.labels.wallet'), value: t(`wallets.${s.walletType}`) },
           { label: t('ipo.labels.subscribedAt'), value: f.dateTime(s.createTimeTimestamp, 'minutes') },
         ]}
       />
+      <MakeUpPay subscription={s} />
+      {s.status === 'lapsed' && <p className="trade-note">{t('ipo.financing.lapsedNote')}</p>}
       {offering && <AllotmentRuleLine rule={offering.allotmentRule} />}
     </div>
   );
