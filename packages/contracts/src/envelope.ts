@@ -124,6 +124,8 @@ export const E = {
   blockCriteriaUnmet: 'errors.blockCriteriaUnmet',
   placingNotFound: 'errors.placingNotFound',
   placingNotOpen: 'errors.placingNotOpen',
+  auctionNotPreOpen: 'errors.auctionNotPreOpen',
+  auctionOrderLocked: 'errors.auctionOrderLocked',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -2,6 +2,15 @@ export * from './addresses.js';
 export type { ClientModule } from './client-modules.js';
 export * from './constants.js';
 export * from './endpoint.js';
+export type {
+  AuctionOrder,
+  AuctionOrderState,
+  AuctionSession,
+  AuctionStock,
+  SaleItem,
+  SaleTime,
+} from './endpoints/auction.js';
+export * as auction from './endpoints/auction.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';
 export * as auth from './endpoints/auth.js';
 export type { BlockPermission, BlockPermissionRow, BlockPermissionState, BlockStock } from './endpoints/blocktrade.js';
@@ -36,6 +45,8 @@ export type {
   WsServerMessage,
 } from './endpoints/market.js';
 export * as market from './endpoints/market.js';
+export type { Placing, PlacingKind, PlacingPhase, PlacingSubscription } from './endpoints/placing.js';
+export * as placing from './endpoints/placing.js';
 export type {
   AllotmentRule,
   Offering,
@@ -47,8 +58,6 @@ export type {
 } from './endpoints/primary.js';
 export * as primary from './endpoints/primary.js';
 export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
-export type { Placing, PlacingKind, PlacingPhase, PlacingSubscription } from './endpoints/placing.js';
-export * as placing from './endpoints/placing.js';
 export type {
   AssetClass,
   CloseReason,
@@ -87,6 +96,7 @@ export { V, type ValidationKey } from './rules.js';
 export * from './trading-rules.js';
 
 import { type Endpoint, isEndpoint } from './endpoint.js';
+import * as auction from './endpoints/auction.js';
 import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
 import * as consoleApi from './endpoints/console.js';
@@ -119,4 +129,5 @@ export const allEndpoints: readonly Endpoint[] = [
   consolePrimary,
   blocktrade,
   placing,
+  auction,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

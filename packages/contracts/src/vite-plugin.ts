@@ -5,6 +5,7 @@
  */
 import type { Plugin } from 'vite';
 import { clientModules } from './client-modules.js';
+import * as auction from './endpoints/auction.js';
 import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
 import * as consoleApi from './endpoints/console.js';
@@ -38,6 +39,7 @@ export function endpointsPlugin(): Plugin {
         primary,
         placing,
         blocktrade,
+        auction,
         consoleApi,
         consoleMoney,
         consolePrimary,

@@ -15,7 +15,7 @@ import {
   stopReached,
   trading,
 } from '@beurs/contracts';
-import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
@@ -95,7 +95,14 @@ export function createTradingEngine(
         price: tradeOrders.price,
       })
       .from(tradeOrders)
-      .where(and(eq(tradeOrders.status, STATUS.InProgress), gt(tradeOrders.id, entrustedScan.after)))
+      // Opening-auction orders (opens_at set) are filled or cancelled by the auction at the open, not here.
+      .where(
+        and(
+          eq(tradeOrders.status, STATUS.InProgress),
+          isNull(tradeOrders.opensAt),
+          gt(tradeOrders.id, entrustedScan.after),
+        ),
+      )
       .orderBy(tradeOrders.id)
       .limit(entrustedScan.limit);
     const entrusted = entrustedScan.page(rows, (o) => o.id);

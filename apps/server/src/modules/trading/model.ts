@@ -31,6 +31,8 @@ export interface PlaceInput {
   takeProfit?: string | undefined;
   /** The fee schedule the ticket showed (termsVersionOf): refused with 422 termsChanged when it is not current. */
   termsVersion: string;
+  /** An opening-auction order (modules/auction): a limit order that rests until this regular open, whatever the price. */
+  atOpen?: Date | undefined;
 }
 
 /** An order decided but not written yet (placement.ts: plan, then execute or openNow). */

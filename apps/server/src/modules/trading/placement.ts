@@ -56,6 +56,7 @@ function orderRowOf(p: OrderPlan) {
     stopLoss: input.stopLoss ?? null,
     takeProfit: input.takeProfit ?? null,
     createdAt: at,
+    opensAt: input.atOpen ?? null,
   };
 }
 
@@ -119,7 +120,8 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
     if (!limit && !q.marketOpen) throw rule(E.marketClosed, { code: t.code }, 'marketClosed');
     // A limit the market has already reached fills at once at the better of the two (limitFillPrice).
     const reached = limit ? limitFillPrice(input.direction, limit, q) : marketPrice;
-    const fillsNow = q.marketOpen && reached !== null;
+    // An opening-auction order waits for the open whatever the price now (US stocks trade in the pre-market).
+    const fillsNow = !input.atOpen && q.marketOpen && reached !== null;
     const price = fillsNow && reached ? reached : (limit as Decimal);
     checkStops(input.direction, price, input.stopLoss, input.takeProfit);
 
@@ -328,10 +330,21 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
     return { ...filled, book: prices };
   }
 
-  /** Cancels an entrusted order of the customer: the held margin and fee are released. */
-  async function cancel(tx: Tx, userId: number, orderId: number, at: Date): Promise<OrderRow> {
+  /**
+   * Cancels an entrusted order of the customer: the held margin and fee are released. `byAuction`: the opening
+   * auction cancels an order its opening price did not cross (modules/auction).
+   */
+  async function cancel(
+    tx: Tx,
+    userId: number,
+    orderId: number,
+    at: Date,
+    { byAuction = false }: { byAuction?: boolean } = {},
+  ): Promise<OrderRow> {
     const order = await lockOrderOf(tx, userId, orderId);
     if (order.status !== STATUS.InProgress) throw rule(E.orderNotCancellable, {}, 'orderNotCancellable');
+    // From its open on, an auction order is the auction's to decide (at the opening price, which is known by then).
+    if (!byAuction && order.opensAt && order.opensAt <= at) throw rule(E.auctionOrderLocked, {}, 'auctionOrderLocked');
     if (order.holdId) await ledger.release(tx, order.holdId, at);
     const [stored] = await tx
       .update(tradeOrders)

@@ -67,6 +67,11 @@ export const tradeOrders = pgTable(
     createdAt: createdAt(),
     filledAt: ts('filled_at'),
     cancelledAt: ts('cancelled_at'),
+    /**
+     * An opening-auction order (modules/auction): the regular open it waits for. The matching job leaves it alone; at
+     * this instant the auction fills it at the opening price or cancels it (migration 0023).
+     */
+    opensAt: ts('opens_at'),
   },
   (t) => [
     index('trade_orders_user').on(t.userId, t.id),
