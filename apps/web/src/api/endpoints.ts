@@ -7,11 +7,13 @@
 
 import * as endpoints from 'virtual:beurs-endpoints';
 import type {
+  auction as auctionModule,
   auth as authModule,
   blocktrade as blocktradeModule,
   ClientModule,
   inbox as inboxModule,
   market as marketModule,
+  placing as placingModule,
   primary as primaryModule,
   trading as tradingModule,
   user as userModule,
@@ -26,3 +28,5 @@ export const inbox = endpoints.inbox as ClientModule<typeof inboxModule>;
 export const trading = endpoints.trading as ClientModule<typeof tradingModule>;
 export const primary = endpoints.primary as ClientModule<typeof primaryModule>;
 export const blocktrade = endpoints.blocktrade as ClientModule<typeof blocktradeModule>;
+export const placing = endpoints.placing as ClientModule<typeof placingModule>;
+export const auction = endpoints.auction as ClientModule<typeof auctionModule>;

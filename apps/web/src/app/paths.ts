@@ -123,6 +123,11 @@ export const paths = {
       source: 5,
     }),
   subscriptions: (q: { id?: number } = {}) => to('/pages/trade/index', { tab: 'subscription', id: q.id }),
+  // Placings of listed stocks (SPO / QIP): the open placings with their ticket, and the customer's applications.
+  placings: () => to('/pages/placing/index'),
+  placingRecord: () => to('/pages/placing/record'),
+  // The pre-market (opening) auction: the stocks in pre-open, the auction ticket and the customer's auction orders.
+  auction: () => to('/pages/product/auction'),
 
   // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
   login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),

@@ -233,6 +233,24 @@ export function MarketPage() {
             <Icon name="chevron" size={18} />
           </Link>
         )}
+        {STOCK_SEGMENTS.includes(segment) && (
+          <div className="market-entries">
+            <Link to={paths.ipoCentre()} className="link-card" data-testid="ipo-centre-entry">
+              <span>
+                <strong>{t('market.ipoEntryTitle')}</strong>
+                <small>{t('market.ipoEntryText')}</small>
+              </span>
+              <Icon name="chevron" size={18} />
+            </Link>
+            <Link to={paths.auction()} className="link-card" data-testid="auction-entry">
+              <span>
+                <strong>{t('market.auctionEntryTitle')}</strong>
+                <small>{t('market.auctionEntryText')}</small>
+              </span>
+              <Icon name="chevron" size={18} />
+            </Link>
+          </div>
+        )}
         {sessionMarket && <SessionLine market={sessionMarket} />}
         <SortHeader sort={sort} onSort={(s) => update({ sort: s })} sortable={isSortable(spec)} />
         <MarketList key={JSON.stringify(spec)} spec={spec} sort={sort} />

@@ -1,0 +1,45 @@
+/**
+ * The auction ticket's figures, the server's rules (trading-rules.ts orderFigures: unleveraged, the open fee of the
+ * stock schedule) on the limit price: what is held until the open. A fill at a better opening price keeps these
+ * figures (the held amount is the position's margin), as for every entrusted limit order.
+ */
+import { Decimal, orderFigures, orderQuantityProblem, type QuantityProblem } from '@beurs/contracts';
+import type { AuctionStockRow } from '../../../../api/auction';
+
+export interface AuctionFigures {
+  amount: string;
+  fee: string;
+  total: string;
+}
+
+const PRICE = /^\d+(\.\d{1,8})?$/;
+
+/** The limit as typed, or null when it is not a price above 0. */
+export function limitOf(text: string): Decimal | null {
+  const s = text.trim().replace(',', '.');
+  if (!PRICE.test(s)) return null;
+  const d = new Decimal(s);
+  return d.gt(0) ? d : null;
+}
+
+export function quantityProblemOf(stock: AuctionStockRow, quantity: number): QuantityProblem | null {
+  return orderQuantityProblem(quantity, { min: stock.minQuantity, lotSize: stock.lotSize });
+}
+
+export function auctionFigures(
+  stock: AuctionStockRow,
+  direction: 0 | 1,
+  limit: Decimal | null,
+  quantity: number,
+): AuctionFigures | null {
+  if (!limit || quantityProblemOf(stock, quantity)) return null;
+  const fig = orderFigures({
+    quantity,
+    price: limit,
+    multiplier: 1,
+    rate: new Decimal(stock.rate),
+    leverage: 1,
+    feeRate: new Decimal(direction === 0 ? stock.buyRate : stock.sellRate),
+  });
+  return { amount: fig.margin.toFixed(2), fee: fig.fee.toFixed(2), total: fig.margin.plus(fig.fee).toFixed(2) };
+}
