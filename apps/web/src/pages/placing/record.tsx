@@ -1,0 +1,94 @@
+/**
+ * placing/record: the customer's placing applications, newest first, each with its SPEC §4 state, what is held
+ * or was paid, the shares allotted and when their lock-up ends.
+ */
+import type { Currency } from '@beurs/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type PlacingApplication, usePlacingRecordsInfinite } from '../../api/placing';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { LoadMore } from '../../components/LoadMore';
+import { MoneyText } from '../../components/money/MoneyText';
+import { Page } from '../../components/Page';
+import { StateTag } from '../../components/primary/StateTag';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { Facts } from '../../components/trading/Sheet';
+import { useFormatters } from '../../lib/format';
+import '../../components/trading/trading.css';
+import '../../components/primary/primary.css';
+
+function RecordRow({ a }: { a: PlacingApplication }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const money = (v: string) => <MoneyText amount={v} currency={a.currency as Currency} />;
+  const held = a.status === 'subscribed' || a.status === 'waitingAllotment';
+  return (
+    <li className="card trade-row" data-testid="placing-record" data-id={a.id} data-state={a.status}>
+      <div className="trade-row__head">
+        <span className="trade-row__name">{a.name}</span>
+        <StateTag state={a.status} />
+      </div>
+      <div className="trade-row__sub num">
+        <span>
+          {a.code} · {t(`placing.kinds.${a.kind}`)}
+        </span>
+        <span>{f.dateTime(a.createTimeTimestamp, 'minutes')}</span>
+      </div>
+      <Facts
+        rows={[
+          { label: t('ipo.labels.quantity'), value: f.integer(a.quantity) },
+          { label: t('placing.labels.price'), value: `${a.price} ${a.priceCurrency}` },
+          held
+            ? { label: t('ipo.tab.held'), value: money(a.amountPending), testId: 'placing-record-held' }
+            : { label: t('ipo.tab.paid'), value: money(a.amountPaid), testId: 'placing-record-paid' },
+          a.allottedQuantity !== null && {
+            label: t('ipo.labels.allottedQuantity'),
+            value: f.integer(a.allottedQuantity),
+            testId: 'placing-record-allotted',
+          },
+          (a.allottedQuantity ?? 0) > 0 && {
+            label: t('placing.labels.lockupEnds'),
+            value: f.dateTime(a.lockupEndsTimestamp, 'date'),
+          },
+        ]}
+      />
+    </li>
+  );
+}
+
+export function PlacingRecordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = usePlacingRecordsInfinite();
+  const list = query.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <Page>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError && list.length === 0 ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon="list"
+          title={t('placing.record.empty')}
+          description={t('placing.record.emptyText')}
+          action={
+            <Button color="primary" shape="rounded" onClick={() => navigate(paths.placings())}>
+              {t('placing.record.toPlacings')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <ul className="trade-list" data-testid="placing-records">
+            {list.map((a) => (
+              <RecordRow key={a.id} a={a} />
+            ))}
+          </ul>
+          <LoadMore query={query} endText={t('placing.record.end')} />
+        </>
+      )}
+    </Page>
+  );
+}
