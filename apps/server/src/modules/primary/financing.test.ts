@@ -6,6 +6,7 @@
  * exact (rate 1). The ledger audit and the trial balance run after every test.
  */
 import {
+  consolePrimary,
   financingInterest,
   IPO_FINANCING,
   primary,
@@ -224,6 +225,32 @@ describe('IPO financing', () => {
       });
     }
     expect((await pay(a.token, ida)).body.reason).toBe('subscriptionNothingDue');
+  });
+
+  it('a cancelled offering returns everything: the deposit held and the fee, or the make-up paid', async () => {
+    const o = await offering('FINH');
+    const { admin } = await h.consoleOperators({ admin: 'fina-admin', reviewer: 'fina-reviewer' });
+    const [p, q] = [await subscriber('12000'), await subscriber('12000')];
+    const idp = (await subscribe(p.token, 'FINH', 40)).body.data.id;
+    const idq = (await subscribe(q.token, 'FINH', 40)).body.data.id;
+    h.clock.advance(HOUR);
+    await job.runUnlocked();
+    expect((await pay(q.token, idq)).status).toBe(200);
+    const res = await h.call(
+      consolePrimary.offeringCancel,
+      { reason: 'Issuer withdrew' },
+      { token: admin, params: { id: o.id } },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // p: the deposit 2000 held and the fee 1; q: the fee 1 and the make-up 10,002.52 (deposit included).
+    expect(res.body.data.refunded).toEqual([{ currency: 'USD', amount: '12004.52' }]);
+    for (const [u, id] of [
+      [p, idp],
+      [q, idq],
+    ] as const) {
+      expect(await wallet(u.token)).toMatchObject({ balance: '12000.00', usedBalance: '0.00' });
+      expect(await sub(u.token, id)).toMatchObject({ status: 'cancelled' });
+    }
   });
 
   it('refuses: a wallet that does not carry the make-up, another customer, an offering without financing', async () => {
