@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+/**
+ * product/auction against a fake server: the stocks in pre-open, the empty state naming each market's next window,
+ * the error state, the ticket's confirmation sending one keyed order, and the customer's auction orders with their
+ * states.
+ */
+import { auction, type DataOf } from '@beurs/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../../../test/render';
+import { AuctionPage } from '../index';
+
+type Stock = DataOf<typeof auction.preMarketList>['list'][number];
+type Order = DataOf<typeof auction.auctionOrderList>['list'][number];
+const OPEN = Date.UTC(2026, 10, 2, 14, 30);
+
+const stockOf = (over: Partial<Stock> = {}): Stock => ({
+  code: 'AAPL',
+  name: 'Apple Inc.',
+  source: 0,
+  classify: 'UsStock',
+  market: 'US',
+  currency: 'USD',
+  walletType: 'US_STOCK',
+  walletCurrency: 'USD',
+  indicativePrice: '200.00',
+  prevClose: '198.00',
+  lotSize: 1,
+  minQuantity: 1,
+  rate: '1',
+  buyRate: '0.001',
+  sellRate: '0.001',
+  termsVersion: '0.001:0.001',
+  preOpenStartsAtTimestamp: OPEN - 330 * 60_000,
+  opensAtTimestamp: OPEN,
+  ...over,
+});
+
+const orderOf = (over: Partial<Order> = {}): Order => ({
+  id: 4,
+  orderId: 40,
+  code: 'AAPL',
+  name: 'Apple Inc.',
+  source: 0,
+  direction: 0,
+  quantity: 10,
+  limitPrice: '200',
+  held: '2002.00',
+  walletType: 'US_STOCK',
+  walletCurrency: 'USD',
+  state: 'waiting',
+  openPrice: null,
+  positionId: null,
+  opensAtTimestamp: OPEN,
+  createTimeTimestamp: OPEN - 3_600_000,
+  decidedAtTimestamp: null,
+  ...over,
+});
+
+const page = <T,>(list: T[], extra = {}) => ({ list, total: list.length, page: 1, pageSize: 20, ...extra });
+const sessions = [
+  {
+    market: 'HKEX' as const,
+    preOpen: false,
+    startsAtTimestamp: OPEN + 39_600_000,
+    opensAtTimestamp: OPEN + 41_400_000,
+  },
+];
+
+describe('product/auction', () => {
+  setupScreenTests();
+
+  it('lists the stocks in pre-open and the orders with their states', async () => {
+    fakeApi()
+      .on(auction.preMarketList, page([stockOf()], { sessions }))
+      .on(auction.auctionOrderList, page([orderOf(), orderOf({ id: 5, state: 'notFilled', openPrice: '201.5' })]));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const row = await screen.findByTestId('auction-row');
+    expect(within(row).getByTestId('auction-indicative').textContent).toBe('200.00');
+    const orders = await screen.findAllByTestId('auction-order');
+    expect(orders.map((o) => o.dataset.state)).toEqual(['waiting', 'notFilled']);
+    expect(within(orders[1]!).getByTestId('auction-order-state').textContent).toBe('Not filled (released)');
+  });
+
+  it('names the next pre-open window when no market is in pre-open', async () => {
+    fakeApi().on(auction.preMarketList, page([], { sessions })).on(auction.auctionOrderList, page([]));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    await screen.findByText('No market is in its pre-open now');
+    expect((await screen.findByTestId('auction-next')).textContent).toContain('Hong Kong');
+    await screen.findByText('No auction orders yet');
+  });
+
+  it('shows the error state with the server reason', async () => {
+    fakeApi().on(auction.preMarketList, refuse(422, 'Boom')).on(auction.auctionOrderList, page([]));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    await screen.findByText(/Boom/, undefined, { timeout: 5000 });
+  });
+
+  it('confirms, then sends one keyed auction order at the limit', async () => {
+    const api = fakeApi()
+      .on(auction.preMarketList, page([stockOf()], { sessions }))
+      .on(auction.auctionOrderList, page([]))
+      .on(auction.auctionStockCreate, (call) => ({
+        order: {} as never,
+        position: null,
+        auctionOrder: orderOf({ quantity: (call.body as { quantity: number }).quantity }),
+      }));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('auction-choose'));
+    const price = await screen.findByTestId('auction-price');
+    await user.clear(price);
+    await user.type(price, '199.5');
+    const qty = screen.getByTestId('auction-quantity');
+    await user.clear(qty);
+    await user.type(qty, '10');
+    // 10 × 199.5 = 1,995.00 + fee 0.001 × that = 2.00 (half up from 1.995).
+    expect(screen.getByTestId('auction-total').textContent).toBe('$1,997.00');
+    await user.click(screen.getByTestId('auction-review'));
+    const sheet = await screen.findByTestId('confirm-sheet');
+    await waitFor(() => {
+      for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
+        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+      }
+    });
+    await user.click(within(sheet).getByTestId('confirm-submit'));
+    await screen.findByTestId('auction-placed');
+    const sent = api.callsTo(auction.auctionStockCreate);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      stockCode: 'AAPL',
+      source: 0,
+      direction: 0,
+      price: '199.5',
+      quantity: 10,
+      termsVersion: '0.001:0.001',
+    });
+    expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
