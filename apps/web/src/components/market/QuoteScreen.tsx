@@ -6,7 +6,7 @@
  */
 import { ApiError } from '@beurs/api-client';
 import type { ChartRangeName, Quote, QuoteSource } from '@beurs/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { market } from '../../api/endpoints';
@@ -154,6 +154,9 @@ export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) 
   const code = params.code?.trim() || undefined;
   const source = parseSource(params.source) ?? defaultSource;
   const query = useQuoteQuery(code, source);
+  // The screen's body (header, chart, figures, book) renders in a transition, in slices that yield to the browser:
+  // a query's answer is otherwise rendered at once and whole (the longest task of a quote's first visit).
+  const quote = useDeferredValue(query.data);
 
   if (!code) {
     return (
@@ -171,7 +174,7 @@ export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) 
       </Page>
     );
   }
-  if (query.data) return <QuoteBody quote={query.data} />;
+  if (quote) return <QuoteBody quote={quote} />;
 
   const title = params.name ?? code;
   if (query.isError) {
