@@ -58,7 +58,6 @@ const orderOf = (over: Partial<Order> = {}): Order => ({
   ...over,
 });
 
-const page = <T,>(list: T[], extra = {}) => ({ list, total: list.length, page: 1, pageSize: 20, ...extra });
 const sessions = [
   {
     market: 'HKEX' as const,
@@ -67,14 +66,16 @@ const sessions = [
     opensAtTimestamp: OPEN + 41_400_000,
   },
 ];
+const stockPage = (list: Stock[]) => ({ list, total: list.length, page: 1, pageSize: 20, sessions });
+const orderPage = (list: Order[]) => ({ list, total: list.length, page: 1, pageSize: 20 });
 
 describe('product/auction', () => {
   setupScreenTests();
 
   it('lists the stocks in pre-open and the orders with their states', async () => {
     fakeApi()
-      .on(auction.preMarketList, page([stockOf()], { sessions }))
-      .on(auction.auctionOrderList, page([orderOf(), orderOf({ id: 5, state: 'notFilled', openPrice: '201.5' })]));
+      .on(auction.preMarketList, stockPage([stockOf()]))
+      .on(auction.auctionOrderList, orderPage([orderOf(), orderOf({ id: 5, state: 'notFilled', openPrice: '201.5' })]));
     renderScreen(<AuctionPage />, '/pages/product/auction');
     const row = await screen.findByTestId('auction-row');
     expect(within(row).getByTestId('auction-indicative').textContent).toBe('200.00');
@@ -84,7 +85,7 @@ describe('product/auction', () => {
   });
 
   it('names the next pre-open window when no market is in pre-open', async () => {
-    fakeApi().on(auction.preMarketList, page([], { sessions })).on(auction.auctionOrderList, page([]));
+    fakeApi().on(auction.preMarketList, stockPage([])).on(auction.auctionOrderList, orderPage([]));
     renderScreen(<AuctionPage />, '/pages/product/auction');
     await screen.findByText('No market is in its pre-open now');
     expect((await screen.findByTestId('auction-next')).textContent).toContain('Hong Kong');
@@ -92,15 +93,15 @@ describe('product/auction', () => {
   });
 
   it('shows the error state with the server reason', async () => {
-    fakeApi().on(auction.preMarketList, refuse(422, 'Boom')).on(auction.auctionOrderList, page([]));
+    fakeApi().on(auction.preMarketList, refuse(422, 'Boom')).on(auction.auctionOrderList, orderPage([]));
     renderScreen(<AuctionPage />, '/pages/product/auction');
     await screen.findByText(/Boom/, undefined, { timeout: 5000 });
   });
 
   it('confirms, then sends one keyed auction order at the limit', async () => {
     const api = fakeApi()
-      .on(auction.preMarketList, page([stockOf()], { sessions }))
-      .on(auction.auctionOrderList, page([]))
+      .on(auction.preMarketList, stockPage([stockOf()]))
+      .on(auction.auctionOrderList, orderPage([]))
       .on(auction.auctionStockCreate, (call) => ({
         order: {} as never,
         position: null,

@@ -11,7 +11,7 @@ const stock = (over: Partial<AuctionStockRow> = {}): AuctionStockRow => ({
   market: 'HKEX',
   currency: 'HKD',
   walletType: 'HK_STOCK',
-  walletCurrency: 'HKD',
+  walletCurrency: 'EUR',
   indicativePrice: '620.00',
   prevClose: '618.50',
   lotSize: 100,
