@@ -18,6 +18,7 @@ import { NotFoundPage } from './pages/not-found';
 import { OfferingsPage } from './pages/offerings';
 import { OfferingPage } from './pages/offerings/detail';
 import { OutboxPage } from './pages/outbox';
+import { PlacingsPage } from './pages/placings';
 import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
 import { SecurityPage } from './pages/security';
 import { TradingSettingsPage } from './pages/trading-settings';
@@ -42,6 +43,7 @@ export const router = createHashRouter([
       { path: 'trading-settings', element: <TradingSettingsPage /> },
       { path: 'offerings', element: <OfferingsPage /> },
       { path: 'offerings/:id', element: <OfferingPage /> },
+      { path: 'placings', element: <PlacingsPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

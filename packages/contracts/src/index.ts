@@ -45,7 +45,13 @@ export type {
   WsServerMessage,
 } from './endpoints/market.js';
 export * as market from './endpoints/market.js';
-export type { Placing, PlacingKind, PlacingPhase, PlacingSubscription } from './endpoints/placing.js';
+export type {
+  ConsolePlacing,
+  Placing,
+  PlacingKind,
+  PlacingPhase,
+  PlacingSubscription,
+} from './endpoints/placing.js';
 export * as placing from './endpoints/placing.js';
 export type {
   AllotmentRule,

@@ -195,3 +195,30 @@ export const placingFlatCount = defineEndpoint({
     nextUnlockTimestamp: ms.nullable(),
   }),
 });
+
+// ------------------------------------------------------------------------------------------- console
+
+/** A placing as the console's monitor shows it: the public figures, the demand and the allotment's inputs. */
+export const consolePlacing = placing.omit({ state: true, name: true }).extend({
+  name: z.string(),
+  /** Live applications (not cancelled) and the shares they ask for. */
+  applications: z.number().int(),
+  sharesApplied: z.number().int(),
+  /** The published allotment's inputs and result once it ran (null before): seed, lots applied and allotted. */
+  seed: z.string().nullable(),
+  lotsAllotted: z.number().int().nullable(),
+  allottedAtTimestamp: ms.nullable(),
+});
+export type ConsolePlacing = z.infer<typeof consolePlacing>;
+
+export const consolePlacingList = defineEndpoint({
+  method: 'GET',
+  path: '/console/placings',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'The placings monitor: every placing, newest window first, with its phase, price, demand (applications, shares and lots applied for) and, once allotted, the published allotment inputs (seed, lots applied and allotted, when).',
+  request: z.object({ page: r.page, pageSize: r.pageSize }),
+  data: pageOf(consolePlacing),
+});

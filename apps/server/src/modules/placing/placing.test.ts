@@ -227,6 +227,18 @@ describe('the allotment and the lock-up', () => {
     expect(stored).toMatchObject({ state: 'allotted', lotsApplied: 15, lotsAllotted: 10 });
     // A rerun changes nothing.
     expect((await job.runUnlocked()).allotted).not.toContain(p.id);
+    // The console's monitor shows the demand and the allotment's published inputs; a customer cannot read it.
+    const { reviewer } = await h.consoleOperators({ admin: `a${p.id}`, reviewer: `r${p.id}` });
+    const monitor = await h.call(placing.consolePlacingList, { pageSize: 100 }, { token: reviewer });
+    expect(monitor.body.data.list.find((x) => x.id === p.id)).toMatchObject({
+      applications: 3,
+      sharesApplied: 150,
+      lotsApplied: 15,
+      lotsAllotted: 10,
+      seed: `placing:${p.id}:INTC`,
+      phase: 'allotted',
+    });
+    expect((await h.call(placing.consolePlacingList, {}, { token: us[0]!.token })).status).toBe(401);
     const records = await h.call(placing.placingSubscriptions, { status: 'allotted' }, { token: us[0]!.token });
     expect(records.body.data.list[0]?.status).toBe('allotted');
     // 30 days on (the session has expired by then: the count itself, as the endpoint answers it).

@@ -6,6 +6,7 @@ import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { runIdempotent } from '../../platform/idempotency.js';
 import { applicationPage, flatCount } from './applications.js';
+import { consolePlacingPage } from './console.js';
 import { createPlacingJob } from './job.js';
 import { createPlacingOrders } from './orders.js';
 import { placingPage } from './placings.js';
@@ -31,5 +32,6 @@ export function placingRoutes(app: FastifyInstance, deps: Deps) {
   route(app, placing.placingSubscriptions, async ({ req, body, user }) =>
     applicationPage(db, user.id, body, clock.now(), requestLanguage(req)),
   );
+  route(app, placing.consolePlacingList, async ({ body }) => consolePlacingPage(db, body, clock.now()));
   route(app, placing.placingFlatCount, async ({ body, user }) => flatCount(db, user.id, body.stockCode, clock.now()));
 }
