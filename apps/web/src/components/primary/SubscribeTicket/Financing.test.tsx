@@ -142,8 +142,8 @@ describe('IPO financing screens', () => {
     const api = serve(TERMS);
     renderScreen(<SubscribeTicketPage />, URL);
     const choice = await screen.findByTestId('ipo-financing');
-    expect(choice.textContent).toContain('Pay 20 % now');
-    expect(choice.textContent).toContain('6 % a year');
+    expect(choice.textContent).toContain('Pay 20% now');
+    expect(choice.textContent).toContain('6% a year');
     const user = userEvent.setup();
     await user.click(screen.getByTestId('ipo-lots-plus'));
     await user.click(screen.getByTestId('ipo-financing-choice'));
