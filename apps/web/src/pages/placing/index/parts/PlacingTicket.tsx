@@ -6,6 +6,7 @@
  */
 import type { Currency } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
+import '../../../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlacingItem } from '../../../../api/placing';
