@@ -13,8 +13,9 @@ document.addEventListener('touchstart', () => undefined, { passive: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-// The ICU data that number formatting needs loads in a worker while the texts are fetched (lib/format.ts).
-warmNumberFormats(detectLanguage().language);
+// The ICU data that number formatting needs loads in a worker while the texts are fetched (lib/format.ts); the
+// worker is started in a task of its own, not in the one that evaluates the app's modules (the longest of the visit).
+setTimeout(() => warmNumberFormats(detectLanguage().language), 0);
 // The first render waits for the language's texts (fetched on their own), so no key shows untranslated.
 await i18nReady;
 const root = createRoot(container);

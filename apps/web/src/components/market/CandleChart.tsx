@@ -15,7 +15,7 @@ import {
   LineStyle,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
 import { Spinner } from '../Spinner';
@@ -129,8 +129,9 @@ export function CandleChart({ quote, range, timeZone }: CandleChartProps) {
     chart.current?.applyOptions({ localization: { locale: i18n.language } });
   }, [i18n.language]);
 
-  // The bars of the range: a new series whenever another range's data arrives.
-  const data = kline.data;
+  // The bars of the range: a new series whenever another range's data arrives. Taken in a transition: the answer
+  // then renders and draws in tasks of its own instead of inside a blocking render of the query's answer.
+  const data = useDeferredValue(kline.data);
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !data) return;

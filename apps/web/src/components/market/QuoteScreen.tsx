@@ -52,6 +52,8 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
   const navigate = useNavigate();
   const quote = useLiveQuote(base);
   const summary = useSummaryQuery(quote.stock_code, quote.source);
+  // Its answer re-renders the whole body (header, chart, profile): in a transition, as the body's first render.
+  const summaryData = useDeferredValue(summary.data);
   const [range, setRange] = useState<ChartRangeName>('intraday');
   const exchange = exchangeLabel(quote.market);
   const tradable = quote.kind === 'stock' || quote.kind === 'future' || quote.kind === 'forex';
@@ -102,7 +104,7 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
         )
       }
     >
-      <PriceHeader quote={quote} summary={summary.data} />
+      <PriceHeader quote={quote} summary={summaryData} />
 
       <div className="range-tabs" role="tablist" aria-label={t('quote.chartRange')}>
         {CHART_RANGES.map((r) => (
@@ -120,7 +122,7 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
         ))}
       </div>
       <Suspense fallback={<div className="chart shimmer" role="status" aria-label={t('common.loading')} />}>
-        <CandleChart quote={quote} range={range} timeZone={summary.data?.session.timeZone} />
+        <CandleChart quote={quote} range={range} timeZone={summaryData?.session.timeZone} />
       </Suspense>
 
       <h2 className="section-title">{t('quote.statsTitle')}</h2>
@@ -133,10 +135,10 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
         </>
       )}
 
-      {summary.data && (
+      {summaryData && (
         <>
           <h2 className="section-title">{t('quote.profileTitle')}</h2>
-          <InstrumentProfile summary={summary.data} />
+          <InstrumentProfile summary={summaryData} />
         </>
       )}
 
