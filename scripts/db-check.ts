@@ -11,7 +11,7 @@
  * new snapshot as apps/server/drizzle/meta/<last migration>_snapshot.json, so the next `npm run db:generate` writes
  * only real changes. Nothing else in apps/server/drizzle is touched; the throwaway copy is removed.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +31,12 @@ try {
   const rewritten = config.replace(/out: '[^']*'/, `out: '${path.relative(root, out)}'`);
   if (rewritten === config) throw new Error('db-check: no `out` in apps/server/drizzle.config.ts');
   fs.writeFileSync(tmpConfig, rewritten);
-  execFileSync('npx', ['drizzle-kit', 'generate', '--config', tmpConfig], { cwd: root, stdio: 'pipe' });
+  // drizzle-kit exits 0 when it cannot load the schema (it prints the error and writes nothing), which would read
+  // as "they agree": its own words for either outcome are required instead.
+  const kit = spawnSync('npx', ['drizzle-kit', 'generate', '--config', tmpConfig], { cwd: root, encoding: 'utf8' });
+  if (kit.status !== 0 || !/No schema changes|Your SQL migration file/.test(kit.stdout)) {
+    throw new Error(`db-check: drizzle-kit did not compare the schema:\n${kit.stdout}${kit.stderr}`);
+  }
 
   const before = new Set(fs.readdirSync(drizzleDir));
   const added = fs.readdirSync(out).filter((f) => f.endsWith('.sql') && !before.has(f));
@@ -46,7 +51,8 @@ try {
       const journal = JSON.parse(fs.readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as {
         entries: { idx: number; tag: string }[];
       };
-      const last = journal.entries.at(-1)!;
+      // drizzle-kit compares against the highest-numbered snapshot, whatever the journal's order.
+      const last = journal.entries.reduce((a, b) => (b.idx > a.idx ? b : a));
       const generated = path.join(out, 'meta', `${sqlFile.slice(0, 4)}_snapshot.json`);
       const target = path.join(drizzleDir, 'meta', `${last.tag.slice(0, 4)}_snapshot.json`);
       fs.copyFileSync(generated, target);

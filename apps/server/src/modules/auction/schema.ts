@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from '../../platform/db/columns.js';
 import { users } from '../../platform/db/schema.js';
-import { tradeOrders } from '../trading/index.js';
+import { tradeOrders } from '../trading/schema.js';
 
 /** What the open decided: filled at the opening price, or not crossed (cancelled and released at the open). */
 export type AuctionOutcome = 'filled' | 'notCrossed';

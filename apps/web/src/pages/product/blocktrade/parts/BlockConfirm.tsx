@@ -3,6 +3,7 @@
  * transaction password (and the second-factor code when it is on): never a key from staff. A wrong password or a
  * used-up attempt limit is said here and the sheet stays open.
  */
+import '../../../../app/antdMobile';
 import type { Currency } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
