@@ -29,6 +29,11 @@ export interface OrdersBreakdown {
    * less what the process takes while idle (idleCpuPerSecond, µs per second) over the same time.
    */
   cpuMicros: number;
+  /**
+   * PostgreSQL's CPU per order meanwhile, µs: one order per batch, so each pays a batch's start-up and commit alone
+   * (against `concurrent.pgCpuMicros`, where batches are shared, this is what a batch costs whatever its size).
+   */
+  pgCpuMicros: number;
   idleCpuPerSecond: number;
   /**
    * CONCURRENT customers placing orders at once, as the bench's clients do, so orders share batches: this
@@ -47,6 +52,9 @@ export interface OrdersBreakdown {
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const dataDir = process.env.BENCH_DATA_DIR!;
 const ORDERS = 300;
+const postmaster = Number(process.env.BENCH_POSTMASTER_PID);
+/** PostgreSQL's CPU so far (postmaster and backends), seconds; NaN without BENCH_POSTMASTER_PID. */
+const pgSeconds = () => (postmaster ? treeCpuSeconds(postmaster) : Number.NaN);
 const CONCURRENT = 64;
 const counter = countStatements();
 
@@ -105,18 +113,16 @@ async function place(n: number, u = 0): Promise<{ micros: number; cpuMicros: num
   return { micros: ((performance.now() - started) * 1000) / n, cpuMicros: busyMicros(cpu, started) / n };
 }
 
-const postmaster = Number(process.env.BENCH_POSTMASTER_PID);
-
 /** Every customer places `n` orders one after the other, all customers at once; CPU per order, µs. */
 async function placeConcurrently(n: number): Promise<{ cpuMicros: number; pgCpuMicros: number }> {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const pgBefore = postmaster ? treeCpuSeconds(postmaster) : Number.NaN;
+  const pgBefore = pgSeconds();
   await Promise.all(users.map((_, u) => place(n, u)));
   const orders = n * users.length;
   return {
     cpuMicros: busyMicros(cpu, started) / orders,
-    pgCpuMicros: ((treeCpuSeconds(postmaster) - pgBefore) * 1e6) / orders,
+    pgCpuMicros: ((pgSeconds() - pgBefore) * 1e6) / orders,
   };
 }
 
@@ -125,7 +131,9 @@ let idlePerSecond = 0;
 await place(100);
 await placeConcurrently(3);
 idlePerSecond = await idleCpuPerSecond(3000);
+const pgBeforeOne = pgSeconds();
 const { micros, cpuMicros } = await counter.during(() => place(ORDERS));
+const pgCpuMicros = ((pgSeconds() - pgBeforeOne) * 1e6) / ORDERS;
 const per = counter.per(ORDERS);
 const concurrentCounter = countStatements();
 const perClient = 10;
@@ -139,6 +147,7 @@ const result: OrdersBreakdown = {
   statementsPerOrder: per.total,
   micros,
   cpuMicros,
+  pgCpuMicros,
   idleCpuPerSecond: idlePerSecond,
   concurrent: {
     clients: CONCURRENT,
