@@ -7,6 +7,7 @@ export type {
   AuctionOrderState,
   AuctionSession,
   AuctionStock,
+  ConsoleAuctionOrder,
   SaleItem,
   SaleTime,
 } from './endpoints/auction.js';
@@ -48,6 +49,7 @@ export * as market from './endpoints/market.js';
 export type {
   ConsolePlacing,
   Placing,
+  PlacingInput,
   PlacingKind,
   PlacingPhase,
   PlacingSubscription,

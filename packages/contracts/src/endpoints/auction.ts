@@ -186,6 +186,29 @@ export const auctionOrderDetail = defineEndpoint({
   data: auctionOrder,
 });
 
+// ------------------------------------------------------------------------------------------------ console
+
+/** An auction order as the console's monitor shows it: the customer, the order and what the open decided. */
+export const consoleAuctionOrder = auctionOrder.extend({
+  customerId: z.number().int(),
+  userId: z.string(),
+  email: z.string(),
+  market: z.string(),
+});
+export type ConsoleAuctionOrder = z.infer<typeof consoleAuctionOrder>;
+
+export const consoleAuctionOrderList = defineEndpoint({
+  method: 'GET',
+  path: '/console/auction-orders',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'The auction monitor (read only): every auction order of the current and past pre-open windows, newest first, with the customer, stock, side, limit, quantity, what is held, the state and, once the open decided it, the opening price. Filter by state.',
+  request: z.object({ state: auctionOrderState.optional(), page: r.page, pageSize: r.pageSize }),
+  data: pageOf(consoleAuctionOrder),
+});
+
 // ------------------------------------------------------------------------------------------------ sale of new shares
 
 /** When a new stock's allotted shares may first be sold. */

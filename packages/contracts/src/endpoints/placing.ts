@@ -201,6 +201,10 @@ export const placingFlatCount = defineEndpoint({
 /** A placing as the console's monitor shows it: the public figures, the demand and the allotment's inputs. */
 export const consolePlacing = placing.omit({ state: true, name: true }).extend({
   name: z.string(),
+  /** Its terms may still change: the window has not opened. */
+  editable: z.boolean(),
+  /** It may still be cancelled (every application's hold released): not allotted, not cancelled. */
+  cancellable: z.boolean(),
   /** Live applications (not cancelled) and the shares they ask for. */
   applications: z.number().int(),
   sharesApplied: z.number().int(),
@@ -221,4 +225,103 @@ export const consolePlacingList = defineEndpoint({
     'The placings monitor: every placing, newest window first, with its phase, price, demand (applications, shares and lots applied for) and, once allotted, the published allotment inputs (seed, lots applied and allotted, when).',
   request: z.object({ page: r.page, pageSize: r.pageSize }),
   data: pageOf(consolePlacing),
+});
+
+// ------------------------------------------------------------------------------------------- console management
+
+/**
+ * The published bounds of a placing's discount to the reference price, fractions (0.01 = 1%, 0.3 = 30%): a placing
+ * at no discount is no placing, and a deeper one than 30% would hand placees most of a day's value at the expense
+ * of the other shareholders (docs/primary-markets.md "Console").
+ */
+export const PLACING_DISCOUNT_BOUNDS = { min: '0.01', max: '0.30' } as const;
+/** The longest published lock-up, days. */
+export const PLACING_MAX_LOCKUP_DAYS = 365;
+
+/** A time of a placing's window: milliseconds, from 1970 to 2100. */
+const when = r.integer(
+  z.number().int({ error: r.V.invalid }).min(0, { error: r.V.invalid }).max(4_102_444_800_000, { error: r.V.invalid }),
+);
+
+/** What an operator enters to create a placing or change one before its window opens. */
+export const placingInput = z.object({
+  kind: placingKind,
+  market: offeringMarket,
+  /** A stock the simulator quotes in that market (US: source 0, HK: source 11); the server checks. */
+  code: z
+    .string({ error: r.V.instrumentCode })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: r.V.instrumentCode })
+    .max(10, { error: r.V.instrumentCode }),
+  /** A fraction with up to 4 decimals, within PLACING_DISCOUNT_BOUNDS (the server checks the bounds). */
+  discount: z
+    .string({ error: r.V.invalid })
+    .trim()
+    .regex(/^0(\.\d{1,4})?$/, { error: r.V.invalid }),
+  opensAtTimestamp: when,
+  closesAtTimestamp: when,
+  lotSize: r.integer(z.number().int({ error: r.V.invalid }).min(1, { error: r.V.invalid }).max(1_000_000)),
+  sharesOffered: r.integer(
+    z.number().int({ error: r.V.invalid }).min(1, { error: r.V.invalid }).max(1_000_000_000_000),
+  ),
+  lockupDays: r.integer(
+    z
+      .number()
+      .int({ error: r.V.invalid })
+      .min(0, { error: r.V.invalid })
+      .max(PLACING_MAX_LOCKUP_DAYS, { error: r.V.invalid }),
+  ),
+  /** The published fee of each application, in the stock's currency. */
+  fee: r.amount,
+  /** Default: by market (ballot in Hong Kong, pro rata in the US), as offerings. */
+  allotmentRule: allotmentRule.optional(),
+});
+export type PlacingInput = z.input<typeof placingInput>;
+
+const placingParams = z.object({ id: r.id });
+
+export const consolePlacingCreate = defineEndpoint({
+  method: 'POST',
+  path: '/console/placings',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    "Create a placing (simulated) of a stock the simulator quotes in the market: the window opens after now and closes after it opens, the discount is within PLACING_DISCOUNT_BOUNDS, the shares offered are whole lots, the lock-up at most PLACING_MAX_LOCKUP_DAYS. The price is fixed at the window's open. Audited.",
+  request: placingInput,
+  data: consolePlacing,
+});
+
+export const consolePlacingUpdate = defineEndpoint({
+  method: 'POST',
+  path: '/console/placings/:id',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    'Change a placing before its window opens (422 placingNotEditable after), with the same checks as creating it. Audited with the old and new terms.',
+  request: placingInput,
+  params: placingParams,
+  data: consolePlacing,
+});
+
+export const consolePlacingCancel = defineEndpoint({
+  method: 'POST',
+  path: '/console/placings/:id/cancel',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  idempotent: true,
+  summary:
+    'Cancel a placing that has not been allotted (422 placingNotCancellable after): in one transaction every live application is cancelled and its hold, fee included, released in full through the ledger. A second cancel moves nothing. Audited with the reason.',
+  request: z.object({ reason: r.operatorReason }),
+  params: placingParams,
+  data: z.object({
+    placing: consolePlacing,
+    /** Applications cancelled by this request (0 when it was cancelled already). */
+    refundedApplications: z.number().int(),
+    /** What was released, per wallet currency. */
+    refunded: z.array(z.object({ currency, amount: z.string() })),
+  }),
 });

@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createTradingService } from '../trading/index.js';
+import { consoleAuctionPage } from './console.js';
 import { createAuctionJob } from './job.js';
 import { createAuctionOrders } from './orders.js';
 import { preMarketPage } from './stocks.js';
@@ -30,4 +31,5 @@ export function auctionRoutes(app: FastifyInstance, deps: Deps) {
   route(app, auction.auctionOrderDetail, async ({ req, body, user }) =>
     orders.detail(user.id, body.id, requestLanguage(req)),
   );
+  route(app, auction.consoleAuctionOrderList, async ({ body }) => consoleAuctionPage(deps.db, trading, body));
 }

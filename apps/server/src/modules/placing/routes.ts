@@ -7,6 +7,7 @@ import { requestLanguage } from '../../platform/i18n.js';
 import { runIdempotent } from '../../platform/idempotency.js';
 import { applicationPage, flatCount } from './applications.js';
 import { consolePlacingPage } from './console.js';
+import { consolePlacingRoutes } from './console-routes.js';
 import { createPlacingJob } from './job.js';
 import { createPlacingOrders } from './orders.js';
 import { placingPage } from './placings.js';
@@ -33,5 +34,6 @@ export function placingRoutes(app: FastifyInstance, deps: Deps) {
     applicationPage(db, user.id, body, clock.now(), requestLanguage(req)),
   );
   route(app, placing.consolePlacingList, async ({ body }) => consolePlacingPage(db, body, clock.now()));
+  consolePlacingRoutes(app, deps);
   route(app, placing.placingFlatCount, async ({ body, user }) => flatCount(db, user.id, body.stockCode, clock.now()));
 }
