@@ -6,6 +6,7 @@ import { createHashRouter, Navigate } from 'react-router';
 import { RequireSession } from './components/layout';
 import { RouteError } from './components/route-error';
 import { ApprovalsPage } from './pages/approvals';
+import { AuctionOrdersPage } from './pages/auction-orders';
 import { AuditPage } from './pages/audit';
 import { AwardsPage } from './pages/awards';
 import { BlockPermissionQueuePage } from './pages/block-permissions';
@@ -44,6 +45,7 @@ export const router = createHashRouter([
       { path: 'offerings', element: <OfferingsPage /> },
       { path: 'offerings/:id', element: <OfferingPage /> },
       { path: 'placings', element: <PlacingsPage /> },
+      { path: 'auction-orders', element: <AuctionOrdersPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

@@ -62,6 +62,7 @@ function menuItems(
     // Everyone reads the offerings; creating, changing and cancelling them is for admins (the page and the server).
     { key: 'offerings', label: t('menu.offerings') },
     { key: 'placings', label: t('menu.placings') },
+    { key: 'auction-orders', label: t('menu.auctionOrders') },
     { key: 'books', label: t('menu.books') },
     { key: 'outbox', label: t('menu.outbox') },
     // Reviewers cannot read the audit log; the server refuses it too.
