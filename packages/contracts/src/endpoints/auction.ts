@@ -188,11 +188,13 @@ export const auctionOrderDetail = defineEndpoint({
 
 // ------------------------------------------------------------------------------------------------ console
 
-/** An auction order as the console's monitor shows it: the customer, the order and what the open decided. */
+/**
+ * An auction order as the console's monitor shows it: the customer (their id and user ID, no other personal data: the
+ * customer's page, which is audited, has the rest), the order and what the open decided.
+ */
 export const consoleAuctionOrder = auctionOrder.extend({
   customerId: z.number().int(),
   userId: z.string(),
-  email: z.string(),
   market: z.string(),
 });
 export type ConsoleAuctionOrder = z.infer<typeof consoleAuctionOrder>;

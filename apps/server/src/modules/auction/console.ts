@@ -32,7 +32,7 @@ export async function consoleAuctionPage(db: Db, trading: TradingService, filter
   const where = filter.state ? stateIs(filter.state) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ a: auctionOrders, o: tradeOrders, username: users.username, email: users.email })
+      .select({ a: auctionOrders, o: tradeOrders, username: users.username })
       .from(auctionOrders)
       .innerJoin(tradeOrders, eq(tradeOrders.id, auctionOrders.orderId))
       .innerJoin(users, eq(users.id, auctionOrders.userId))
@@ -47,11 +47,10 @@ export async function consoleAuctionPage(db: Db, trading: TradingService, filter
       .where(where),
   ]);
   const list = rows.map(
-    ({ a, o, username, email }): ConsoleAuctionOrder => ({
+    ({ a, o, username }): ConsoleAuctionOrder => ({
       ...toAuctionOrder(trading, a, o, 'en'),
       customerId: a.userId,
       userId: username,
-      email,
       market: a.market,
     }),
   );
