@@ -63,7 +63,7 @@ export function PlacingModal({
         }}
       >
         <Row gutter={16}>
-          <Col span={8}>
+          <Col span={10}>
             <Form.Item name="market" label={t('offerings.market')}>
               <Radio.Group
                 optionType="button"
@@ -75,7 +75,7 @@ export function PlacingModal({
               />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             <Form.Item name="kind" label={t('placings.kind')} extra={t('placings.kindHelp')}>
               <Radio.Group
                 optionType="button"
@@ -147,7 +147,7 @@ export function PlacingModal({
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="fee" label={t('offerings.fee', { currency })} rules={[asRule(checks.fee)]}>
+            <Form.Item name="fee" label={t('placings.fee', { currency })} rules={[asRule(checks.fee)]}>
               <Input inputMode="decimal" />
             </Form.Item>
           </Col>
