@@ -5,7 +5,7 @@
  * and INTC is pinned at 20.00, so with a 10% discount the placing price is 18.00 and amounts are exact.
  */
 import { auction, auth as authApi, placing, type RequestOf, wallet as walletApi } from '@beurs/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
@@ -287,6 +287,37 @@ describe('cancelling a placing', () => {
     expect(c.body.reason ?? (await apply(late.token, p.id, 10)).body.reason).toBe('placingNotOpen');
     const job = createPlacingJob(h.deps);
     expect(await job.allotPlacing(p.id, new Date(p.closesAt.getTime() + 1))).toBe(false);
+  });
+
+  it('leaves no hold behind when applications race the cancellation', async () => {
+    const p = await insertPlacing();
+    const racers = [];
+    for (let i = 0; i < 4; i++) {
+      const u = await customer('400');
+      const c = await h.call(
+        placing.placingCheckSecret,
+        { id: p.id, quantity: 10, payPassword: PAY },
+        { token: u.token },
+      );
+      racers.push({ u, confirmation: c.body.data.confirmation });
+    }
+    const [cancelled, ...applied] = await Promise.all([
+      h.call(placing.consolePlacingCancel, { reason: 'Race' }, { token: admin, params: { id: p.id } }),
+      ...racers.map(({ u, confirmation }) =>
+        h.call(placing.placingCreate, { id: p.id, quantity: 10, confirmation }, { token: u.token }),
+      ),
+    ]);
+    expect(cancelled?.status).toBe(200);
+    // Each application either came first (and was cancelled and released) or found the placing cancelled.
+    for (const res of applied) expect([200, 422]).toContain(res.status);
+    const before = applied.filter((res) => res.status === 200).length;
+    expect(cancelled?.body.data.refundedApplications).toBe(before);
+    for (const { u } of racers) expect(await wallet(u.token)).toMatchObject({ balance: '400.00', usedBalance: '0.00' });
+    const live = await h.db
+      .select()
+      .from(placingSubscriptions)
+      .where(and(eq(placingSubscriptions.placingId, p.id), ne(placingSubscriptions.status, 'cancelled')));
+    expect(live).toEqual([]);
   });
 
   it('refuses an allotted placing, an unknown one and a reviewer, moving nothing', async () => {
