@@ -129,6 +129,11 @@ export const tradePositions = pgTable(
     closeReason: text('close_reason'),
     createdAt: createdAt(),
     closedAt: ts('closed_at'),
+    /**
+     * A placing's lock-up (migration 0025): the customer's own close, take-profit and stop-loss are refused before
+     * it; a stop-out or liquidation is not. Null for every other position.
+     */
+    sellableFrom: ts('sellable_from'),
   },
   (t) => [
     index('trade_positions_user').on(t.userId, t.status, t.id),
