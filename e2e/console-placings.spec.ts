@@ -56,6 +56,12 @@ test('an admin creates a placing, changes it, and cancels it with its releases s
   await expect(row).toContainText('Cancelled');
   await expect(page.getByTestId(`placing-cancel-${id}`)).toHaveCount(0);
 
+  // Each action is on the audit log.
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  for (const action of ['placing.create', 'placing.update', 'placing.cancel']) {
+    await expect(page.getByText(action, { exact: true }).first()).toBeVisible();
+  }
+
   // The auction monitor, beside Placings.
   await page.getByRole('menuitem', { name: 'Auction orders' }).click();
   await expect(page.getByRole('heading', { name: 'Auction orders' })).toBeVisible();
