@@ -134,6 +134,7 @@ export const E = {
   placingNotCancellable: 'errors.placingNotCancellable',
   auctionNotPreOpen: 'errors.auctionNotPreOpen',
   auctionOrderLocked: 'errors.auctionOrderLocked',
+  positionLockedUp: 'errors.positionLockedUp',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

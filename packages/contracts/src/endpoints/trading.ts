@@ -230,6 +230,11 @@ export const position = z.object({
   /** The open position a partial close was cut from (null for a position closed whole). */
   parentId: z.number().int().nullable(),
   sellTimeTimestamp: ms.nullable(),
+  /**
+   * A placing's lock-up (docs/primary-markets.md): before this instant the customer cannot close the position nor
+   * set its stops (422 positionLockedUp); a close-out still closes it. Null for every other position.
+   */
+  sellableFromTimestamp: ms.nullable(),
 });
 export type Position = z.infer<typeof position>;
 

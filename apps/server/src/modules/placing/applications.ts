@@ -101,7 +101,8 @@ export async function applicationPage(db: Executor, userId: number, filter: Page
 /**
  * getPlacingFlatCount: the caller's allotted placed shares of `code`, split by the lock-up at `now`. The count is
  * of shares placed (delivered at the allotment), not of the position as it is now: what was sold since is the
- * trading module's to know (docs: the lock-up is answered here and not yet enforced by the trading module).
+ * trading module's to know. The trading module enforces the same date: the delivered position's sellable_from is
+ * lockupEndsAt of its placing (job.ts), so this count and the refusals agree without reading the positions.
  */
 export async function flatCount(db: Executor, userId: number, code: string, now: Date) {
   const c = code.trim().toUpperCase();

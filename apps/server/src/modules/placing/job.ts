@@ -93,6 +93,7 @@ export function createPlacingJob(deps: Deps) {
       rate,
       margin: value,
       at,
+      sellableFrom: lockupEndsAt(p),
     });
     return position.id;
   }

@@ -95,6 +95,7 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       closeReason: open ? null : ((row.closeReason as CloseReason | null) ?? null),
       parentId: row.parentId,
       sellTimeTimestamp: row.closedAt?.getTime() ?? null,
+      sellableFromTimestamp: row.sellableFrom?.getTime() ?? null,
     };
   }
 

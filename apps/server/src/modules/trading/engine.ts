@@ -227,6 +227,8 @@ export function createTradingEngine(
       .limit(stopScan.limit);
     const stopped: number[] = [];
     for (const row of stopScan.page(rows, (r) => r.id)) {
+      // A locked-up position (a placing's shares) is not closed by its stop before the date: skipped, not failed.
+      if (row.sellableFrom !== null && row.sellableFrom > at) continue;
       const t = tradableOrNull(row.source, row.code);
       if (!t) continue;
       const q = prices.quote(t);

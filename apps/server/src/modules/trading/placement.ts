@@ -245,6 +245,7 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
       absorbedLoss: null,
       closeReason: null,
       closedAt: null,
+      sellableFrom: null,
     } satisfies PositionRow;
     const answer = { order: orderDto(filled, lang), position: positionDto(position, p.prices, lang) };
     const message = filledMessage(p.t, order.quantity, p.price, p.fig.margin, p.fig.fee, account.currency);

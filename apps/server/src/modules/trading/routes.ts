@@ -12,6 +12,7 @@ import { createTradingEngine } from './engine.js';
 import { type ProductEndpoint, SOURCES_BY_ENDPOINT, tradableByCode } from './instruments.js';
 import type { OrderPlan } from './model.js';
 import { createTradingService } from './service.js';
+import { refuseLockedUp } from './settlement/close.js';
 
 export function tradingRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
@@ -60,6 +61,8 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
     const lang = requestLanguage(req);
     return runIdempotent(db, idempotency, async (tx) => {
       const position = await service.lockOpenPosition(tx, userId, body.positionId);
+      // Shares added to a locked-up position would be locked with it: refused until the date instead.
+      refuseLockedUp(position, at);
       const placed = await service.place(
         tx,
         userId,

@@ -54,6 +54,17 @@ function splitRow(row: PositionRow, quantity: number) {
   return { whole, closing, rest };
 }
 
+/**
+ * A placed position's lock-up (docs/primary-markets.md "Lock-up"): the customer's own close, take-profit or
+ * stop-loss before `sellable_from` is refused (422 positionLockedUp, the instant in UTC; the web app says it in the
+ * customer's time zone from the position's sellableFromTimestamp). Read from the row the caller has locked.
+ */
+export function refuseLockedUp(row: Pick<PositionRow, 'sellableFrom'>, at: Date) {
+  const until = row.sellableFrom;
+  if (until === null || until.getTime() <= at.getTime()) return;
+  throw rule(E.positionLockedUp, { until: until.toISOString().slice(0, 16).replace('T', ' ') }, 'positionLockedUp');
+}
+
 /** The figures of a close, decided before anything is written (close: terms, then the ledger, then the rows). */
 interface CloseTerms {
   row: PositionRow;
@@ -76,10 +87,21 @@ export type CloseOptions = {
   book?: PriceBook;
 };
 
-/** Close step 1: the locked position, the quantity checked, the price, rate, fee and profit of the close. */
-async function closeTerms(ctx: TradingContext, tx: Tx, userId: number | null, positionId: number, opts: CloseOptions) {
+/**
+ * Close step 1: the locked position, its lock-up (for every reason but a close-out, which always closes), the
+ * quantity checked, the price, rate, fee and profit of the close.
+ */
+async function closeTerms(
+  ctx: TradingContext,
+  tx: Tx,
+  userId: number | null,
+  positionId: number,
+  opts: CloseOptions,
+  at: Date,
+) {
   const { currencyOf, book } = ctx;
   const row = await lockOpenPosition(tx, userId, positionId);
+  if (opts.reason !== 'closeOut') refuseLockedUp(row, at);
   const t = tradableOrNull(row.source, row.code);
   if (!t) throw new Error(`position ${row.id}: instrument ${row.code} gone`);
   const quantity = opts.quantity ?? row.quantity;
@@ -306,7 +328,7 @@ export async function close(
   at: Date,
 ): Promise<{ closed: PositionRow; remaining: PositionRow | null; order: OrderRow; book: PriceBook }> {
   const { ledger } = ctx;
-  const c = await closeTerms(ctx, tx, userId, positionId, opts);
+  const c = await closeTerms(ctx, tx, userId, positionId, opts, at);
   const { row } = c;
   const next = await nextIds(tx);
   const ids = { orderId: next.orderId, closedId: c.split.whole ? row.id : next.positionId };

@@ -3,13 +3,16 @@
  * position opened by the fill path every order takes (fillOpen), at the price the customer paid, unleveraged, with no
  * opening fee (the offering's own fee was charged at the allotment). Its close fee rate is today's schedule, as for
  * an order placed now. The margin must already be in the wallet: the caller credits it in the same transaction.
+ * A placing's shares carry their lock-up (`sellableFrom`): the customer cannot close them before it (close.ts).
  */
 import { closeFeeRateOf, Decimal, feeCents } from '@beurs/contracts';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { createTradingContext } from '../context.js';
 import { tradableOrNull } from '../instruments.js';
 import { priceText, STATUS } from '../model.js';
+import { tradePositions } from '../schema.js';
 import { idsAndKyc } from '../statements.js';
 import { fillOpen } from './fills.js';
 
@@ -25,6 +28,8 @@ export interface Delivery {
   /** quantity × price × rate, in the wallet's currency: held as the position's margin (leverage 1). */
   margin: Decimal;
   at: Date;
+  /** A lock-up: the customer's own close and stops are refused before this instant (a close-out is not). */
+  sellableFrom?: Date | undefined;
 }
 
 /** Opens the delivered position in the caller's transaction; answers the order and the position. */
@@ -36,7 +41,7 @@ export async function deliverShares(deps: Deps, tx: Tx, d: Delivery) {
   const ids = await idsAndKyc(tx, d.userId);
   const account = await ctx.ledger.walletAccount(tx, d.userId, t.wallet);
   const price = priceText(d.price);
-  return fillOpen(ctx, tx, {
+  const filled = await fillOpen(ctx, tx, {
     order: {
       id: ids.orderId,
       userId: d.userId,
@@ -71,4 +76,12 @@ export async function deliverShares(deps: Deps, tx: Tx, d: Delivery) {
     addTo: undefined,
     at: d.at,
   });
+  if (!d.sellableFrom) return filled;
+  const [position] = await tx
+    .update(tradePositions)
+    .set({ sellableFrom: d.sellableFrom })
+    .where(eq(tradePositions.id, filled.position.id))
+    .returning();
+  if (!position) throw new Error('delivered position not stored');
+  return { ...filled, position };
 }

@@ -11,8 +11,12 @@ import type { PositionRow } from '../model.js';
 import type { PriceBook } from '../prices.js';
 import { tradePositions } from '../schema.js';
 import { lockOpenPosition } from '../statements.js';
+import { refuseLockedUp } from './close.js';
 
-/** Sets or clears the stop-loss and take-profit of an open position, checked against the closing price now. */
+/**
+ * Sets or clears the stop-loss and take-profit of an open position, checked against the closing price now. Refused
+ * while the position is locked up (a placing's shares): a stop is a close the customer chose.
+ */
 export async function setStops(
   ctx: TradingContext,
   tx: Tx,
@@ -23,6 +27,7 @@ export async function setStops(
 ): Promise<{ position: PositionRow; book: PriceBook }> {
   const { currencyOf, book, checkStops } = ctx;
   const row = await lockOpenPosition(tx, userId, positionId);
+  refuseLockedUp(row, ctx.deps.clock.now());
   const t = tradableOrNull(row.source, row.code);
   if (!t) throw new Error(`position ${row.id}: instrument gone`);
   const prices = await book(t, currencyOf(row.wallet));
