@@ -9,6 +9,7 @@ import type { Currency, Wallet } from '@beurs/contracts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormatters } from '../../lib/format';
 import { errorMessage } from '../../lib/toast';
 import { Icon } from '../Icon';
 import { useMoneyFormat } from '../money/format';
@@ -28,6 +29,8 @@ export interface TradeErrorActions {
   onUseMaxLeverage?: () => void;
   /** Fetches the ticket's figures at the new fee schedule and shows the confirmation again (terms changed). */
   onReviewAgain?: () => void;
+  /** A locked-up position's date (positionLockedUp): said in the device's time zone, not the server's UTC. */
+  lockedUntil?: number | null;
 }
 
 export function reasonOf(error: unknown): string | undefined {
@@ -46,14 +49,18 @@ export function TradeError({
 }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
+  const f = useFormatters();
   const ref = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal scrolls into view again
   useEffect(() => {
     if (reveal) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [reveal, error]);
-  const message = errorMessage(error);
-  if (!message) return null;
   const reason = reasonOf(error);
+  const message =
+    reason === 'positionLockedUp' && actions.lockedUntil
+      ? t('trading.lockup.refused', { date: f.dateTime(actions.lockedUntil, 'minutes') })
+      : errorMessage(error);
+  if (!message) return null;
   const links: ReactNode[] = [];
   if (reason === 'insufficientMargin' || reason === 'insufficientBalance') {
     const { wallet, shortfall } = actions;

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/Button';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Page } from '../../../../components/Page';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';
+import { LockupNotice, lockedUntil } from '../../../../components/trading/Lockup';
 import { usePriceText } from '../../../../components/trading/Rows';
 import { ConfirmSheet, Facts } from '../../../../components/trading/Sheet';
 import { TradeError } from '../../../../components/trading/TradeError';
@@ -22,6 +23,8 @@ export function CloseForm({ position, onDone }: { position: Position; onDone: (r
     <MoneyText amount={value} currency={position.currency} sign={sign} trend={sign === 'always'} />
   );
   const closingPriceLabel = position.direction === 0 ? t('trading.close.atBid') : t('trading.close.atAsk');
+  // A placing's lock-up: the customer cannot close before the date (the server refuses it too).
+  const locked = lockedUntil(position);
 
   return (
     <Page
@@ -35,6 +38,7 @@ export function CloseForm({ position, onDone }: { position: Position; onDone: (r
           className="trade-button trade-button--sell"
           onClick={review}
           loading={mutation.isPending}
+          disabled={locked !== null}
           data-testid="close-submit"
         >
           {quantity.all
@@ -44,6 +48,7 @@ export function CloseForm({ position, onDone }: { position: Position; onDone: (r
       }
     >
       <CloseHero position={position} live={live} />
+      {locked !== null && <LockupNotice until={locked} />}
       <CloseQuantity
         open={position.positionNum}
         value={quantity.text}
@@ -66,7 +71,13 @@ export function CloseForm({ position, onDone }: { position: Position; onDone: (r
         <p className="trade-note">{t('trading.close.estimateNote')}</p>
       </section>
 
-      {mutation.isError && <TradeError reveal error={mutation.error} actions={{ wallet: position.walletType }} />}
+      {mutation.isError && (
+        <TradeError
+          reveal
+          error={mutation.error}
+          actions={{ wallet: position.walletType, lockedUntil: position.sellableFromTimestamp }}
+        />
+      )}
       <SimulatedNotice compact />
 
       <ConfirmSheet

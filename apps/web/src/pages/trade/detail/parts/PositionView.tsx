@@ -12,6 +12,7 @@ import { Icon } from '../../../../components/Icon';
 import { InstrumentTitle } from '../../../../components/market/InstrumentTitle';
 import { Page } from '../../../../components/Page';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';
+import { LockupNotice, lockedUntil } from '../../../../components/trading/Lockup';
 import { useLivePosition } from '../../../../components/trading/useLivePosition';
 import { AddMarginSheet } from './AddMarginSheet';
 import { AddToPositionSheet } from './AddToPositionSheet';
@@ -29,6 +30,8 @@ export function PositionView({ position, orders }: { position: Position; orders:
   const [sheet, setSheet] = useState<SheetName>(null);
   const open = position.status === 1;
   const close = () => setSheet(null);
+  // A placing's lock-up: Close, Add and the stops wait for the date (the notice says why); margin may be added.
+  const locked = lockedUntil(position);
 
   return (
     <Page
@@ -42,11 +45,19 @@ export function PositionView({ position, orders }: { position: Position; orders:
               size="large"
               className="trade-button trade-button--sell"
               onClick={() => navigate(paths.close(position))}
+              disabled={locked !== null}
               data-testid="detail-close"
             >
               {t('trading.detail.close')}
             </Button>
-            <Button block size="large" color="primary" onClick={() => setSheet('add')} data-testid="detail-add">
+            <Button
+              block
+              size="large"
+              color="primary"
+              onClick={() => setSheet('add')}
+              disabled={locked !== null}
+              data-testid="detail-add"
+            >
               {t('trading.detail.add')}
             </Button>
           </div>
@@ -54,6 +65,7 @@ export function PositionView({ position, orders }: { position: Position; orders:
       }
     >
       <PositionHero position={position} live={live} />
+      {locked !== null && <LockupNotice until={locked} />}
       {open && (
         <div className="detail-actions">
           <button
@@ -65,7 +77,13 @@ export function PositionView({ position, orders }: { position: Position; orders:
             <Icon name="wallet" size={20} className="detail-action__icon" />
             {t('trading.detail.addMargin')}
           </button>
-          <button type="button" className="detail-action" onClick={() => setSheet('stops')} data-testid="detail-stops">
+          <button
+            type="button"
+            className="detail-action"
+            onClick={() => setSheet('stops')}
+            disabled={locked !== null}
+            data-testid="detail-stops"
+          >
             <Icon name="shield" size={20} className="detail-action__icon" />
             {t('trading.detail.stops')}
           </button>

@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+/**
+ * A placing's lock-up on the position screens against a fake server (docs/primary-markets.md "Lock-up"): while
+ * sellableFromTimestamp is ahead, trade/detail says "Locked up until <date>" and disables Close, Add and the stops,
+ * and payment/close disables its button; once it has passed (or for an ordinary position) they are as before. A
+ * refusal the server still gives (positionLockedUp) is said with the date in the device's time zone.
+ */
+
+import { ApiError } from '@beurs/api-client';
+import { type Position, trading } from '@beurs/contracts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TradeError } from '../../../components/trading/TradeError';
+import { createFormatters } from '../../../lib/format';
+import { fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
+import { PaymentClosePage } from '../../payment/close';
+import { TradeDetailPage } from '.';
+
+const HOUR = 3_600_000;
+
+const positionWith = (sellableFromTimestamp: number | null): Position =>
+  ({
+    id: 7,
+    stockCode: 'INTC',
+    stockName: 'Intel',
+    source: 0,
+    kind: 'stock',
+    classify: 'UsStock',
+    assetClass: 'stock',
+    walletType: 'US_STOCK',
+    currency: 'USD',
+    priceCurrency: 'USD',
+    multiplier: '1',
+    direction: 0,
+    positionNum: 20,
+    leverage: 1,
+    openPrice: '18.00',
+    nowPrice: '19.99',
+    isolatedPosition: '360.00',
+    initialMargin: '360.00',
+    addedMargin: '0.00',
+    notional: '399.80',
+    openFee: '0.00',
+    profit: '39.80',
+    zdf: '11.06',
+    rate: '1',
+    openRate: '1',
+    stopLoss: null,
+    takeProfit: null,
+    status: 1,
+    marketOpen: true,
+    createTimeTimestamp: Date.now() - HOUR,
+    sellProfit: null,
+    sellPrice: null,
+    closeFee: null,
+    fees: null,
+    netProfit: null,
+    absorbedLoss: null,
+    closeReason: null,
+    parentId: null,
+    sellTimeTimestamp: null,
+    sellableFromTimestamp,
+  }) as Position;
+
+const serve = (p: Position) => fakeApi().on(trading.positionDetail, { position: p, orders: [] });
+const dateOf = (ms: number) => createFormatters('en').dateTime(ms, 'minutes');
+
+setupScreenTests();
+
+describe('trade/detail of a placed position', () => {
+  it('says until when it is locked up and disables Close, Add and the stops', async () => {
+    const until = Date.now() + 24 * HOUR;
+    serve(positionWith(until));
+    renderScreen(<TradeDetailPage />, '/pages/trade/detail?id=7');
+    const notice = await screen.findByTestId('lockup-notice');
+    expect(notice.textContent).toContain(`Locked up until ${dateOf(until)}`);
+    expect(screen.getByTestId('detail-close')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('detail-add')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('detail-stops')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('detail-margin')).toHaveProperty('disabled', false);
+  });
+
+  it('is as any position once the date has passed, and so is an ordinary position', async () => {
+    for (const sellableFrom of [Date.now() - HOUR, null]) {
+      serve(positionWith(sellableFrom));
+      const view = renderScreen(<TradeDetailPage />, '/pages/trade/detail?id=7');
+      expect(await screen.findByTestId('detail-close')).toHaveProperty('disabled', false);
+      expect(screen.queryByTestId('lockup-notice')).toBeNull();
+      expect(screen.getByTestId('detail-stops')).toHaveProperty('disabled', false);
+      view.unmount();
+    }
+  });
+});
+
+describe('payment/close of a placed position', () => {
+  it('disables the close while locked up', async () => {
+    serve(positionWith(Date.now() + HOUR));
+    renderScreen(<PaymentClosePage />, '/pages/payment/close?id=7');
+    expect(await screen.findByTestId('lockup-notice')).toBeTruthy();
+    expect(screen.getByTestId('close-submit')).toHaveProperty('disabled', true);
+  });
+
+  it('enables it from the date on', async () => {
+    serve(positionWith(Date.now() - HOUR));
+    renderScreen(<PaymentClosePage />, '/pages/payment/close?id=7');
+    expect(await screen.findByTestId('close-submit')).toHaveProperty('disabled', false);
+    expect(screen.queryByTestId('lockup-notice')).toBeNull();
+  });
+});
+
+describe('the refusal', () => {
+  it('is said with the date in the device’s time zone', () => {
+    const until = Date.now() + HOUR;
+    const error = new ApiError('server', 'locked up until 2026-11-29 10:00 (UTC)', 422, undefined, 'positionLockedUp');
+    render(<TradeError error={error} actions={{ lockedUntil: until }} />);
+    const shown = screen.getByTestId('trade-error');
+    expect(shown.textContent).toContain(`This position is locked up until ${dateOf(until)}`);
+    expect(shown.getAttribute('data-reason')).toBe('positionLockedUp');
+  });
+});
