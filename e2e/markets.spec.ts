@@ -150,6 +150,15 @@ test('a US stock from the market tab: price header, key figures and the chart in
   const session = page.getByTestId('market-session');
   await expect(session).toHaveAttribute('data-open', 'true');
   await expect(session.getByText('Open', { exact: true })).toBeVisible();
+  // The primary markets' entries of the stock segments (issue 15), each to its screen.
+  for (const [entry, path] of [
+    ['ipo-centre-entry', 'product/newstock'],
+    ['auction-entry', 'product/auction'],
+    ['placings-entry', 'placing/index'],
+    ['block-trade-entry', 'product/blocktrade'],
+  ] as const) {
+    await expect(page.getByTestId(entry)).toHaveAttribute('href', new RegExp(`#/pages/${path}$`));
+  }
   const apple = row(page, '0:AAPL');
   await expect(apple).toContainText('Apple Inc.');
   await expect(apple).toContainText('NASDAQ');

@@ -128,6 +128,8 @@ export const paths = {
   placingRecord: () => to('/pages/placing/record'),
   // The pre-market (opening) auction: the stocks in pre-open, the auction ticket and the customer's auction orders.
   auction: () => to('/pages/product/auction'),
+  // Block trades (at least 10,000 shares at the block desk's price): the permission, the desk and its ticket.
+  blockTrade: () => to('/pages/product/blocktrade'),
 
   // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
   login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),

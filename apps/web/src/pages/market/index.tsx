@@ -249,6 +249,20 @@ export function MarketPage() {
               </span>
               <Icon name="chevron" size={18} />
             </Link>
+            <Link to={paths.placings()} className="link-card" data-testid="placings-entry">
+              <span>
+                <strong>{t('market.placingsEntryTitle')}</strong>
+                <small>{t('market.placingsEntryText')}</small>
+              </span>
+              <Icon name="chevron" size={18} />
+            </Link>
+            <Link to={paths.blockTrade()} className="link-card" data-testid="block-trade-entry">
+              <span>
+                <strong>{t('market.blockTradeEntryTitle')}</strong>
+                <small>{t('market.blockTradeEntryText')}</small>
+              </span>
+              <Icon name="chevron" size={18} />
+            </Link>
           </div>
         )}
         {sessionMarket && <SessionLine market={sessionMarket} />}
