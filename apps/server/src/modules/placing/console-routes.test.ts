@@ -9,9 +9,9 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
+import { insertPlacing } from '../../../test/placings.js';
 import { pinMarket, STOCK_TERMS, trader } from '../../../test/trading.js';
 import { auditLog } from '../../platform/db/schema.js';
-import { placingRows } from './calendar.js';
 import { createPlacingJob } from './job.js';
 import { placingSubscriptions, placings } from './schema.js';
 
@@ -140,33 +140,6 @@ describe('creating a placing', () => {
   });
 });
 
-/** A row of an INTC placing as placing.test.ts makes them: open now for an hour, 10% off, lots of 10, fee 1.00. */
-async function insertPlacing(overrides: Partial<typeof placings.$inferInsert> = {}) {
-  const now = h.clock.now().getTime();
-  const [base] = placingRows(h.clock.now());
-  const [row] = await h.db
-    .insert(placings)
-    .values({
-      ...base!,
-      kind: 'SPO',
-      source: 0,
-      code: 'INTC',
-      market: 'US',
-      currency: 'USD',
-      opensAt: new Date(now - HOUR + ++made),
-      closesAt: new Date(now + HOUR),
-      discount: '0.10',
-      lotSize: 10,
-      sharesOffered: 1000,
-      fee: '1.00',
-      allotmentRule: 'proRata',
-      lockupDays: 30,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
 describe('editing a placing', () => {
   it('changes an upcoming one, audited with the old and new terms; a reviewer is refused', async () => {
     const input = usInput();
@@ -191,7 +164,7 @@ describe('editing a placing', () => {
   });
 
   it('refuses once the window has opened (422), translated, changing nothing; 404 for an unknown id', async () => {
-    const open = await insertPlacing();
+    const open = await insertPlacing(h, { sharesOffered: 1000 });
     const res = await h.call(placing.consolePlacingUpdate, usInput({ discount: '0.20' }), {
       token: admin,
       params: { id: open.id },
@@ -225,7 +198,7 @@ const wallet = async (token: string) =>
 
 /** An open placing with `n` applications of 20 shares: 20 × 18.00 + 1.00 = 361.00 held each. */
 async function openWithApplications(n: number) {
-  const p = await insertPlacing();
+  const p = await insertPlacing(h, { sharesOffered: 1000 });
   const customers = [];
   for (let i = 0; i < n; i++) {
     const u = await customer('500.37');
@@ -290,7 +263,7 @@ describe('cancelling a placing', () => {
   });
 
   it('leaves no hold behind when applications race the cancellation', async () => {
-    const p = await insertPlacing();
+    const p = await insertPlacing(h, { sharesOffered: 1000 });
     const racers = [];
     for (let i = 0; i < 4; i++) {
       const u = await customer('400');

@@ -10,12 +10,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
+import { insertPlacing } from '../../../test/placings.js';
 import { type PinnedMarket, pinMarket, placeOrder, STOCK_TERMS, trader } from '../../../test/trading.js';
 import { createTradingEngine, type TradingEngine, tradeOrders, tradePositions } from '../trading/index.js';
 import { flatCount } from './applications.js';
-import { placingRows } from './calendar.js';
 import { createPlacingJob } from './job.js';
-import { placings } from './schema.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,7 +22,6 @@ const PAY = '135790';
 let h: Harness;
 let m: PinnedMarket;
 let engine: TradingEngine;
-let made = 0;
 
 beforeAll(async () => {
   h = await createHarness({ config: { walletCurrency: { SUBSCRIPTION: 'USD' }, primaryJobMs: 0, tradingJobMs: 0 } });
@@ -42,47 +40,27 @@ const pinIntc = (bid = '19.99', ask = '20.01') => m.set('INTC', 0, { bid, ask })
  */
 async function placed(shares = 20) {
   pinIntc();
-  const now = h.clock.now().getTime();
-  const [base] = placingRows(h.clock.now());
-  const [p] = await h.db
-    .insert(placings)
-    .values({
-      ...base!,
-      kind: 'SPO',
-      source: 0,
-      code: 'INTC',
-      market: 'US',
-      currency: 'USD',
-      opensAt: new Date(now - HOUR + ++made),
-      closesAt: new Date(now + HOUR),
-      discount: '0.10',
-      lotSize: 10,
-      sharesOffered: shares,
-      fee: '1.00',
-      allotmentRule: 'proRata',
-      lockupDays: 1,
-    })
-    .returning();
+  const p = await insertPlacing(h, { sharesOffered: shares, lockupDays: 1 });
   const u = await trader(h, { SUBSCRIPTION: '2000', US_STOCK: '1000' });
   await h.call(authApi.settingPayPassword, { payPassword: PAY }, { token: u.token });
   const c = await h.call(
     placing.placingCheckSecret,
-    { id: p!.id, quantity: shares, payPassword: PAY },
+    { id: p.id, quantity: shares, payPassword: PAY },
     { token: u.token },
   );
   const applied = await h.call(
     placing.placingCreate,
-    { id: p!.id, quantity: shares, confirmation: c.body.data.confirmation },
+    { id: p.id, quantity: shares, confirmation: c.body.data.confirmation },
     { token: u.token },
   );
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   h.clock.advance(HOUR);
-  expect((await createPlacingJob(h.deps).runUnlocked()).allotted).toContain(p!.id);
+  expect((await createPlacingJob(h.deps).runUnlocked()).allotted).toContain(p.id);
   const [pos] = await h.db
     .select()
     .from(tradePositions)
     .where(and(eq(tradePositions.userId, u.user.id), eq(tradePositions.code, 'INTC')));
-  return { u, id: pos!.id, until: new Date(p!.closesAt.getTime() + DAY) };
+  return { u, id: pos!.id, until: new Date(p.closesAt.getTime() + DAY) };
 }
 
 const positionOf = async (id: number) => (await h.db.select().from(tradePositions).where(eq(tradePositions.id, id)))[0];

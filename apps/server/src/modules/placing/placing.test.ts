@@ -11,11 +11,12 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
+import { insertPlacing } from '../../../test/placings.js';
 import { pinMarket, trader } from '../../../test/trading.js';
 import { instrumentByKey } from '../../market/instruments/index.js';
 import { tradePositions } from '../trading/index.js';
 import { flatCount } from './applications.js';
-import { DEMO_PLACINGS, placingRows } from './calendar.js';
+import { DEMO_PLACINGS } from './calendar.js';
 import { createPlacingJob } from './job.js';
 import { placingConfirmations, placingSubscriptions, placings } from './schema.js';
 
@@ -23,8 +24,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const PAY = '135790';
 let h: Harness;
-/** Placings made so far: each opens a millisecond apart (one placing per stock and opening instant). */
-let made = 0;
 
 beforeAll(async () => {
   h = await createHarness({ config: { walletCurrency: { SUBSCRIPTION: 'USD' }, primaryJobMs: 0, tradingJobMs: 0 } });
@@ -34,32 +33,7 @@ afterEach(async () => {
   expect(await auditLedger(h.db.$client)).toEqual([]);
 });
 
-/** An INTC placing open now for an hour: 10% off, lots of 10, 100 shares, fee 1.00, 30 days' lock-up. */
-async function openPlacing(overrides: Partial<typeof placings.$inferInsert> = {}) {
-  const now = h.clock.now().getTime();
-  const [base] = placingRows(h.clock.now());
-  const [row] = await h.db
-    .insert(placings)
-    .values({
-      ...base!,
-      kind: 'SPO',
-      source: 0,
-      code: 'INTC',
-      market: 'US',
-      currency: 'USD',
-      opensAt: new Date(now - HOUR + ++made),
-      closesAt: new Date(now + HOUR),
-      discount: '0.10',
-      lotSize: 10,
-      sharesOffered: 100,
-      fee: '1.00',
-      allotmentRule: 'proRata',
-      lockupDays: 30,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
+const openPlacing = (overrides: Parameters<typeof insertPlacing>[1] = {}) => insertPlacing(h, overrides);
 
 async function customer(usd?: string) {
   const u = await trader(h, usd ? { SUBSCRIPTION: usd } : {});
