@@ -40,6 +40,13 @@ const FILTERS: Partial<Record<Segment, readonly FilterName[]>> = {
 };
 
 const STOCK_SEGMENTS: readonly string[] = ['US', 'HK', 'DE', 'NL', 'BE', 'MX'];
+/** The primary markets' entries above a stock market's list (issue 15), each to its screen. */
+const PRIMARY_ENTRIES = [
+  { key: 'ipo', testId: 'ipo-centre-entry', to: () => paths.ipoCentre() },
+  { key: 'auction', testId: 'auction-entry', to: paths.auction },
+  { key: 'placings', testId: 'placings-entry', to: paths.placings },
+  { key: 'blockTrade', testId: 'block-trade-entry', to: paths.blockTrade },
+] as const;
 const isSegment = (value: string | null): value is Segment => SEGMENTS.includes(value as Segment);
 
 function specOf(segment: Segment, filter: FilterName): ListSpec {
@@ -235,34 +242,15 @@ export function MarketPage() {
         )}
         {STOCK_SEGMENTS.includes(segment) && (
           <div className="market-entries">
-            <Link to={paths.ipoCentre()} className="link-card" data-testid="ipo-centre-entry">
-              <span>
-                <strong>{t('market.ipoEntryTitle')}</strong>
-                <small>{t('market.ipoEntryText')}</small>
-              </span>
-              <Icon name="chevron" size={18} />
-            </Link>
-            <Link to={paths.auction()} className="link-card" data-testid="auction-entry">
-              <span>
-                <strong>{t('market.auctionEntryTitle')}</strong>
-                <small>{t('market.auctionEntryText')}</small>
-              </span>
-              <Icon name="chevron" size={18} />
-            </Link>
-            <Link to={paths.placings()} className="link-card" data-testid="placings-entry">
-              <span>
-                <strong>{t('market.placingsEntryTitle')}</strong>
-                <small>{t('market.placingsEntryText')}</small>
-              </span>
-              <Icon name="chevron" size={18} />
-            </Link>
-            <Link to={paths.blockTrade()} className="link-card" data-testid="block-trade-entry">
-              <span>
-                <strong>{t('market.blockTradeEntryTitle')}</strong>
-                <small>{t('market.blockTradeEntryText')}</small>
-              </span>
-              <Icon name="chevron" size={18} />
-            </Link>
+            {PRIMARY_ENTRIES.map((e) => (
+              <Link key={e.testId} to={e.to()} className="link-card" data-testid={e.testId}>
+                <span>
+                  <strong>{t(`market.${e.key}EntryTitle`)}</strong>
+                  <small>{t(`market.${e.key}EntryText`)}</small>
+                </span>
+                <Icon name="chevron" size={18} />
+              </Link>
+            ))}
           </div>
         )}
         {sessionMarket && <SessionLine market={sessionMarket} />}
