@@ -14,6 +14,12 @@ import { toastError, toastSuccess } from '../../lib/toast';
 import { useMoneyFormat } from '../money/format';
 import { usePriceText } from './Rows';
 
+/** What the confirmation states: which order, and the amount its cancellation releases (`total`). */
+export type CancellableOrder = Pick<
+  TradeOrder,
+  'id' | 'direction' | 'quantity' | 'stockCode' | 'price' | 'total' | 'currency'
+>;
+
 export function useCancelOrder() {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -22,7 +28,11 @@ export function useCancelOrder() {
   const mutation = useCancelOrderMutation();
   const intent = useIdempotencyKey();
 
-  const cancel = async (order: TradeOrder, onDone?: () => void) => {
+  /**
+   * `onDone` runs after the cancellation; `onFailed` after a refusal (e.g. too late: an auction order at its open),
+   * so a list can show what happened instead.
+   */
+  const cancel = async (order: CancellableOrder, onDone?: () => void, onFailed?: () => void) => {
     const confirmed = await Dialog.confirm({
       title: t('trading.cancel.title'),
       content: (
@@ -53,7 +63,10 @@ export function useCancelOrder() {
           toastSuccess(t('trading.cancel.done'));
           onDone?.();
         },
-        onError: (error) => toastError(error),
+        onError: (error) => {
+          toastError(error);
+          onFailed?.();
+        },
       },
     );
   };

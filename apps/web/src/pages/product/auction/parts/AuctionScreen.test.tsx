@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
  * product/auction against a fake server: the stocks in pre-open, the empty state naming each market's next window,
- * the error state, the ticket's confirmation sending one keyed order, and the customer's auction orders with their
- * states.
+ * the error state, the ticket's confirmation sending one keyed order, the customer's auction orders with their
+ * states, and cancelling a waiting one (its trading order, after the confirmation; the list read again).
  */
-import { auction, type DataOf } from '@beurs/contracts';
+import { auction, type DataOf, trading } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +137,37 @@ describe('product/auction', () => {
       quantity: 10,
       termsVersion: '0.001:0.001',
     });
+    expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  it('cancels a waiting order through its trading order after a confirmation, and reads the list again', async () => {
+    let waiting = true;
+    const api = fakeApi()
+      .on(auction.preMarketList, stockPage([stockOf()]))
+      .on(auction.auctionOrderList, () =>
+        orderPage([orderOf({ state: waiting ? 'waiting' : 'cancelled' }), orderOf({ id: 5, state: 'filled' })]),
+      )
+      .on(trading.cancelOrder, () => {
+        waiting = false;
+        return {} as never;
+      });
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const user = userEvent.setup();
+    const [first, second] = await screen.findAllByTestId('auction-order');
+    expect(within(second!).queryByTestId('auction-order-cancel')).toBeNull();
+    await user.click(within(first!).getByTestId('auction-order-cancel'));
+    const dialog = await screen.findByTestId('cancel-confirm');
+    expect(dialog.textContent).toContain('$2,002.00');
+    const ok = within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Cancel order' });
+    await waitFor(() => {
+      for (let el: HTMLElement | null = ok; el; el = el.parentElement) {
+        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+      }
+    });
+    await user.click(ok);
+    await waitFor(() => expect(screen.getAllByTestId('auction-order')[0]?.dataset.state).toBe('cancelled'));
+    const sent = api.callsTo(trading.cancelOrder);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ id: 40 });
     expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,17 +1,20 @@
 /**
  * The customer's auction orders and their states: waiting for the open (held), filled at the opening price (with a
  * link to the position), not filled (the opening price did not reach the limit: cancelled and released at the open),
- * or cancelled by the customer before the open (from the trade centre's entrusted tab).
+ * or cancelled by the customer before the open (Cancel on a waiting order, after the trading module's confirmation;
+ * refused once the open has come, and the list is read again either way).
  */
 import type { AuctionOrderState } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AuctionOrderRow, useAuctionOrdersInfinite } from '../../../../api/auction';
 import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { QueryBoundary } from '../../../../components/States';
 import { Facts } from '../../../../components/trading/Sheet';
+import { useCancelOrder } from '../../../../components/trading/useCancelOrder';
 import { useFormatters } from '../../../../lib/format';
 
 const TONE: Record<AuctionOrderState, string> = {
@@ -21,9 +24,20 @@ const TONE: Record<AuctionOrderState, string> = {
   cancelled: 'neutral',
 };
 
-function OrderRow({ order: o }: { order: AuctionOrderRow }) {
+function OrderRow({ order: o, onChanged }: { order: AuctionOrderRow; onChanged: () => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const { cancel, isPending } = useCancelOrder();
+  // The trading module's entrusted order until the open: its cancel releases the amount and fee held.
+  const cancellable = {
+    id: o.orderId,
+    direction: o.direction,
+    quantity: o.quantity,
+    stockCode: o.code,
+    price: o.limitPrice,
+    total: o.held,
+    currency: o.walletCurrency,
+  };
   return (
     <li className="card trade-row" data-testid="auction-order" data-state={o.state}>
       <div className="trade-row__head">
@@ -46,6 +60,17 @@ function OrderRow({ order: o }: { order: AuctionOrderRow }) {
           { label: t('auction.labels.opens'), value: f.dateTime(o.opensAtTimestamp, 'minutes') },
         ]}
       />
+      {o.state === 'waiting' && (
+        <Button
+          size="small"
+          fill="outline"
+          loading={isPending}
+          data-testid="auction-order-cancel"
+          onClick={() => void cancel(cancellable, onChanged, onChanged)}
+        >
+          {t('trading.cancel.button')}
+        </Button>
+      )}
       {o.positionId !== null && (
         <Link
           to={paths.tradeDetail(
@@ -78,7 +103,7 @@ export function MyOrders() {
           <>
             <ul className="trade-list">
               {list.map((o) => (
-                <OrderRow key={o.id} order={o} />
+                <OrderRow key={o.id} order={o} onChanged={() => void query.refetch()} />
               ))}
             </ul>
             <LoadMore query={query} endText={t('auction.orders.end')} />
