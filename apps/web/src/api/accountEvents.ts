@@ -6,6 +6,7 @@
  */
 import type { MessageKind } from '@beurs/contracts';
 import type { QueryKey } from '@tanstack/react-query';
+import { auctionKeys } from './auction';
 import { blockKeys } from './blocktrade';
 import { depositKeys } from './deposit';
 import { inboxKeys } from './inbox';
@@ -34,6 +35,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   takeProfit: [tradingKeys.all, walletKeys.all, withdrawalKeys.all],
   blockApproved: [blockKeys.all],
   blockRejected: [blockKeys.all],
+  auctionNotFilled: [auctionKeys.all, tradingKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -25,6 +25,7 @@ export const MESSAGE_KINDS = [
   // Block trading permission decided (link: /pages/product/blocktrade).
   'blockApproved',
   'blockRejected',
+  'auctionNotFilled',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

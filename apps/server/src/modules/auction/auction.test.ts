@@ -5,7 +5,7 @@
  * the simulator's opening price: a limit that crosses fills at exactly that price, the other is released.
  */
 import { randomUUID } from 'node:crypto';
-import { auction, Decimal, type RequestOf, trading } from '@beurs/contracts';
+import { auction, Decimal, inbox as inboxApi, type RequestOf, trading } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -120,6 +120,17 @@ describe('the pre-market auction', () => {
     expect(run.filled).toEqual([high.body.data.auctionOrder.id]);
     expect(run.notFilled).toEqual([low.body.data.auctionOrder.id]);
     expect(await job.runUnlocked()).toEqual({ filled: [], notFilled: [], ran: true });
+    // The release is told once (the rerun above added nothing), in the customer's language; the fill by the
+    // trading module's own "order filled".
+    const inbox = async (lang?: string) =>
+      (await h.call(inboxApi.getMessages, {}, { token: u.token, ...(lang ? { lang } : {}) })).body.data.list;
+    const released = (await inbox()).filter((m) => m.kind === 'auctionNotFilled');
+    expect(released).toHaveLength(1);
+    expect(released[0]).toMatchObject({ link: '/pages/product/auction', read: false });
+    expect(released[0]?.body).toContain(`#${low.body.data.order.id} for 10 AAPL`);
+    expect(released[0]?.body).toContain(`the opening price was ${new Decimal(open ?? 0).toFixed()}`);
+    expect((await inbox()).filter((m) => m.kind === 'orderFilled')).toHaveLength(1);
+    expect((await inbox('nl')).find((m) => m.kind === 'auctionNotFilled')?.title).toBe('Veilingorder niet uitgevoerd');
 
     const list = await h.call(auction.auctionOrderList, {}, { token: u.token });
     const [lowRow, highRow] = list.body.data.list;

@@ -12,8 +12,12 @@ import type { Tx } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
+import { notify } from '../inbox/index.js';
 import { createTradingService, STATUS, type TradingService, tradeOrders } from '../trading/index.js';
 import { auctionOrders } from './schema.js';
+
+/** Where an auction message leads: the auction screen, with the customer's auction orders. */
+const AUCTION_LINK = '/pages/product/auction';
 
 export const AUCTION_JOB_LOCK = 'opening-auction';
 /** Most orders one pass decides; the next pass goes on. */
@@ -52,6 +56,21 @@ export function createAuctionJob(deps: Deps, trading: TradingService = createTra
     } else {
       await trading.cancel(tx, a.userId, o.id, at, { byAuction: true });
       outcome = 'notCrossed';
+      // A fill tells the customer through the trading module's own "order filled"; a release is told here, in the
+      // same transaction, so the message exists exactly when the release does.
+      await notify(tx, {
+        userId: a.userId,
+        kind: 'auctionNotFilled',
+        params: {
+          order: o.id,
+          quantity: o.quantity,
+          code: a.code,
+          limit: new Decimal(o.price).toFixed(),
+          open: openPrice,
+        },
+        link: AUCTION_LINK,
+        at,
+      });
     }
     await tx.update(auctionOrders).set({ outcome, openPrice, decidedAt: at }).where(eq(auctionOrders.id, a.id));
     return outcome;
