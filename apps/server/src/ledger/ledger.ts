@@ -401,7 +401,13 @@ export function createLedger(options: LedgerOptions = {}) {
 
   /** Gives a held amount back to the available balance. False when the hold was no longer active. */
   async function release(tx: Tx, holdId: number, at: Date): Promise<boolean> {
-    return (await endHold(tx, holdId, 'released', at)) !== null;
+    return (await releasedAmount(tx, holdId, at)) !== null;
+  }
+
+  /** Releases a hold as `release` does, answering the amount given back; null when it was no longer active. */
+  async function releasedAmount(tx: Tx, holdId: number, at: Date): Promise<Decimal | null> {
+    const ended = await endHold(tx, holdId, 'released', at);
+    return ended ? new Decimal(ended.amount) : null;
   }
 
   /**
@@ -487,6 +493,7 @@ export function createLedger(options: LedgerOptions = {}) {
     hold,
     holdAndCharge,
     release,
+    releasedAmount,
     settleHold,
     available,
     balances,

@@ -9,7 +9,6 @@ import { Code, Decimal, E } from '@beurs/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
-import { ledgerHolds } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { PlacingDemand } from './console.js';
 import { placingForUpdate } from './console-manage.js';
@@ -25,17 +24,6 @@ export interface PlacingCancelOutcome {
   refunded: Map<string, Decimal>;
   /** The live applications and shares applied for before the cancellation. */
   beforeDemand: PlacingDemand;
-}
-
-/** Releases an application's hold if it is still active; the amount released (0 when there was none). */
-async function releaseHold(ledger: Ledger, tx: Tx, holdId: number | null, at: Date): Promise<Decimal> {
-  if (!holdId) return new Decimal(0);
-  const [hold] = await tx
-    .select({ amount: ledgerHolds.amount, status: ledgerHolds.status })
-    .from(ledgerHolds)
-    .where(eq(ledgerHolds.id, holdId));
-  if (hold?.status !== 'active' || !(await ledger.release(tx, holdId, at))) return new Decimal(0);
-  return new Decimal(hold.amount);
 }
 
 /** Cancels placing `id` in the caller's transaction; a cancelled one answers as it is, moving nothing. */
@@ -55,7 +43,7 @@ export async function cancelPlacing(ledger: Ledger, tx: Tx, id: number, at: Date
     .for('update');
   const refunded = new Map<string, Decimal>();
   for (const a of live) {
-    const amount = await releaseHold(ledger, tx, a.holdId, at);
+    const amount = (a.holdId && (await ledger.releasedAmount(tx, a.holdId, at))) || new Decimal(0);
     refunded.set(a.currency, (refunded.get(a.currency) ?? new Decimal(0)).plus(amount));
   }
   if (live.length > 0) {

@@ -7,7 +7,7 @@ import { placing, wireAmount } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit, change } from '../../platform/audit.js';
-import { isUniqueViolation } from '../../platform/db/errors.js';
+import { uniqueOr } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { runIdempotent } from '../../platform/idempotency.js';
@@ -16,51 +16,47 @@ import { cancelPlacing } from './console-cancel.js';
 import { assertPlacingEditable, placingForUpdate, placingTaken, placingValues } from './console-manage.js';
 import { placings } from './schema.js';
 
-/** A placing of the same stock opening at the same instant (the unique index) is a 409. */
-async function unlessTaken<T>(code: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, 'placings_code_window')) throw placingTaken(code);
-    throw error;
-  }
-}
-
 export function consolePlacingRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock, ledger } = deps;
 
   route(app, placing.consolePlacingCreate, async ({ req, body }) => {
     const now = clock.now();
     const values = placingValues(body, now);
-    return unlessTaken(body.code, () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(placings)
-          .values({ ...values, state: 'scheduled', createdAt: now })
-          .returning();
-        if (!row) throw new Error('placing not created');
-        const created = toConsolePlacing(row, NO_DEMAND, now);
-        await audit(tx, req, 'placing.create', { type: 'placing', id: row.id }, change(null, created));
-        return created;
-      }),
+    return uniqueOr(
+      'placings_code_window',
+      () => placingTaken(body.code),
+      () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(placings)
+            .values({ ...values, state: 'scheduled', createdAt: now })
+            .returning();
+          if (!row) throw new Error('placing not created');
+          const created = toConsolePlacing(row, NO_DEMAND, now);
+          await audit(tx, req, 'placing.create', { type: 'placing', id: row.id }, change(null, created));
+          return created;
+        }),
     );
   });
 
   route(app, placing.consolePlacingUpdate, async ({ req, params, body }) => {
     const now = clock.now();
-    return unlessTaken(body.code, () =>
-      db.transaction(async (tx) => {
-        const before = await placingForUpdate(tx, params.id);
-        assertPlacingEditable(before, now);
-        const values = placingValues(body, now);
-        const [row] = await tx.update(placings).set(values).where(eq(placings.id, before.id)).returning();
-        if (!row) throw new Error('placing not updated');
-        // Upcoming: nobody can have applied yet, so there is no demand to read.
-        const updated = toConsolePlacing(row, NO_DEMAND, now);
-        const old = toConsolePlacing(before, NO_DEMAND, now);
-        await audit(tx, req, 'placing.update', { type: 'placing', id: row.id }, change(old, updated));
-        return updated;
-      }),
+    return uniqueOr(
+      'placings_code_window',
+      () => placingTaken(body.code),
+      () =>
+        db.transaction(async (tx) => {
+          const before = await placingForUpdate(tx, params.id);
+          assertPlacingEditable(before, now);
+          const values = placingValues(body, now);
+          const [row] = await tx.update(placings).set(values).where(eq(placings.id, before.id)).returning();
+          if (!row) throw new Error('placing not updated');
+          // Upcoming: nobody can have applied yet, so there is no demand to read.
+          const updated = toConsolePlacing(row, NO_DEMAND, now);
+          const old = toConsolePlacing(before, NO_DEMAND, now);
+          await audit(tx, req, 'placing.update', { type: 'placing', id: row.id }, change(old, updated));
+          return updated;
+        }),
     );
   });
 

@@ -77,15 +77,8 @@ async function reversePaid(ledger: Ledger, tx: Tx, s: SubscriptionRow, at: Date,
 
 /** One subscription's refund: the active hold released, anything already paid posted back. */
 async function refund(ledger: Ledger, tx: Tx, s: SubscriptionRow, at: Date, operatorId: number) {
-  let returned = new Decimal(0);
-  if (s.holdId) {
-    const [hold] = await tx
-      .select({ amount: ledgerHolds.amount, status: ledgerHolds.status })
-      .from(ledgerHolds)
-      .where(eq(ledgerHolds.id, s.holdId));
-    if (hold?.status === 'active' && (await ledger.release(tx, s.holdId, at))) returned = returned.plus(hold.amount);
-  }
-  return returned.plus(await reversePaid(ledger, tx, s, at, operatorId));
+  const released = (s.holdId && (await ledger.releasedAmount(tx, s.holdId, at))) || new Decimal(0);
+  return released.plus(await reversePaid(ledger, tx, s, at, operatorId));
 }
 
 /** Cancels offering `id` in the caller's transaction; a cancelled one answers as it is, moving nothing. */

@@ -7,7 +7,7 @@ import { consolePrimary, wireAmount } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit, change } from '../../platform/audit.js';
-import { isUniqueViolation } from '../../platform/db/errors.js';
+import { uniqueOr } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
@@ -25,16 +25,6 @@ import {
   toConsoleOffering,
 } from './console-offerings.js';
 import { offerings } from './schema.js';
-
-/** A unique code lost to a racing create or edit is the same 409 as one found taken. */
-async function unlessCodeTaken<T>(code: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, 'offerings_code')) throw codeTaken(code);
-    throw error;
-  }
-}
 
 export function consolePrimaryRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock, ledger } = deps;
@@ -56,37 +46,43 @@ export function consolePrimaryRoutes(app: FastifyInstance, deps: Deps) {
   route(app, consolePrimary.offeringCreate, async ({ req, body }) => {
     const now = clock.now();
     const values = await offeringValues(db, body, now);
-    return unlessCodeTaken(body.code, () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(offerings)
-          .values({ ...values, createdAt: now })
-          .returning();
-        if (!row) throw new Error('offering not created');
-        const created = toConsoleOffering(row, { subscriptions: 0, shares: 0 }, now, requestLanguage(req));
-        await audit(tx, req, 'offering.create', { type: 'offering', id: row.id }, change(null, created));
-        return created;
-      }),
+    return uniqueOr(
+      'offerings_code',
+      () => codeTaken(body.code),
+      () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(offerings)
+            .values({ ...values, createdAt: now })
+            .returning();
+          if (!row) throw new Error('offering not created');
+          const created = toConsoleOffering(row, { subscriptions: 0, shares: 0 }, now, requestLanguage(req));
+          await audit(tx, req, 'offering.create', { type: 'offering', id: row.id }, change(null, created));
+          return created;
+        }),
     );
   });
 
   route(app, consolePrimary.offeringUpdate, async ({ req, params, body }) => {
     const now = clock.now();
     const lang = requestLanguage(req);
-    return unlessCodeTaken(body.code, () =>
-      db.transaction(async (tx) => {
-        const before = await offeringById(tx, params.id, 'update');
-        assertEditable(before, now);
-        const values = await offeringValues(tx, body, now, before.id);
-        const [row] = await tx.update(offerings).set(values).where(eq(offerings.id, before.id)).returning();
-        if (!row) throw new Error('offering not updated');
-        // Upcoming: nobody has subscribed yet, so there is no demand to read.
-        const demand = (await demandOf(tx, [row.id])).get(row.id) ?? { subscriptions: 0, shares: 0 };
-        const updated = toConsoleOffering(row, demand, now, lang);
-        const old = toConsoleOffering(before, demand, now, lang);
-        await audit(tx, req, 'offering.update', { type: 'offering', id: row.id }, change(old, updated));
-        return updated;
-      }),
+    return uniqueOr(
+      'offerings_code',
+      () => codeTaken(body.code),
+      () =>
+        db.transaction(async (tx) => {
+          const before = await offeringById(tx, params.id, 'update');
+          assertEditable(before, now);
+          const values = await offeringValues(tx, body, now, before.id);
+          const [row] = await tx.update(offerings).set(values).where(eq(offerings.id, before.id)).returning();
+          if (!row) throw new Error('offering not updated');
+          // Upcoming: nobody has subscribed yet, so there is no demand to read.
+          const demand = (await demandOf(tx, [row.id])).get(row.id) ?? { subscriptions: 0, shares: 0 };
+          const updated = toConsoleOffering(row, demand, now, lang);
+          const old = toConsoleOffering(before, demand, now, lang);
+          await audit(tx, req, 'offering.update', { type: 'offering', id: row.id }, change(old, updated));
+          return updated;
+        }),
     );
   });
 

@@ -8,6 +8,16 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
   return pg?.code === '23505' && (!index || pg.constraint === index);
 }
 
+/** Runs `write`; a unique violation of `index` (a racing insert or edit took it) becomes the error `taken` makes. */
+export async function uniqueOr<T>(index: string, taken: () => Error, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, index)) throw taken();
+    throw error;
+  }
+}
+
 /**
  * An exception our own SQL functions raise (RAISE EXCEPTION '<message>', SQLSTATE P0001), e.g.
  * 'ledger.insufficient' (migration 0004), with its DETAIL; null for any other error.
