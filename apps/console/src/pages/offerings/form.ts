@@ -1,12 +1,8 @@
-/**
- * The offering form: its values, how they come from an offering and go to the server, and the checks made before
- * sending (the same as the server's, so the operator learns of a bad value on its field first).
- */
-import { ApiError } from '@beurs/api-client';
 import { type ConsoleOffering, consolePrimary, Decimal, type OfferingMarket } from '@beurs/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { OfferingInput } from '../../api/primary';
 import { t } from '../../i18n';
+import { refusedFieldOf } from '../../lib/form-refusals';
 
 export interface OfferingForm {
   code: string;
@@ -121,15 +117,10 @@ export const asRule = (check: (value: string) => string | null) => ({
 });
 
 /** Which form field a refusal of the server is about. */
-export function refusedField(error: unknown): FormField | null {
-  if (!(error instanceof ApiError) || !error.field) return null;
-  const byServerName: Record<string, FormField> = {
+export const refusedField = (error: unknown): FormField | null =>
+  refusedFieldOf(error, emptyForm(), {
     prospectusAtTimestamp: 'prospectusAt',
     opensAtTimestamp: 'window',
     closesAtTimestamp: 'window',
     listingAtTimestamp: 'listingAt',
-  };
-  const field = error.field.split('.')[0] ?? '';
-  if (byServerName[field]) return byServerName[field];
-  return field in emptyForm() ? (field as FormField) : null;
-}
+  });

@@ -1,13 +1,8 @@
-/**
- * The placing form: its values, how they come from a placing and go to the server, and the checks made before
- * sending (the same as the server's, so the operator learns of a bad value on its field first). The discount is
- * entered in percent and sent as a fraction.
- */
-import { ApiError } from '@beurs/api-client';
 import { Decimal, type OfferingMarket, type PlacingKind, placing } from '@beurs/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ConsolePlacing, PlacingInput } from '../../api/placings';
 import { t } from '../../i18n';
+import { refusedFieldOf } from '../../lib/form-refusals';
 
 export interface PlacingForm {
   kind: PlacingKind;
@@ -105,9 +100,5 @@ export const checks = {
 };
 
 /** Which form field a refusal of the server is about. */
-export function refusedField(error: unknown): FormField | null {
-  if (!(error instanceof ApiError) || !error.field) return null;
-  const field = error.field.split('.')[0] ?? '';
-  if (field === 'opensAtTimestamp' || field === 'closesAtTimestamp') return 'window';
-  return field in emptyForm() ? (field as FormField) : null;
-}
+export const refusedField = (error: unknown): FormField | null =>
+  refusedFieldOf(error, emptyForm(), { opensAtTimestamp: 'window', closesAtTimestamp: 'window' });

@@ -1,9 +1,9 @@
-import { ApiError } from '@beurs/api-client';
 import { consolePrimary } from '@beurs/contracts';
 import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import { errorMessage } from '../../../api/client';
 import { type ConsoleOffering, useSaveOffering } from '../../../api/primary';
 import { t } from '../../../i18n';
+import { saveMarkingRefusals } from '../../../lib/form-refusals';
 import { asRule, checks, emptyForm, MARKET_DEFAULTS, type OfferingForm, refusedField, toForm, toInput } from '../form';
 import styles from '../offerings.module.css';
 
@@ -24,18 +24,11 @@ export function OfferingModal({
   const save = useSaveOffering();
   const market = Form.useWatch('market', form) ?? offering?.market ?? 'US';
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
+  const submit = () =>
+    saveMarkingRefusals(form, refusedField, async (values) => {
       const saved = await save.mutateAsync({ id: offering?.id ?? null, input: toInput(values) });
       onSaved(saved, offering === null);
-    } catch (error) {
-      // A value the server refused is marked on its field; anything else shows above the buttons.
-      const field = refusedField(error);
-      if (field && error instanceof ApiError) form.setFields([{ name: field, errors: [error.message] }]);
-    }
-  };
+    });
 
   return (
     <Modal

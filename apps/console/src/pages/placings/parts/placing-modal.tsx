@@ -1,9 +1,9 @@
-import { ApiError } from '@beurs/api-client';
 import { placing } from '@beurs/contracts';
 import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row } from 'antd';
 import { errorMessage } from '../../../api/client';
 import { type ConsolePlacing, useSavePlacing } from '../../../api/placings';
 import { t } from '../../../i18n';
+import { saveMarkingRefusals } from '../../../lib/form-refusals';
 import { asRule } from '../../offerings/form';
 import styles from '../../offerings/offerings.module.css';
 import { checks, emptyForm, MARKET_DEFAULTS, type PlacingForm, refusedField, toForm, toInput } from '../form';
@@ -25,18 +25,11 @@ export function PlacingModal({
   const market = Form.useWatch('market', form) ?? current?.market ?? 'US';
   const currency = market === 'US' ? 'USD' : 'HKD';
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
+  const submit = () =>
+    saveMarkingRefusals(form, refusedField, async (values) => {
       const saved = await save.mutateAsync({ id: current?.id ?? null, input: toInput(values) });
       onSaved(saved, current === null);
-    } catch (error) {
-      // A value the server refused is marked on its field; anything else shows above the buttons.
-      const field = refusedField(error);
-      if (field && error instanceof ApiError) form.setFields([{ name: field, errors: [error.message] }]);
-    }
-  };
+    });
 
   return (
     <Modal
