@@ -26,6 +26,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     locale: 'en-GB',
     timezoneId: 'UTC',
+    // Dialogs open without their zoom: a click cannot land on a button that the animation is still moving
+    // (the console's adjustment confirmation lost a click so on a loaded CI machine). The apps honour it.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -127,6 +127,8 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
 }) => {
   const user = await registerUser(request, 'cmadj');
   const id = await customerId(request, user.token);
+  // The reason names the customer: a retried test finds its own proposal, not the one a failed try left waiting.
+  const goodwill = `Goodwill credit for the delayed payout to ${user.userId}`;
   await signIn(page, 'admin', 'Admin1234!');
   await page.goto(`/console/#/customers/${id}`);
   const wallets = page.getByTestId('wallets-card');
@@ -140,12 +142,12 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
   await adjust.getByLabel('Amount').fill('25');
   await adjust.getByLabel('Category').click();
   await page.locator('.ant-select-item-option[title="Goodwill gesture"]').click();
-  await adjust.getByLabel('Reason').fill('Goodwill credit for the delayed payout');
+  await adjust.getByLabel('Reason').fill(goodwill);
   await adjust.getByRole('button', { name: 'Review proposal' }).click();
   const confirm = page.getByRole('dialog', { name: 'Propose this adjustment?' });
   await expect(confirm).toContainText(`Credit €25.00 to the Funding wallet of ${user.userId}.`);
   await expect(confirm).toContainText('Nothing moves now. Another operator must approve it');
-  await expect(confirm).toContainText('Goodwill credit for the delayed payout');
+  await expect(confirm).toContainText(goodwill);
   await shot(page, 'console-adjust-confirm');
   const proposed = page.waitForRequest((r) => r.url().endsWith(`/web/console/customers/${id}/adjustments`));
   await confirm.getByRole('button', { name: 'Propose adjustment' }).click();
@@ -154,7 +156,7 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
     direction: 'credit',
     amount: '25',
     category: 'goodwill',
-    reason: 'Goodwill credit for the delayed payout',
+    reason: goodwill,
   });
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('adjust-waiting')).toContainText('1 proposal for this customer wait');
@@ -177,7 +179,7 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
   await page.getByRole('menuitem', { name: /Approvals/ }).click();
   await page.getByPlaceholder('Search by user ID or email').fill(user.userId);
   await page.getByPlaceholder('Search by user ID or email').press('Enter');
-  const mine = page.getByRole('row').filter({ hasText: 'Goodwill credit for the delayed payout' });
+  const mine = page.getByRole('row').filter({ hasText: goodwill });
   await expect(mine).toContainText('by admin');
   await expect(mine).toContainText('Goodwill gesture');
   await expect(mine).toContainText('You proposed this: another operator must approve or reject it.');
@@ -189,7 +191,7 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
   await page.getByRole('button', { name: 'Log out' }).click();
   await signIn(page, 'supervisor', 'Super1234!');
   await page.goto(`/console/#/approvals?q=${user.userId}`);
-  const waiting = page.getByRole('row').filter({ hasText: 'Goodwill credit for the delayed payout' });
+  const waiting = page.getByRole('row').filter({ hasText: goodwill });
   await waiting.getByRole('button', { name: 'Approve' }).click();
   const approve = page.getByRole('dialog', { name: /Approve adjustment/ });
   await expect(approve).toContainText('+€25.00 on the Funding wallet');
@@ -214,7 +216,7 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
 
   await page.goto(`/console/#/customers/${id}`);
   const ledger = page.getByTestId('ledger-card');
-  const credit = ledger.getByRole('row').filter({ hasText: 'Goodwill credit for the delayed payout' });
+  const credit = ledger.getByRole('row').filter({ hasText: goodwill });
   await expect(credit).toContainText('Adjustment');
   await expect(credit).toContainText('Goodwill gesture');
   await expect(credit).toContainText('+€25.00');
@@ -233,7 +235,7 @@ test('an admin proposes an adjustment, a supervisor approves it; the ledger and 
     expect.objectContaining({
       amount: '25.00',
       category: 'goodwill',
-      reason: 'Goodwill credit for the delayed payout',
+      reason: goodwill,
     }),
   ]);
   expect(JSON.stringify(items)).not.toContain('supervisor');

@@ -9,6 +9,9 @@ import { antdLocale } from './i18n';
 import { router } from './router';
 import './theme.css';
 
+// Operators who ask their system for less motion get antd without its opening and closing animations.
+const theme = { token: { motion: !window.matchMedia('(prefers-reduced-motion: reduce)').matches } };
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -16,7 +19,7 @@ createRoot(root).render(
   <StrictMode>
     {/* antd's styles in a cascade layer, so the components' own CSS (unlayered) wins over them. */}
     <StyleProvider layer>
-      <ConfigProvider locale={antdLocale}>
+      <ConfigProvider locale={antdLocale} theme={theme}>
         <AntApp>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
