@@ -19,7 +19,7 @@ function IndexCard({ quote: base }: { quote: Quote }) {
   const quote = useLiveQuote(base, { visible });
   const f = useFormatters();
   const trend = trendOf(quote.change);
-  const flash = usePriceFlash(quote.price_nominal);
+  const flashRef = usePriceFlash<HTMLSpanElement>(quote.price_nominal);
   return (
     <Link
       ref={ref}
@@ -29,11 +29,7 @@ function IndexCard({ quote: base }: { quote: Quote }) {
       data-key={quote.key}
     >
       <span className="index-card__name">{quote.name}</span>
-      <span
-        key={flash?.n ?? 0}
-        className={`index-card__price num${flash ? ` flash flash--${flash.direction}` : ''}`}
-        data-testid="quote-price"
-      >
+      <span ref={flashRef} className="index-card__price num" data-testid="quote-price">
         {f.number(quote.price_nominal, quote.priceDecimals)}
       </span>
       <span className={`index-card__change num ${trend}`}>

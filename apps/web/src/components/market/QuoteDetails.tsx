@@ -39,7 +39,7 @@ export function PriceHeader({ quote, summary }: { quote: Quote; summary?: Summar
   const { t } = useTranslation();
   const f = useFormatters();
   const trend = trendOf(quote.change);
-  const flash = usePriceFlash(quote.price_nominal);
+  const flashRef = usePriceFlash<HTMLSpanElement>(quote.price_nominal);
   const d = quote.priceDecimals;
   const extended =
     quote.preMarketChange !== null
@@ -50,11 +50,7 @@ export function PriceHeader({ quote, summary }: { quote: Quote; summary?: Summar
   return (
     <section className={`price-header price-header--${trend}`} aria-label={t('quote.price')}>
       <div className="price-header__top">
-        <span
-          key={flash?.n ?? 0}
-          className={`price-header__last num ${trend}${flash ? ` flash flash--${flash.direction}` : ''}`}
-          data-testid="quote-last"
-        >
+        <span ref={flashRef} className={`price-header__last num ${trend}`} data-testid="quote-last">
           {f.price(quote.price_nominal, d, quote.currencySymbol)}
         </span>
         <SessionTag quote={quote} summary={summary} />

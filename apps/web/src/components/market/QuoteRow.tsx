@@ -26,7 +26,7 @@ export function QuoteRow({ quote: base, spark = true, meta }: QuoteRowProps) {
   const quote = useLiveQuote(base, { visible });
   const f = useFormatters();
   const trend = trendOf(quote.change);
-  const flash = usePriceFlash(quote.price_nominal);
+  const flashRef = usePriceFlash<HTMLSpanElement>(quote.price_nominal);
   return (
     <Link ref={ref} to={paths.quote(quote)} className="quote-row" data-testid="quote-row" data-key={quote.key}>
       <span className="quote-row__who">
@@ -40,11 +40,7 @@ export function QuoteRow({ quote: base, spark = true, meta }: QuoteRowProps) {
         <Sparkline points={quote.sparkline} last={quote.price_nominal} trend={trend} width={44} height={24} />
       )}
       <span className="quote-row__price">
-        <span
-          key={flash?.n ?? 0}
-          className={`num quote-row__last${flash ? ` flash flash--${flash.direction}` : ''}`}
-          data-testid="quote-price"
-        >
+        <span ref={flashRef} className="num quote-row__last" data-testid="quote-price">
           {f.price(quote.price_nominal, quote.priceDecimals, quote.currencySymbol)}
         </span>
         <span className={`num quote-row__change ${trend}`}>{f.change(quote.change, quote.priceDecimals)}</span>

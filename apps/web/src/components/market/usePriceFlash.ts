@@ -1,17 +1,56 @@
-import { useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 
-type Flash = { direction: 'up' | 'down'; n: number };
+/** How long a moved price stays tinted. */
+export const FLASH_MS = 600;
+
+const tinted = new Map<Element, number>();
+let sweepScheduled = false;
+
+function untint(element: Element) {
+  element.classList.remove('flash--up', 'flash--down');
+}
+
+/** Clears the tints whose time is up, with one timer for the whole page (a second's ticks flash dozens of rows). */
+function sweepTints() {
+  sweepScheduled = false;
+  const now = performance.now();
+  let next = Number.POSITIVE_INFINITY;
+  for (const [element, until] of tinted) {
+    if (until <= now + 8 || !element.isConnected) {
+      untint(element);
+      tinted.delete(element);
+    } else next = Math.min(next, until);
+  }
+  if (next !== Number.POSITIVE_INFINITY) schedule(next - now);
+}
+
+function schedule(ms: number) {
+  sweepScheduled = true;
+  setTimeout(sweepTints, ms);
+}
+
+function tint(element: Element, direction: 'up' | 'down') {
+  untint(element);
+  element.classList.add(`flash--${direction}`);
+  tinted.set(element, performance.now() + FLASH_MS);
+  if (!sweepScheduled) schedule(FLASH_MS);
+}
 
 /**
- * Which way the price last moved, for a short highlight: `n` changes on every move so the element can be
- * re-keyed and the animation plays again. Worked out while rendering (React's "adjusting state when a prop
- * changes"), so a tick costs one render, inside the tick's own transition, not a second one from an effect.
+ * A short tint on the price's element when the price moves (green up, red down): put the returned ref on it.
+ * The tint is a class set on the element and cleared by one shared timer: no animation, no layer, no re-render
+ * and no remount. An animated fade gave every ticking row a compositor layer of its own and a frame-by-frame
+ * animation: on a phone-sized home screen about two thirds of the main thread's time while prices ticked
+ * (docs/performance.md).
  */
-export function usePriceFlash(price: string): Flash | null {
-  const [seen, setSeen] = useState<{ price: string; flash: Flash | null }>({ price, flash: null });
-  if (seen.price === price) return seen.flash;
-  const direction = Number(price) >= Number(seen.price) ? 'up' : 'down';
-  const flash: Flash = { direction, n: (seen.flash?.n ?? 0) + 1 };
-  setSeen({ price, flash });
-  return flash;
+export function usePriceFlash<T extends HTMLElement>(price: string): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  const last = useRef(price);
+  useLayoutEffect(() => {
+    const before = last.current;
+    if (before === price) return;
+    last.current = price;
+    if (ref.current) tint(ref.current, Number(price) >= Number(before) ? 'up' : 'down');
+  }, [price]);
+  return ref;
 }
