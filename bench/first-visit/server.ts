@@ -28,9 +28,17 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The build the server will serve: WEB_DIST when set (the server reads it too, config.ts), else apps/web/dist. */
+export function webDist(): string {
+  return process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist');
+}
+
 export function assertBuilt(): void {
-  const index = path.join(repoRoot, 'apps/web/dist/index.html');
-  if (!fs.existsSync(index)) throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  const dist = webDist();
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(
+      `${path.relative(repoRoot, dist) || dist} has no index.html: run \`npm run build -w apps/web\` first`,
+    );
 }
 
 export async function startBuiltApp(opts: {

@@ -18,7 +18,21 @@ export interface PageResult {
   loadAverage: number;
   scores: { id: string; score: number }[];
   failing: Record<string, FailingAudit[]>;
+  /** Where the main thread went (simulated ms): per script, and the longest tasks, for the next optimisation. */
+  scripts: { url: string; ms: number }[];
+  longTasks: { url: string; startMs: number; ms: number }[];
 }
+
+/** Rows of a table audit's details (bootup-time, long-tasks), with the numeric fields read. */
+function rows(lhr: Result, id: string): Record<string, unknown>[] {
+  const details = lhr.audits[id]?.details;
+  return details && 'items' in details && Array.isArray(details.items)
+    ? (details.items as Record<string, unknown>[])
+    : [];
+}
+
+const shortUrl = (url: unknown) => (typeof url === 'string' ? (url.split('/').pop() ?? url) || url : '?');
+const ms = (value: unknown) => (typeof value === 'number' ? Math.round(value) : 0);
 
 /** The three categories' scores and, per category, the audits that did not pass, heaviest first. */
 export function summarise(name: string, lhr: Result, loadAverage: number): PageResult {
@@ -38,7 +52,13 @@ export function summarise(name: string, lhr: Result, loadAverage: number): PageR
         value: audit?.displayValue,
       }));
   }
-  return { name, loadAverage, scores, failing };
+  const scripts = rows(lhr, 'bootup-time')
+    .map((item) => ({ url: shortUrl(item.url), ms: ms(item.total) }))
+    .slice(0, 6);
+  const longTasks = rows(lhr, 'long-tasks')
+    .map((item) => ({ url: shortUrl(item.url), startMs: ms(item.startTime), ms: ms(item.duration) }))
+    .slice(0, 8);
+  return { name, loadAverage, scores, failing, scripts, longTasks };
 }
 
 export function renderReport(run: { machine: Machine; commit: string; results: PageResult[] }): string {
@@ -76,6 +96,12 @@ export function renderReport(run: { machine: Machine; commit: string; results: P
       }
       lines.push('');
     }
+    lines.push(
+      `main thread by script (simulated ms): ${r.scripts.map((x) => `${x.url} ${x.ms}`).join(', ') || 'none'}`,
+      '',
+      `longest tasks (start, duration in simulated ms): ${r.longTasks.map((x) => `${x.url} @${x.startMs} ${x.ms}`).join(', ') || 'none'}`,
+      '',
+    );
   }
   return lines.join('\n');
 }
