@@ -4,6 +4,9 @@ import {
   accruedInterest,
   actActIcma,
   type BondTerms,
+  billInvestmentRate,
+  billPrice,
+  billYearDays,
   cleanPrice,
   couponDateBefore,
   couponPeriod,
@@ -144,6 +147,36 @@ describe('properties', () => {
         expect(accrued).toBeLessThan((100 * terms.couponRate) / terms.frequency + 1e-9);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('US Treasury bills, on the discount basis (31 CFR 356 Appendix B, VI)', () => {
+  // Auction of 6 Mar 2023, 13-week bill issued 9 Mar 2023, maturing 8 Jun 2023: high rate 4.765 %, price
+  // 98.795514, investment rate 4.903 % (on 366 days: the year after the issue holds 29 Feb 2024).
+  it('prices the 13-week bill of 9 March 2023 and finds its investment rate', () => {
+    const days = dayNumber('2023-06-08') - dayNumber('2023-03-09');
+    expect(days).toBe(91);
+    expect(billPrice(0.04765, days).toFixed(6)).toBe('98.795514');
+    expect(billYearDays('2023-03-09')).toBe(366);
+    expect((billInvestmentRate(98.795514, '2023-03-09', '2023-06-08') * 100).toFixed(3)).toBe('4.903');
+  });
+
+  it('beyond half a year, the rate compounds once and is simple for the rest', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 184, max: 364 }),
+        fc.integer({ min: 1, max: 900 }),
+        fc.integer({ min: dayNumber('2024-01-01'), max: dayNumber('2040-12-31') }),
+        (days, discountBp, issueDay) => {
+          const issue = isoDate(issueDay);
+          const price = billPrice(discountBp / 10_000, days);
+          const i = billInvestmentRate(price, issue, isoDate(issueDay + days));
+          const y = billYearDays(issue);
+          expect(price * (1 + i / 2) * (1 + (days / y - 0.5) * i)).toBeCloseTo(100, 9);
+          expect(i).toBeGreaterThan(discountBp / 10_000);
+        },
+      ),
     );
   });
 });

@@ -196,3 +196,41 @@ export function yieldFromCleanPrice(
   }
   return y;
 }
+
+// ------------------------------------------------------------------------------------------------ bills
+
+/**
+ * A US Treasury bill's price per 100 from its discount rate: 100 x (1 - d x days / 360) (31 CFR 356 Appendix B,
+ * VI: the discount rate is on a 360-day year).
+ */
+export function billPrice(discountRate: number, daysToMaturity: number): number {
+  return 100 * (1 - (discountRate * daysToMaturity) / 360);
+}
+
+/**
+ * The days of the year that follows `issue` (366 when it holds a 29 February), the basis of a bill's investment
+ * rate (31 CFR 356 Appendix B, VI).
+ */
+export function billYearDays(issue: string): number {
+  const start = dayNumber(issue);
+  const next = `${String(Number(issue.slice(0, 4)) + 1).padStart(4, '0')}${issue.slice(4)}`;
+  // 29 February issues move to 28 February of the next year.
+  const end = next.endsWith('-02-29') ? dayNumber(`${next.slice(0, 8)}28`) : dayNumber(next);
+  return end - start;
+}
+
+/**
+ * A bill's investment rate (coupon-equivalent yield) from its price, by the Treasury's formulas: for half a year
+ * or less, simple interest on the price, (100 - P) / P x y / r; beyond, the rate i with which the price grows by
+ * half a year's compounding and simple interest for the rest: P (1 + i/2) (1 + (r/y - 1/2) i) = 100.
+ */
+export function billInvestmentRate(price: number, issue: string, maturity: string): number {
+  const r = dayNumber(maturity) - dayNumber(issue);
+  if (!(price > 0 && price <= 100) || r <= 0) throw new RangeError('not a bill price or term');
+  const y = billYearDays(issue);
+  if (r <= y / 2) return ((100 - price) / price) * (y / r);
+  const a = r / (2 * y) - 0.25;
+  const b = r / y;
+  const c = (price - 100) / price;
+  return (-b + Math.sqrt(b * b - 4 * a * c)) / (2 * a);
+}
