@@ -148,8 +148,10 @@ export function dirtyPrice(
   const r = yieldToMaturity / terms.frequency;
   const c = periodCoupon(terms);
   // Value at the next coupon date: that coupon, the later ones as an annuity, and the face.
-  const vn = (1 + r) ** -(remaining - 1);
-  const annuity = r === 0 ? remaining - 1 : (1 - vn) / r;
+  // (1 - v^m) / r by expm1 and log1p: a yield near zero keeps its precision (1 - v^m cancels out otherwise).
+  const m = remaining - 1;
+  const vn = Math.exp(-m * Math.log1p(r));
+  const annuity = r === 0 ? m : -Math.expm1(-m * Math.log1p(r)) / r;
   const atNext = c + c * annuity + 100 * vn;
   const discount = fractional === 'compound' ? (1 + r) ** -w : 1 / (1 + w * r);
   return atNext * discount;
