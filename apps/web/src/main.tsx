@@ -2,6 +2,7 @@ import './app/theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadOperatorDefaultLanguage } from './api/dict';
+import { getToken, onTokenChange } from './api/session';
 import { App } from './app/App';
 import { detectLanguage, i18nReady } from './app/i18n';
 import { OfflineNotice } from './components/OfflineNotice';
@@ -31,8 +32,17 @@ startTransition(() =>
 );
 
 void loadOperatorDefaultLanguage();
-// The account-event wiring reaches every money and trading query: its code loads after the first screen.
-void import('./api/accountEvents').then((m) => m.startAccountEvents());
+// The account-event wiring reaches every money and trading query, and only a signed-in customer has account events:
+// its code loads when someone is signed in, not on a guest's first visit (where it competed with the first screen).
+const startAccountEvents = () => void import('./api/accountEvents').then((m) => m.startAccountEvents());
+if (getToken()) startAccountEvents();
+else {
+  const stop = onTokenChange(() => {
+    if (!getToken()) return;
+    stop();
+    startAccountEvents();
+  });
+}
 
 // The service worker (vite-plugin-pwa, vite.config.ts) caches the app for offline use; registered once the first
 // screen is up, so its downloads never compete with it.

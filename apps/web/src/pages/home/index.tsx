@@ -161,37 +161,45 @@ function HotStocks() {
   );
 }
 
-export function HomePage() {
+/**
+ * The brand and the header's buttons. Its own component: the brand's answer arrives after the first render and
+ * re-renders only this, not the page's lists (a whole-page render when it came was one of the first visit's long
+ * tasks).
+ */
+function HomeHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { brand } = useBrandQuery();
+  return (
+    <header className="home-header">
+      <div className="home-header__brand">
+        <BrandMark size={36} />
+        <div>
+          <h1 className="home-header__name">{brand.name}</h1>
+          <p className="home-header__tagline">{brand.tagline ?? t('home.tagline')}</p>
+        </div>
+      </div>
+      <div className="home-header__actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('search.open')}
+          onClick={() => navigate(paths.search())}
+          data-testid="open-search"
+        >
+          <Icon name="search" size={18} />
+        </button>
+        <LanguageButton />
+      </div>
+    </header>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
 
   return (
-    <Page
-      header={
-        <header className="home-header">
-          <div className="home-header__brand">
-            <BrandMark size={36} />
-            <div>
-              <h1 className="home-header__name">{brand.name}</h1>
-              <p className="home-header__tagline">{brand.tagline ?? t('home.tagline')}</p>
-            </div>
-          </div>
-          <div className="home-header__actions">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('search.open')}
-              onClick={() => navigate(paths.search())}
-              data-testid="open-search"
-            >
-              <Icon name="search" size={18} />
-            </button>
-            <LanguageButton />
-          </div>
-        </header>
-      }
-    >
+    <Page header={<HomeHeader />}>
       <Greeting />
       <SimulatedNotice />
 
