@@ -1,5 +1,5 @@
 import type { TableColumnsType } from 'antd';
-import { Tag } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PageParams } from '../../../api/keys';
@@ -13,7 +13,15 @@ const columns: TableColumnsType<OfferingSubscription> = [
   { title: t('offerings.subscriptionId'), dataIndex: 'id' },
   {
     title: t('offerings.customer'),
-    render: (_, s) => <Link to={`/customers/${s.customerId}`}>{`${s.userId} · ${s.email}`}</Link>,
+    // The user ID above the email, so the financing columns fit beside it without scrolling sideways.
+    render: (_, s) => (
+      <Link to={`/customers/${s.customerId}`}>
+        <Flex vertical>
+          <span>{s.userId}</span>
+          <Typography.Text type="secondary">{s.email}</Typography.Text>
+        </Flex>
+      </Link>
+    ),
   },
   { title: t('offerings.quantity'), align: 'right', render: (_, s) => formatCount(s.quantity) },
   { title: t('offerings.lots'), align: 'right', render: (_, s) => formatCount(s.lots) },
