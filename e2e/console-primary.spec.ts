@@ -1,9 +1,20 @@
 /**
  * Offerings in the console on a desktop viewport (issue 15): an admin creates an IPO (a bad price is refused on
  * its field first), finds it listed as upcoming, opens it, and cancels it after a confirmation that states the
- * refunds; a reviewer reads the offerings but is offered no way to create one.
+ * refunds; a reviewer reads the offerings but is offered no way to create one, and sees a financed subscription's
+ * deposit and deadline in the offering's subscription list.
  */
-import { expect, shot, consoleSignIn as signIn, test } from './support';
+import {
+  API,
+  customerId,
+  expect,
+  fundCustomer,
+  registerUser,
+  shot,
+  consoleSignIn as signIn,
+  test,
+  verifyIdentity,
+} from './support';
 
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
 // The form and the tables are antd's heaviest screens; on a busy runner they take their time.
@@ -82,4 +93,39 @@ test('a reviewer reads the offerings but cannot create one', async ({ page }) =>
   await page.getByTestId('offering-row-NWRB').click();
   await expect(page.getByTestId('offering-terms')).toContainText('Northwind Robotics Inc.');
   await expect(page.getByTestId('offering-cancel')).toHaveCount(0);
+});
+
+test("a financed subscription shows in the offering's list: financed, the deposit up front, the deadline", async ({
+  page,
+  request,
+}) => {
+  // A verified customer of its own subscribes to NWRB (open, 21.00 USD a share, lot 1) with IPO financing.
+  const user = await registerUser(request, 'fin');
+  await verifyIdentity(request, user);
+  await fundCustomer(request, await customerId(request, user.token), 'SUBSCRIPTION', '5000', 'E2E financed IPO');
+  const created = await request.post(`${API}/NewShares/create`, {
+    headers: { authorization: user.token, 'idempotency-key': crypto.randomUUID() },
+    data: { code: 'NWRB', quantity: 500, financing: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const sub = (await created.json()).data as { id: number; deposit: string };
+
+  await signIn(page, 'reviewer', 'Review1234!');
+  await page.getByRole('menuitem', { name: 'Offerings' }).click();
+  await page.getByTestId('offering-row-NWRB').click();
+  await expect(page.getByTestId('offering-terms')).toBeVisible();
+  for (const column of ['Financed', 'Up front', 'Make-up due', 'Deadline', 'Paid / lapsed']) {
+    await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+  }
+  // The list is oldest first, 20 a page: the newest subscription is on the last page.
+  const last = page.locator('.ant-pagination-item').last();
+  if (await last.isVisible()) await last.click();
+  // The subscriptions table's row (the allotment's table below has a row of the same id): the one naming the customer.
+  const row = page.locator(`tr[data-row-key="${sub.id}"]`).filter({ hasText: user.userId });
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-financed="true"]')).toHaveText('Yes');
+  const deposit = Number(sub.deposit).toLocaleString('en', { minimumFractionDigits: 2 });
+  await expect(row).toContainText(deposit);
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, 'console-offering-financed');
 });

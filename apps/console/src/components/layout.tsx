@@ -50,7 +50,7 @@ function menuItems(
     { key: 'kyc', label: queueLabel(t('menu.kyc'), pending?.kyc) },
     { key: 'deposits', label: queueLabel(t('menu.deposits'), pending?.deposits) },
     { key: 'withdrawals', label: queueLabel(t('menu.withdrawals'), pending?.withdrawals) },
-    { key: 'block-permissions', label: t('menu.blockPermissions') },
+    { key: 'block-permissions', label: queueLabel(t('menu.blockPermissions'), pending?.blockPermissions) },
     // Adjustments wait here for a second operator (four eyes); proposing and deciding are for admins.
     ...(roleAtLeast(operator.role, 'admin')
       ? [{ key: 'approvals', label: queueLabel(t('menu.approvals'), pendingAdjustments) }]

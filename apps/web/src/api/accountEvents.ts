@@ -11,6 +11,7 @@ import { blockKeys } from './blocktrade';
 import { depositKeys } from './deposit';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
+import { primaryKeys } from './primary';
 import { queryClient } from './queryClient';
 import { getToken, onTokenChange } from './session';
 import { tradingKeys } from './trading';
@@ -36,6 +37,9 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   blockApproved: [blockKeys.all],
   blockRejected: [blockKeys.all],
   auctionNotFilled: [auctionKeys.all, tradingKeys.all, walletKeys.all, withdrawalKeys.all],
+  ipoPaymentDue: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
+  ipoPaymentReminder: [primaryKeys.all],
+  ipoPaymentLapsed: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -431,7 +431,13 @@ export const trialBalance = defineEndpoint({
     ),
     entries: z.number().int(),
     accountsMatchPostings: z.boolean(),
-    pending: z.object({ kyc: z.number().int(), deposits: z.number().int(), withdrawals: z.number().int() }),
+    /** The queues waiting for an operator (the console menu's badges); blockPermissions: block trading applications. */
+    pending: z.object({
+      kyc: z.number().int(),
+      deposits: z.number().int(),
+      withdrawals: z.number().int(),
+      blockPermissions: z.number().int(),
+    }),
   }),
 });
 

@@ -145,6 +145,18 @@ export const offeringSubscriptionRow = z.object({
   status: subscriptionState,
   allottedQuantity: z.number().int().nullable(),
   createTimeTimestamp: ms,
+  /** IPO financing (docs "IPO financing"): only the deposit and the fee were held up front. */
+  financed: z.boolean(),
+  /** Financed: the deposit paid up front (without the fee), wallet currency; null when not financed. */
+  deposit: z.string().nullable(),
+  /** The make-up difference due (interest included) once the allotment enters pendingPayment; null before. */
+  makeUp: z.string().nullable(),
+  /** Financed: the make-up deadline. */
+  paymentDueAtTimestamp: ms.nullable(),
+  /** When the make-up was paid (its ledger entry), or null. */
+  paidAtTimestamp: ms.nullable(),
+  /** When the allotment lapsed unpaid (its deposit released), or null. */
+  lapsedAtTimestamp: ms.nullable(),
 });
 export type OfferingSubscriptionRow = z.infer<typeof offeringSubscriptionRow>;
 

@@ -26,6 +26,10 @@ export const MESSAGE_KINDS = [
   'blockApproved',
   'blockRejected',
   'auctionNotFilled',
+  // IPO financing (link: the subscription tab with the subscription open): make-up due, its reminder, the lapse.
+  'ipoPaymentDue',
+  'ipoPaymentReminder',
+  'ipoPaymentLapsed',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -85,13 +85,15 @@ export type SettleState = z.infer<typeof settleState>;
  * what the deposit does not cover (the financed part) is due with interest at `annualRatePercent` % a year for the
  * financing period, from the close to the deadline (actual/365, fixed at the allotment), by the deadline:
  * `dueHoursBeforeListing` hours before the listing. It is offered only when that leaves at least `minHoursToPay`
- * hours after the close.
+ * hours after the close. An inbox reminder is sent `reminderHoursBeforeDue` hours before the deadline, once, unless
+ * the allotment's own message (which states the deadline) came later than that.
  */
 export const IPO_FINANCING = {
   depositPercent: 20,
   annualRatePercent: 6,
   dueHoursBeforeListing: 2,
   minHoursToPay: 12,
+  reminderHoursBeforeDue: 24,
 } as const;
 
 const HOUR_MS = 3_600_000;

@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { auth as authApi, blocktrade, inbox as inboxApi } from '@beurs/contracts';
+import { auth as authApi, blocktrade, consoleMoney, inbox as inboxApi } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -72,10 +72,15 @@ describe('permission', () => {
   it('goes none -> pending -> refused with reason -> apply again -> approved', async () => {
     const u = await customer();
     const read = async () => (await h.call(blocktrade.blockPermissionRead, {}, { token: u.token })).body.data;
+    // The console menu's badge: applications waiting for a reviewer (the trial balance's pending counts).
+    const waiting = async () =>
+      (await h.call(consoleMoney.trialBalance, {}, { token: reviewer })).body.data.pending.blockPermissions;
+    const before = await waiting();
     expect((await read()).status).toBe('none');
     expect((await confirm(u.token)).body.reason).toBe('blockPermissionRequired');
     await h.call(blocktrade.blockPermissionApply, { acceptTerms: true }, { token: u.token });
     expect((await read()).status).toBe('pending');
+    expect(await waiting()).toBe(before + 1);
     expect((await confirm(u.token)).body.reason).toBe('blockPermissionPending');
     const again = await h.call(blocktrade.blockPermissionApply, { acceptTerms: true }, { token: u.token, lang: 'nl' });
     expect(again.status).toBe(409);
@@ -90,6 +95,7 @@ describe('permission', () => {
       { token: reviewer, params: { id } },
     );
     expect(await read()).toMatchObject({ status: 'refused', reason: 'Tell us your trading experience' });
+    expect(await waiting()).toBe(before);
     expect((await h.call(blocktrade.blockPermissionApply, { acceptTerms: true }, { token: u.token })).status).toBe(200);
     expect((await read()).status).toBe('pending');
   });

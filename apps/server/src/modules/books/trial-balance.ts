@@ -13,6 +13,7 @@ import { journalEntries, ledgerAccounts, ledgerPostings } from '../../platform/d
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
+import { blockPermissions } from '../blocktrade/index.js';
 import { rechargeOrders } from '../deposits/index.js';
 import { kycSubmissions } from '../reviews/index.js';
 import { withdrawals } from '../withdrawals/index.js';
@@ -72,6 +73,7 @@ export async function trialBalance(db: Deps['db']) {
       const [kyc] = await tx.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, 1));
       const [deposits] = await tx.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.status, 1));
       const [payouts] = await tx.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 1));
+      const [blocks] = await tx.select({ n: count() }).from(blockPermissions).where(eq(blockPermissions.status, 1));
       const postingsSum = new Map(postings.map((p) => [p.currency, p.sum]));
       const customerMoney = new Map(customers.map((c) => [c.currency, c]));
       return {
@@ -86,7 +88,12 @@ export async function trialBalance(db: Deps['db']) {
         })),
         entries: entries?.n ?? 0,
         accountsMatchPostings: match.rows[0]?.ok === true,
-        pending: { kyc: kyc?.n ?? 0, deposits: deposits?.n ?? 0, withdrawals: payouts?.n ?? 0 },
+        pending: {
+          kyc: kyc?.n ?? 0,
+          deposits: deposits?.n ?? 0,
+          withdrawals: payouts?.n ?? 0,
+          blockPermissions: blocks?.n ?? 0,
+        },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -32,6 +32,8 @@ export interface PrimaryRunResult {
   allotted: string[];
   /** Financed subscriptions (ids) whose make-up was not paid by the deadline. */
   lapsed: number[];
+  /** Financed subscriptions (ids) reminded of their make-up deadline (IPO_FINANCING.reminderHoursBeforeDue). */
+  reminded: number[];
   listed: string[];
   ran: boolean;
 }
@@ -207,19 +209,23 @@ export function createPrimaryJob(deps: Deps) {
       log.error({ err }, 'primary-markets job: lapses failed');
       return [];
     });
+    const reminded = await financing.remindDue(db, at).catch((err: unknown) => {
+      log.error({ err }, 'primary-markets job: reminders failed');
+      return [];
+    });
     const listing = await db
       .select({ id: offerings.id, code: offerings.code })
       .from(offerings)
       .where(and(eq(offerings.state, 'allotted'), lte(offerings.listingAt, at)))
       .orderBy(asc(offerings.listingAt), asc(offerings.id));
     for (const o of listing) if (await step(o, listOffering)) listed.push(o.code);
-    return { allotted, lapsed, listed, ran: true };
+    return { allotted, lapsed, reminded, listed, ran: true };
   }
 
   /** One pass under the advisory lock: a node that cannot take it skips (another node is running the job). */
   async function runOnce(): Promise<PrimaryRunResult> {
     const pass = await runAsLeader(db, PRIMARY_JOB_LOCK, runUnlocked);
-    return pass.ran ? pass.result : { allotted: [], lapsed: [], listed: [], ran: false };
+    return pass.ran ? pass.result : { allotted: [], lapsed: [], reminded: [], listed: [], ran: false };
   }
 
   /** Every node: its instruments in step with the listings, then the job if it is the leader. */

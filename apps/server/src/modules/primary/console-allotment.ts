@@ -4,12 +4,13 @@
  * `allot` (allotment.ts).
  */
 import type { consolePrimary, Language, OfferingSubscriptionRow } from '@beurs/contracts';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../ledger/ledger.js';
-import { users } from '../../platform/db/schema.js';
+import { journalEntries, ledgerHolds, users } from '../../platform/db/schema.js';
 import { allot, allotmentSeed } from './allotment.js';
 import { offeringById } from './console-offerings.js';
+import { MAKE_UP_ENTRY } from './financing.js';
 import type { OfferingRow } from './offerings.js';
 import { offeringSubscriptions } from './schema.js';
 import { type SubscriptionRow, toSubscription } from './subscriptions.js';
@@ -17,21 +18,38 @@ import { type SubscriptionRow, toSubscription } from './subscriptions.js';
 type Allotment = z.output<typeof consolePrimary.offeringAllotment.data>;
 type PageFilter = z.output<typeof consolePrimary.offeringSubscriptions.request>;
 
-/** One page of an offering's subscriptions, oldest first, with the customer. */
+/**
+ * One page of an offering's subscriptions, oldest first, with the customer and the financing: paid at is the make-up
+ * entry's time (its reference is unique per type), lapsed at the release of the deposit held (a lapse's last hold).
+ */
 export async function subscriptionRows(db: Executor, id: number, filter: PageFilter, now: Date, lang: Language) {
   const o = await offeringById(db, id);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ s: offeringSubscriptions, username: users.username, email: users.email })
+      .select({
+        s: offeringSubscriptions,
+        username: users.username,
+        email: users.email,
+        paidAt: journalEntries.createdAt,
+        holdEndedAt: ledgerHolds.settledAt,
+      })
       .from(offeringSubscriptions)
       .innerJoin(users, eq(users.id, offeringSubscriptions.userId))
+      .leftJoin(
+        journalEntries,
+        and(
+          eq(journalEntries.type, MAKE_UP_ENTRY),
+          eq(journalEntries.reference, sql`'subscription:' || ${offeringSubscriptions.id} || ':makeup'`),
+        ),
+      )
+      .leftJoin(ledgerHolds, eq(ledgerHolds.id, offeringSubscriptions.holdId))
       .where(eq(offeringSubscriptions.offeringId, id))
       .orderBy(asc(offeringSubscriptions.id))
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db.select({ n: count() }).from(offeringSubscriptions).where(eq(offeringSubscriptions.offeringId, id)),
   ]);
-  const list = rows.map(({ s, username, email }): OfferingSubscriptionRow => {
+  const list = rows.map(({ s, username, email, paidAt, holdEndedAt }): OfferingSubscriptionRow => {
     const view = toSubscription(s, o, now, lang);
     return {
       id: s.id,
@@ -46,6 +64,12 @@ export async function subscriptionRows(db: Executor, id: number, filter: PageFil
       status: view.status,
       allottedQuantity: s.allottedQuantity,
       createTimeTimestamp: s.createdAt.getTime(),
+      financed: s.financed,
+      deposit: view.deposit,
+      makeUp: view.makeUp,
+      paymentDueAtTimestamp: s.paymentDueAt?.getTime() ?? null,
+      paidAtTimestamp: paidAt?.getTime() ?? null,
+      lapsedAtTimestamp: s.status === 'lapsed' ? (holdEndedAt?.getTime() ?? s.updatedAt.getTime()) : null,
     };
   });
   return { list, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };

@@ -9,6 +9,7 @@ import {
   consolePrimary,
   financingInterest,
   IPO_FINANCING,
+  inbox as inboxApi,
   primary,
   trading as tradingApi,
   wallet as walletApi,
@@ -283,5 +284,159 @@ describe('IPO financing', () => {
     const rows = await h.db.select().from(offeringSubscriptions).where(eq(offeringSubscriptions.userId, v.user.id));
     expect(rows).toEqual([]);
     expect(await wallet(v.token)).toMatchObject({ balance: '12000.00', usedBalance: '0.00' });
+  });
+});
+
+describe('IPO financing messages', () => {
+  const LEAD = IPO_FINANCING.reminderHoursBeforeDue * HOUR;
+  const messages = async (token: string, lang?: string) =>
+    (
+      await h.call(inboxApi.getMessages, { page: 1, pageSize: 50 }, { token, ...(lang ? { lang } : {}) })
+    ).body.data.list.filter((m) => m.kind.startsWith('ipo'));
+  const kinds = async (token: string) => (await messages(token)).map((m) => m.kind).reverse();
+  const dueAt = (o: { listingAt: Date }) => o.listingAt.getTime() - IPO_FINANCING.dueHoursBeforeListing * HOUR;
+  const to = (ms: number) => h.clock.advance(ms - h.clock.now().getTime());
+
+  it('tells the make-up due, reminds once before the deadline, tells the lapse; nothing for an unfinanced one', async () => {
+    const o = await offering('FINM');
+    const u = await subscriber('12000');
+    const v = await subscriber('12000');
+    const id = (await subscribe(u.token, 'FINM', 40)).body.data.id;
+    expect((await subscribe(v.token, 'FINM', 40, false)).status).toBe(200);
+    h.clock.advance(HOUR);
+    await job.runUnlocked();
+    await job.runUnlocked();
+    const [due] = await messages(u.token);
+    expect(await kinds(u.token)).toEqual(['ipoPaymentDue']);
+    expect(due).toMatchObject({ title: 'IPO allotment: payment due', read: false });
+    expect(due?.link).toBe(`/pages/trade/index?tab=subscription&id=${id}`);
+    const deadline = new Date(dueAt(o)).toISOString().slice(0, 16).replace('T', ' ');
+    expect(due?.body).toContain('allotted 40 shares of FINM');
+    expect(due?.body).toContain(`8,002.52 USD (interest included) is due by ${deadline} UTC`);
+    expect(due?.body).toContain('Subscriptions wallet');
+    expect((await messages(u.token, 'nl'))[0]?.body).toContain('8.002,52 USD');
+
+    // Not before the lead time; at it, once, however many passes and job instances (a restart) run.
+    // (Other tests' subscriptions share the clock and may be reminded here too: only this one's id counts.)
+    to(dueAt(o) - LEAD - 60_000);
+    expect((await job.runUnlocked()).reminded).not.toContain(id);
+    to(dueAt(o) - LEAD);
+    const restarted = createPrimaryJob(h.deps);
+    const runs = await Promise.all([job.runOnce(), restarted.runOnce()]);
+    expect(runs.flatMap((r) => r.reminded).filter((told) => told === id)).toEqual([id]);
+    expect((await restarted.runUnlocked()).reminded).not.toContain(id);
+    h.clock.advance(LEAD - HOUR);
+    expect((await job.runUnlocked()).reminded).not.toContain(id);
+    expect(await kinds(u.token)).toEqual(['ipoPaymentDue', 'ipoPaymentReminder']);
+    const reminder = (await messages(u.token, 'zh-Hans'))[0];
+    expect(reminder?.title).toBe('提醒：新股补缴即将到期');
+    expect(reminder?.body).toContain('8,002.52 USD');
+
+    to(dueAt(o));
+    expect((await job.runUnlocked()).lapsed).toContain(id);
+    expect((await job.runUnlocked()).lapsed).not.toContain(id);
+    expect(await kinds(u.token)).toEqual(['ipoPaymentDue', 'ipoPaymentReminder', 'ipoPaymentLapsed']);
+    const lapsed = (await messages(u.token))[0];
+    expect(lapsed?.body).toContain('Your deposit of 2,000.00 USD is back in your Subscriptions wallet');
+    expect(lapsed?.body).toContain('The fee of 1.00 USD is kept');
+    expect((await messages(u.token, 'nl'))[0]?.title).toBe('IPO-toewijzing vervallen');
+    expect(await messages(v.token)).toEqual([]);
+  });
+
+  it('no reminder after the payment; nothing for a deposit that covers the allotment', async () => {
+    const o = await offering('FINN');
+    await offering('FINP', { sharesOffered: 100 });
+    const [u, w] = [await subscriber('12000'), await subscriber('6000')];
+    const id = (await subscribe(u.token, 'FINN', 40)).body.data.id;
+    const idw = (await subscribe(w.token, 'FINP', 100)).body.data.id;
+    const others = [];
+    for (let i = 0; i < 4; i += 1) others.push(await subscriber('25001'));
+    for (const b of others) await subscribe(b.token, 'FINP', 100, false);
+    h.clock.advance(HOUR);
+    await job.runUnlocked();
+    expect((await sub(u.token, id)).status).toBe('pendingPayment');
+    expect((await pay(u.token, id)).status).toBe(200);
+    // FINP: demand 500 for 100, so w gets 20 shares, 5000: exactly its deposit.
+    expect(await sub(w.token, idw)).toMatchObject({ status: 'allotted', allottedQuantity: 20, makeUp: null });
+    to(dueAt(o) - LEAD);
+    expect((await job.runUnlocked()).reminded).not.toContain(id);
+    expect(await kinds(u.token)).toEqual(['ipoPaymentDue']);
+    for (const b of [w, ...others]) expect(await messages(b.token)).toEqual([]);
+  });
+
+  it('allotted within the lead time: the message that states the deadline is the only one', async () => {
+    const now = h.clock.now().getTime();
+    // Close in an hour, deadline 18 hours later (listing 20 hours after the close): inside the 24-hour lead.
+    const o = await offering('FINO', { listingAt: new Date(now + 21 * HOUR) });
+    const u = await subscriber('12000');
+    const id = (await subscribe(u.token, 'FINO', 40)).body.data.id;
+    h.clock.advance(HOUR);
+    await job.runUnlocked();
+    expect((await sub(u.token, id)).status).toBe('pendingPayment');
+    h.clock.advance(HOUR);
+    expect((await job.runUnlocked()).reminded).not.toContain(id);
+    to(dueAt(o) - 60_000);
+    expect((await job.runUnlocked()).reminded).not.toContain(id);
+    expect(await kinds(u.token)).toEqual(['ipoPaymentDue']);
+  });
+});
+
+describe('the console subscription list', () => {
+  it('shows financed, the deposit up front, the make-up due, the deadline, and when it was paid or lapsed', async () => {
+    const o = await offering('FINQ');
+    const { reviewer } = await h.consoleOperators({ admin: 'finq-admin', reviewer: 'finq-reviewer' });
+    const [p, q, r] = [await subscriber('12000'), await subscriber('12000'), await subscriber('12000')];
+    const idp = (await subscribe(p.token, 'FINQ', 40)).body.data.id;
+    const idq = (await subscribe(q.token, 'FINQ', 40)).body.data.id;
+    const idr = (await subscribe(r.token, 'FINQ', 40, false)).body.data.id;
+    const list = async (token = reviewer) => {
+      const res = await h.call(consolePrimary.offeringSubscriptions, {}, { token, params: { id: o.id } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = consolePrimary.offeringSubscriptions.data.parse(res.body.data);
+      return new Map(page.list.map((row) => [row.id, row]));
+    };
+    const due = o.listingAt.getTime() - IPO_FINANCING.dueHoursBeforeListing * HOUR;
+    const before = await list();
+    expect(before.get(idp)).toMatchObject({
+      financed: true,
+      deposit: '2000.00',
+      total: '2001.00',
+      makeUp: null,
+      paymentDueAtTimestamp: due,
+      paidAtTimestamp: null,
+      lapsedAtTimestamp: null,
+    });
+    const unfinanced = {
+      financed: false,
+      deposit: null,
+      makeUp: null,
+      paymentDueAtTimestamp: null,
+      paidAtTimestamp: null,
+      lapsedAtTimestamp: null,
+    };
+    expect(before.get(idr)).toMatchObject(unfinanced);
+
+    h.clock.advance(HOUR);
+    await job.runUnlocked();
+    h.clock.advance(HOUR);
+    const paidAt = h.clock.now().getTime();
+    expect((await pay(p.token, idp)).status).toBe(200);
+    const after = await list();
+    expect(after.get(idp)).toMatchObject({ status: 'allotted', makeUp: '8002.52', paidAtTimestamp: paidAt });
+    expect(after.get(idq)).toMatchObject({
+      status: 'pendingPayment',
+      makeUp: '8002.52',
+      paidAtTimestamp: null,
+      lapsedAtTimestamp: null,
+    });
+
+    h.clock.advance(due - h.clock.now().getTime());
+    await job.runUnlocked();
+    // Two days on, the first operator session has expired: another operator signs in.
+    const later = await h.consoleOperators({ admin: 'finq-admin-2', reviewer: 'finq-reviewer-2' });
+    const lapsed = await list(later.reviewer);
+    expect(lapsed.get(idq)).toMatchObject({ status: 'lapsed', paidAtTimestamp: null, lapsedAtTimestamp: due });
+    expect(lapsed.get(idp)).toMatchObject({ paidAtTimestamp: paidAt, lapsedAtTimestamp: null });
+    expect(lapsed.get(idr)).toMatchObject({ status: 'allotted', ...unfinanced });
   });
 });

@@ -8,12 +8,25 @@
  *
  * Every step locks the subscription row and checks its state, so a replay, a second payment or a payment racing
  * the lapse changes nothing twice; the ledger's references (unique per type) guard the money a second time.
+ *
+ * The customer is told in the inbox, in the deciding transaction (so a message exists exactly when its step does):
+ * `ipoPaymentDue` when the make-up falls due, `ipoPaymentReminder` IPO_FINANCING.reminderHoursBeforeDue hours before
+ * the deadline (once: the job looks for an earlier one first), `ipoPaymentLapsed` at the lapse.
  */
-import { Decimal, E, financingInterest, type Language, type Subscription } from '@beurs/contracts';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import {
+  Decimal,
+  E,
+  financingInterest,
+  IPO_FINANCING,
+  type Language,
+  type MessageKind,
+  type Subscription,
+} from '@beurs/contracts';
+import { and, asc, eq, gt, gte, inArray, lte, notExists, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { rule } from '../../platform/errors.js';
+import { notify, userMessages } from '../inbox/index.js';
 import type { OfferingRow } from './offerings.js';
 import { offeringSubscriptions, offerings } from './schema.js';
 import { ownSubscription, type SubscriptionRow, toSubscription } from './subscriptions.js';
@@ -22,6 +35,37 @@ import { ownSubscription, type SubscriptionRow, toSubscription } from './subscri
 export const MAKE_UP_ENTRY = 'ipoMakeUp';
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')}`;
+
+/** Where a financing message leads: the subscription tab with that subscription open (web `paths.subscriptions`). */
+export const subscriptionLink = (id: number) => `/pages/trade/index?tab=subscription&id=${id}`;
+
+/** How long before the deadline the reminder is sent (published: IPO_FINANCING.reminderHoursBeforeDue). */
+export const REMINDER_LEAD_MS = IPO_FINANCING.reminderHoursBeforeDue * 3_600_000;
+
+/** The messages that state a subscription's deadline: after one of them within the lead time, no reminder. */
+const DEADLINE_MESSAGES: MessageKind[] = ['ipoPaymentDue', 'ipoPaymentReminder'];
+
+/** A financing message about one subscription, in the caller's transaction. */
+function tell(tx: Tx, kind: MessageKind, s: SubscriptionRow, code: string, at: Date, figures: Record<string, string>) {
+  return notify(tx, {
+    userId: s.userId,
+    kind,
+    params: {
+      subscription: s.id,
+      code,
+      quantity: s.allottedQuantity ?? 0,
+      currency: s.currency,
+      wallet: s.wallet,
+      due: utc(s.paymentDueAt ?? at),
+      ...figures,
+    },
+    link: subscriptionLink(s.id),
+    at,
+  });
+}
+
+/** The make-up still due (interest included), as stored at the allotment. */
+const dueOf = (s: SubscriptionRow) => new Decimal(s.makeUp ?? 0).toFixed(2);
 
 /** The make-up of a financed allotment of `paid` (its allotted amount): null when the deposit covers it. */
 export function makeUpOf(
@@ -66,7 +110,7 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
       reference: `subscription:${s.id}:deposit`,
       at,
     });
-    await tx
+    const [row] = await tx
       .update(offeringSubscriptions)
       .set({
         status: 'pendingPayment',
@@ -77,7 +121,9 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
         makeUp: makeUp.due.toString(),
         updatedAt: at,
       })
-      .where(eq(offeringSubscriptions.id, s.id));
+      .where(eq(offeringSubscriptions.id, s.id))
+      .returning();
+    await tell(tx, 'ipoPaymentDue', row!, o.code, at, { amount: dueOf(row!) });
   }
 
   /** The subscription row locked, after its offering FOR SHARE (the listing locks it FOR UPDATE: it waits). */
@@ -137,18 +183,81 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
     return toSubscription(row!, o, at, lang);
   }
 
+  /** The offering's code of a subscription (for its messages). */
+  async function codeOf(tx: Tx, s: SubscriptionRow) {
+    const [o] = await tx.select({ code: offerings.code }).from(offerings).where(eq(offerings.id, s.offeringId));
+    return o?.code ?? '';
+  }
+
   /** One lapse in its own transaction: false when it was paid, lapsed already, or is not due. */
   async function lapseOne(db: Deps['db'], id: number, at: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [s] = await tx.select().from(offeringSubscriptions).where(eq(offeringSubscriptions.id, id)).for('update');
       if (s?.status !== 'pendingPayment' || !s.paymentDueAt || s.paymentDueAt > at) return false;
-      if (s.holdId) await ledger.release(tx, s.holdId, at);
+      const returned = s.holdId ? await ledger.releasedAmount(tx, s.holdId, at) : null;
       await tx
         .update(offeringSubscriptions)
         .set({ status: 'lapsed', updatedAt: at })
         .where(eq(offeringSubscriptions.id, s.id));
+      await tell(tx, 'ipoPaymentLapsed', s, await codeOf(tx, s), at, {
+        amount: (returned ?? new Decimal(0)).toFixed(2),
+        fee: new Decimal(s.fee).toFixed(2),
+      });
       return true;
     });
+  }
+
+  /** Whether a message stating this subscription's deadline was written since `since` (the reminder's instant). */
+  const toldSince = (s: { id: number | SQLWrapper; userId: number | SQLWrapper }, since: Date | SQLWrapper) =>
+    and(
+      eq(userMessages.userId, s.userId),
+      inArray(userMessages.kind, DEADLINE_MESSAGES),
+      sql`(${userMessages.params}->>'subscription')::bigint = ${s.id}`,
+      gte(userMessages.createdAt, since),
+    );
+
+  /** One reminder in its own transaction (the row locked, so two runs send it once): false when not due or sent. */
+  async function remindOne(db: Deps['db'], id: number, at: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [s] = await tx.select().from(offeringSubscriptions).where(eq(offeringSubscriptions.id, id)).for('update');
+      if (s?.status !== 'pendingPayment' || !s.paymentDueAt) return false;
+      const remindAt = new Date(s.paymentDueAt.getTime() - REMINDER_LEAD_MS);
+      if (at < remindAt || at >= s.paymentDueAt) return false;
+      const [told] = await tx.select({ id: userMessages.id }).from(userMessages).where(toldSince(s, remindAt)).limit(1);
+      if (told) return false;
+      await tell(tx, 'ipoPaymentReminder', s, await codeOf(tx, s), at, { amount: dueOf(s) });
+      return true;
+    });
+  }
+
+  /**
+   * Every pendingPayment whose deadline is within the lead time gets its reminder (leader job), once: not when a
+   * message stating the deadline (the allotment's, or a reminder) was written within the lead time. The ids told.
+   */
+  async function remindDue(db: Deps['db'], at: Date): Promise<number[]> {
+    const s = offeringSubscriptions;
+    const due = await db
+      .select({ id: s.id })
+      .from(s)
+      .where(
+        and(
+          eq(s.status, 'pendingPayment'),
+          gt(s.paymentDueAt, at),
+          lte(s.paymentDueAt, new Date(at.getTime() + REMINDER_LEAD_MS)),
+          notExists(
+            db
+              .select({ id: userMessages.id })
+              .from(userMessages)
+              .where(
+                toldSince(s, sql`${s.paymentDueAt} - make_interval(hours => ${IPO_FINANCING.reminderHoursBeforeDue})`),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(s.paymentDueAt), asc(s.id));
+    const told: number[] = [];
+    for (const { id } of due) if (await remindOne(db, id, at)) told.push(id);
+    return told;
   }
 
   /** Every pendingPayment past its deadline lapses (leader job), the oldest deadline first; the ids lapsed. */
@@ -163,7 +272,7 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
     return lapsed;
   }
 
-  return { pend, pay, lapseDue };
+  return { pend, pay, lapseDue, remindDue };
 }
 
 export type Financing = ReturnType<typeof createFinancing>;

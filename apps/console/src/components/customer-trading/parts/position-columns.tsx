@@ -36,8 +36,32 @@ const positionColumns: TableColumnsType<CustomerPosition> = [
   },
 ];
 
+/**
+ * A placing's lock-up (docs/primary-markets.md "Lock-up", trade_positions.sellable_from) while it lasts: the customer
+ * cannot close the position, add to it or set its stops before then. Compared with this device's clock.
+ */
+function LockedUntil({ row }: { row: CustomerPosition }) {
+  const until = row.sellableFromTimestamp;
+  if (until === null || row.status !== 1 || until <= Date.now()) return null;
+  return (
+    <Typography.Text type="warning" className={styles.small} data-testid="position-locked">
+      {t('trading.lockedUntil', { time: formatTime(until) })}
+    </Typography.Text>
+  );
+}
+
 export const openColumns: TableColumnsType<CustomerPosition> = [
-  { title: t('trading.opened'), dataIndex: 'createTimeTimestamp', width: 150, render: (ts: number) => formatTime(ts) },
+  {
+    title: t('trading.opened'),
+    dataIndex: 'createTimeTimestamp',
+    width: 150,
+    render: (ts: number, row) => (
+      <Flex vertical>
+        <span className={styles.nowrap}>{formatTime(ts)}</span>
+        <LockedUntil row={row} />
+      </Flex>
+    ),
+  },
   ...positionColumns,
   {
     title: t('trading.nowPrice'),
