@@ -5,7 +5,7 @@
  * and applies again. Approved, it shows the desk (the stocks with the desk price: the simulator's mid quote less
  * the published discount, within the published band) and the ticket of the chosen stock: at least 10,000 shares,
  * the amount, fee and total, a confirmation with the customer's own transaction password, and the result with a
- * link to the position. Signed-in only (routes.ts): every block endpoint answers only a customer.
+ * link to the position; below the desk, the customer's own block trades, each linking to its position. Signed-in only (routes.ts): every block endpoint answers only a customer.
  */
 import { useState } from 'react';
 import { type BlockCreateResult, useBlockPermissionQuery } from '../../../api/blocktrade';
@@ -14,6 +14,7 @@ import { QueryBoundary } from '../../../components/States';
 import { BlockResult } from './parts/BlockResult';
 import { BlockTicket } from './parts/BlockTicket';
 import { DeskList } from './parts/DeskList';
+import { MyBlockTrades } from './parts/MyBlockTrades';
 import { PermissionPanel } from './parts/PermissionPanel';
 import '../../../components/trading/trading.css';
 import '../../../components/money/money.css';
@@ -25,7 +26,12 @@ function ApprovedDesk() {
   const [result, setResult] = useState<BlockCreateResult | null>(null);
   if (result) return <BlockResult result={result} onAgain={() => setResult(null)} />;
   if (code) return <BlockTicket code={code} onBack={() => setCode(null)} onResult={setResult} />;
-  return <DeskList onChoose={setCode} />;
+  return (
+    <>
+      <DeskList onChoose={setCode} />
+      <MyBlockTrades />
+    </>
+  );
 }
 
 export function BlockTradePage() {
