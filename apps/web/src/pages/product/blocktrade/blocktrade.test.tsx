@@ -3,8 +3,8 @@
  * product/blocktrade against a fake server: applying needs both criteria and the terms accepted; a refusal shows the
  * reviewer's reason; approved, the ticket blocks a quantity below 10,000 without a call, a wrong transaction
  * password is said in the confirmation (which stays open, nothing bought), and the right one sends checkSecret and
- * then one create with its confirmation, the desk price shown and an idempotency key. Under the desk, the
- * customer's own block trades (empty, listed with a link to the position, or the error state).
+ * then one create with its confirmation, the desk price shown and an idempotency key. The switch above the desk
+ * shows the customer's own block trades (empty, listed with a link to the position, or the error state).
  */
 import { auth, type BlockPermission, blocktrade, type DataOf, user } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -86,6 +86,12 @@ async function openedSheet() {
   return sheet;
 }
 
+/** The approved screen's switch from the desk to the customer's own block trades. */
+async function showMine() {
+  await screen.findByTestId('block-desk');
+  await userEvent.setup().click(screen.getByRole('radio', { name: 'My block trades' }));
+}
+
 describe('product/blocktrade', () => {
   setupScreenTests();
 
@@ -162,7 +168,7 @@ describe('product/blocktrade', () => {
     ]);
   });
 
-  it("lists the customer's own block trades under the desk, each linking to its position", async () => {
+  it("lists the customer's own block trades behind the switch, each linking to its position", async () => {
     serve(permission('approved'), undefined, {
       list: [
         {
@@ -184,6 +190,7 @@ describe('product/blocktrade', () => {
       pageSize: 20,
     });
     renderScreen(<BlockTradePage />, URL);
+    await showMine();
     const row = await screen.findByTestId('my-block-trade');
     expect(row.textContent).toContain('Aegon Ltd.');
     expect(row.textContent).toContain('10,000');
@@ -195,12 +202,14 @@ describe('product/blocktrade', () => {
   it('says when there are no block trades yet', async () => {
     serve(permission('approved'));
     renderScreen(<BlockTradePage />, URL);
+    await showMine();
     await within(await screen.findByTestId('my-block-trades')).findByText('No block trades yet');
   });
 
   it('shows the error state of the list', async () => {
     serve(permission('approved')).on(blocktrade.blockTradeList, refuse(422, 'Boom'));
     renderScreen(<BlockTradePage />, URL);
+    await showMine();
     const list = await screen.findByTestId('my-block-trades');
     await within(list).findByText(/Boom/, undefined, { timeout: 5000 });
   });

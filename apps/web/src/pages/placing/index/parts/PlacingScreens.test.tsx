@@ -184,13 +184,12 @@ describe('placing/record', () => {
 
   it('cancels an application after a confirmation naming what is released, and shows it cancelled', async () => {
     let cancelled = false;
+    const gone: App = { ...appOf(20), status: 'cancelled', amountPending: '0.00' };
     const api = fakeApi()
-      .on(placing.placingSubscriptions, () =>
-        page([cancelled ? { ...appOf(20), status: 'cancelled', amountPending: '0.00' } : appOf(20)]),
-      )
+      .on(placing.placingSubscriptions, () => page([cancelled ? gone : appOf(20)]))
       .on(placing.placingCancel, () => {
         cancelled = true;
-        return { ...appOf(20), status: 'cancelled', amountPending: '0.00' };
+        return gone;
       });
     renderScreen(<PlacingRecordPage />, '/pages/placing/record');
     const user = userEvent.setup();

@@ -48,8 +48,7 @@ export function MyBlockTrades() {
   const query = useMyBlockTradesInfinite();
   const list = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <section data-testid="my-block-trades">
-      <h3 className="section-title">{t('block.mine.title')}</h3>
+    <section data-testid="my-block-trades" aria-label={t('block.mine.title')}>
       <QueryBoundary
         query={query}
         empty={() => list.length === 0}
