@@ -3,8 +3,9 @@
  * transaction password applies on product/blocktrade; an operator approves in the console's Block trading queue
  * (the criteria shown per row); the customer's inbox says so; the screen shows the desk, a below-minimum quantity is
  * blocked in the form, a wrong transaction password is answered in the confirmation, and 10,000 AGN are bought at
- * the desk price into a position the trade centre shows. The approved desk and the ticket are checked and
- * photographed in English, Dutch and Chinese at 390x844.
+ * the desk price into a position the trade centre shows. The customer's own block trades, behind the switch above
+ * the desk, list it (empty before: "No block trades yet") with a link to its position. The approved desk, the ticket
+ * and the list are checked and photographed in English, Dutch and Chinese at 390x844.
  */
 import type { Page } from '@playwright/test';
 import {
@@ -27,6 +28,11 @@ const snap = (page: Page, name: string) =>
     animations: 'disabled',
     style: '.toast-host { visibility: hidden !important; }',
   });
+/** Taps one side of the approved screen's switch (the desk or the customer's own block trades). */
+async function show(page: Page, name: string, timeout?: number) {
+  await page.locator('.segmented__item').filter({ hasText: name }).click({ timeout });
+  await expect(page.getByRole('radio', { name })).toBeChecked();
+}
 const noRawKeys = (page: Page) => expect(page.locator('body')).not.toContainText(/\b(block|trading|routes)\.[a-zA-Z]+/);
 
 let user: TestUser;
@@ -102,6 +108,10 @@ test('apply, approved in the console, buy a block of 10,000 AGN and see the posi
   await expect(desk).toBeVisible({ timeout: 30_000 });
   const aegon = page.locator('[data-testid="block-row"][data-code="AGN"]');
   await expect(aegon).toBeVisible();
+  // None bought yet: the customer's own list, behind the switch, says so.
+  await show(page, 'My block trades');
+  await expect(page.getByTestId('my-block-trades')).toContainText('No block trades yet');
+  await show(page, 'The block desk');
   await aegon.getByTestId('block-choose').click();
   const ticket = page.getByTestId('block-ticket');
   await expect(ticket).toHaveAttribute('data-code', 'AGN');
@@ -142,12 +152,23 @@ test('apply, approved in the console, buy a block of 10,000 AGN and see the posi
   await page.getByTestId('block-to-position').click();
   await expect(page).toHaveURL(/#\/pages\/trade\/detail\?.*AGN/);
   await expect(page.locator('body')).toContainText('AGN');
+  const positionUrl = page.url();
+
+  // ---------------------------------------------------------------- the customer's own block trades
+  await page.goto('/#/pages/product/blocktrade');
+  await show(page, 'My block trades', 30_000);
+  const mine = page.getByTestId('my-block-trade');
+  await expect(mine).toHaveCount(1, { timeout: 30_000 });
+  await expect(mine).toContainText('Aegon');
+  await expect(mine).toContainText('10,000');
+  await mine.getByTestId('my-block-position').click();
+  await expect(page).toHaveURL(positionUrl);
 });
 
 const LANGUAGES = [
-  { language: 'en', desk: 'The block desk', review: 'Review block order' },
-  { language: 'nl', desk: 'De blokdesk', review: 'Blokorder controleren' },
-  { language: 'zh-Hans', desk: '大宗交易台', review: '核对大宗订单' },
+  { language: 'en', desk: 'The block desk', review: 'Review block order', mine: 'My block trades' },
+  { language: 'nl', desk: 'De blokdesk', review: 'Blokorder controleren', mine: 'Mijn blokhandel' },
+  { language: 'zh-Hans', desk: '大宗交易台', review: '核对大宗订单', mine: '我的大宗交易' },
 ] as const;
 
 for (const run of LANGUAGES) {
@@ -160,6 +181,12 @@ for (const run of LANGUAGES) {
     await expect(page.locator('[data-testid="block-row"]').first()).toBeVisible();
     await noRawKeys(page);
     await snap(page, `block-${run.language}-01-desk`);
+    await show(page, run.mine);
+    const mine = page.getByTestId('my-block-trades');
+    await expect(mine.getByTestId('my-block-trade')).toHaveCount(1);
+    await noRawKeys(page);
+    await snap(page, `block-${run.language}-01b-mine`);
+    await show(page, run.desk);
     await page.locator('[data-testid="block-row"][data-code="AGN"]').getByTestId('block-choose').click();
     await expect(page.getByTestId('block-review')).toHaveText(run.review);
     await expect(page.getByTestId('block-total')).not.toHaveText('–');

@@ -132,6 +132,8 @@ export const E = {
   placingTaken: 'errors.placingTaken',
   placingNotEditable: 'errors.placingNotEditable',
   placingNotCancellable: 'errors.placingNotCancellable',
+  placingApplicationLocked: 'errors.placingApplicationLocked',
+  placingApplicationNotFound: 'errors.placingApplicationNotFound',
   auctionNotPreOpen: 'errors.auctionNotPreOpen',
   auctionOrderLocked: 'errors.auctionOrderLocked',
   positionLockedUp: 'errors.positionLockedUp',

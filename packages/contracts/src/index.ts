@@ -16,7 +16,13 @@ export type {
 export * as auction from './endpoints/auction.js';
 export type { CompanyProfile, Session, UserInfo } from './endpoints/auth.js';
 export * as auth from './endpoints/auth.js';
-export type { BlockPermission, BlockPermissionRow, BlockPermissionState, BlockStock } from './endpoints/blocktrade.js';
+export type {
+  BlockPermission,
+  BlockPermissionRow,
+  BlockPermissionState,
+  BlockStock,
+  MyBlockTrade,
+} from './endpoints/blocktrade.js';
 export * as blocktrade from './endpoints/blocktrade.js';
 export * as consoleApi from './endpoints/console.js';
 export type {

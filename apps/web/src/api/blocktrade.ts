@@ -19,12 +19,14 @@ export type BlockDeskStock = DataOf<typeof blocktrade.blockList>['list'][number]
 export type BlockCreateRequest = RequestOf<typeof blocktrade.blockCreate>;
 export type BlockCreateResult = DataOf<typeof blocktrade.blockCreate>;
 export type BlockSecretRequest = RequestOf<typeof blocktrade.blockCheckSecret>;
+export type MyBlockTradeRow = DataOf<typeof blocktrade.blockTradeList>['list'][number];
 
 export const blockKeys = {
   all: ['blocktrade'] as const,
   permission: () => [...blockKeys.all, 'permission'] as const,
   /** Names come in the request language. */
   desk: (language: string) => [...blockKeys.all, 'desk', language] as const,
+  mine: (language: string) => [...blockKeys.all, 'mine', language] as const,
 };
 
 export const BLOCK_PAGE_SIZE = 20;
@@ -63,6 +65,19 @@ export function useBlockDeskInfinite(enabled: boolean) {
     enabled,
     staleTime: 5_000,
     refetchInterval: 15_000,
+  });
+}
+
+/** The caller's own block trades, newest first; a new order refetches them (blockKeys.all). */
+export function useMyBlockTradesInfinite() {
+  const { i18n } = useTranslation();
+  return useInfiniteQuery({
+    queryKey: blockKeys.mine(i18n.language),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(blocktrade.blockTradeList, { page: pageParam, pageSize: BLOCK_PAGE_SIZE }, undefined, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    staleTime: 10_000,
   });
 }
 

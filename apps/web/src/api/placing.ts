@@ -109,3 +109,15 @@ export function usePlacingApplyMutation() {
     meta: { silentError: true },
   });
 }
+
+/** Cancels the caller's own application while the window is open: its hold is released. */
+export function usePlacingCancelMutation() {
+  return useMutation({
+    mutationFn: (id: number) => api.call(placing.placingCancel, { id }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void queryClient.invalidateQueries({ queryKey: placingKeys.all });
+    },
+    meta: { silentError: true },
+  });
+}

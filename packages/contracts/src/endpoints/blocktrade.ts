@@ -178,6 +178,35 @@ export const blockCreate = defineEndpoint({
   data: orderResult.extend({ blockTrade }),
 });
 
+/** One of the caller's block trades as their list shows it; the position is an ordinary one in the trade centre. */
+export const myBlockTrade = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  source: z.number().int(),
+  name: z.string(),
+  /** The stock's currency (desk price and amount). */
+  currency: z.string(),
+  quantity: z.number().int(),
+  deskPrice: z.string(),
+  /** quantity × desk price, in the stock's currency (the fee and the rate are the position's). */
+  amount: z.string(),
+  orderId: z.number().int(),
+  positionId: z.number().int(),
+  createTimeTimestamp: ms,
+});
+export type MyBlockTrade = z.infer<typeof myBlockTrade>;
+
+export const blockTradeList = defineEndpoint({
+  method: 'POST',
+  path: '/blockTrade/list',
+  auth: 'user',
+  tag: 'blocktrade',
+  summary:
+    "The caller's own block trades (ours), newest first: stock, shares, desk price, amount and the position each settled into. Only the caller's; another customer's never appear.",
+  request: z.object({ page: r.page, pageSize: r.pageSize }),
+  data: pageOf(myBlockTrade),
+});
+
 // ------------------------------------------------------------------------------------------- console
 
 export const blockPermissionRow = z.object({

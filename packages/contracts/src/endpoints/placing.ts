@@ -169,6 +169,17 @@ export const placingCreate = defineEndpoint({
   data: placingSubscription,
 });
 
+export const placingCancel = defineEndpoint({
+  method: 'POST',
+  path: '/placing_order/cancel',
+  auth: 'user',
+  tag: 'placing',
+  summary:
+    "Cancel the caller's own placing application while the placing's window is open (ours): the hold, fee included, is released in full through the ledger in the same transaction. A cancelled one answers as it is, moving nothing. 422 placingApplicationLocked once the window has closed; another customer's id answers 404.",
+  request: z.object({ id: r.id }),
+  data: placingSubscription,
+});
+
 export const placingSubscriptions = defineEndpoint({
   method: 'POST',
   path: '/position/placing_subscription',

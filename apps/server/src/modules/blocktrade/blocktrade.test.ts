@@ -181,6 +181,30 @@ describe('block orders', () => {
     expect(theirs.body.reason).toBe('blockConfirmationInvalid');
   });
 
+  it("lists the caller's own block trades with the position each settled into, never another customer's", async () => {
+    const u = await approved('1000000');
+    const other = await approved('1000000');
+    const list = async (token: string, lang?: 'zh-Hans') =>
+      (await h.call(blocktrade.blockTradeList, {}, { token, ...(lang ? { lang } : {}) })).body.data;
+    expect((await list(u.token)).total).toBe(0);
+    const bought = await buy(u.token);
+    expect(bought.status).toBe(200);
+    const { blockTrade, position } = bought.body.data;
+    const mine = await list(u.token);
+    expect(mine.total).toBe(1);
+    expect(mine.list[0]).toMatchObject({
+      id: blockTrade.id,
+      code: 'INGA',
+      currency: 'EUR',
+      quantity: 10_000,
+      deskPrice: blockTrade.deskPrice,
+      positionId: position?.id,
+    });
+    expect(mine.list[0]?.amount).toBe((Number(blockTrade.deskPrice) * 10_000).toFixed(2));
+    expect((await list(other.token)).total).toBe(0);
+    expect((await h.call(blocktrade.blockTradeList, {}, {})).status).toBe(401);
+  });
+
   it('concurrent creates never overdraw the wallet', async () => {
     const t0 = await approved('300000');
     const results = await Promise.all([buy(t0.token), buy(t0.token), buy(t0.token)]);

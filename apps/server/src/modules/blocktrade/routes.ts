@@ -8,6 +8,7 @@ import { reviewQueueRoutes } from '../reviews/index.js';
 import { deskPage } from './desk.js';
 import { createBlockOrders } from './orders.js';
 import { createPermissionService, latestPermission, toPermission } from './permission.js';
+import { blockTradePage } from './trades.js';
 
 export function blockTradeRoutes(app: FastifyInstance, deps: Deps) {
   const { db, clock } = deps;
@@ -22,6 +23,9 @@ export function blockTradeRoutes(app: FastifyInstance, deps: Deps) {
   route(app, blocktrade.blockCheckSecret, async ({ body, user }) => orders.checkSecret(user.id, body, clock.now()));
   route(app, blocktrade.blockCreate, async ({ req, body, user, idempotency }) =>
     orders.create(user.id, body, idempotency, requestLanguage(req)),
+  );
+  route(app, blocktrade.blockTradeList, async ({ req, body, user }) =>
+    blockTradePage(db, user.id, body.page, body.pageSize, requestLanguage(req)),
   );
 
   reviewQueueRoutes(app, deps, permissions, {

@@ -182,5 +182,34 @@ export function createPlacingOrders(deps: Deps) {
     return toApplication({ ...row, holdId }, p, at, lang);
   }
 
-  return { ticket, checkSecret, create };
+  /**
+   * /placing_order/cancel: the caller's own application, while the window is open. The placing is read FOR SHARE
+   * (as an application is: the allotment job, which locks it FOR UPDATE, waits) and the application FOR UPDATE;
+   * its hold, fee included, is released in full through the ledger in the same transaction. A cancelled one answers
+   * as it is. Another customer's id answers 404, as one that does not exist.
+   */
+  async function cancel(tx: Tx, userId: number, id: number, at: Date, lang: Language): Promise<PlacingSubscription> {
+    const [own] = await tx
+      .select({ placingId: placingSubscriptions.placingId })
+      .from(placingSubscriptions)
+      .where(and(eq(placingSubscriptions.id, id), eq(placingSubscriptions.userId, userId)));
+    if (!own) throw new AppError(Code.notFound, E.placingApplicationNotFound, { id });
+    const p = await placingById(tx, own.placingId, 'share');
+    const [a] = await tx.select().from(placingSubscriptions).where(eq(placingSubscriptions.id, id)).for('update');
+    if (!a) throw new AppError(Code.notFound, E.placingApplicationNotFound, { id });
+    if (a.status === 'cancelled') return toApplication(a, p, at, lang);
+    if (a.status !== 'subscribed' || placingPhaseOf(p, at) !== 'open') {
+      throw rule(E.placingApplicationLocked, { code: p.code, closes: utc(p.closesAt) }, 'placingApplicationLocked');
+    }
+    if (a.holdId) await ledger.release(tx, a.holdId, at);
+    const [row] = await tx
+      .update(placingSubscriptions)
+      .set({ status: 'cancelled', updatedAt: at })
+      .where(eq(placingSubscriptions.id, id))
+      .returning();
+    if (!row) throw new Error(`placing application ${id} vanished while cancelled`);
+    return toApplication(row, p, at, lang);
+  }
+
+  return { ticket, checkSecret, create, cancel };
 }

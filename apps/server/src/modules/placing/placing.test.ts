@@ -165,6 +165,44 @@ describe('applying', () => {
   });
 });
 
+describe('cancelling an application', () => {
+  it('releases the whole hold while the window is open; only the owner may; a second cancel moves nothing', async () => {
+    const p = await openPlacing();
+    const u = await customer('1000');
+    const other = await customer('1000');
+    const applied = await apply(u.token, p.id, 20);
+    const id = applied.body.data.id;
+    expect(await available(u.token)).toBe('639.00');
+    const theirs = await h.call(placing.placingCancel, { id }, { token: other.token, lang: 'nl' });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.msg).toBe('Deze inschrijving op een plaatsing is niet gevonden.');
+    expect(await available(u.token)).toBe('639.00');
+    const res = await h.call(placing.placingCancel, { id }, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, status: 'cancelled', amountPending: '0.00' });
+    expect(await available(u.token)).toBe('1000.00');
+    const again = await h.call(placing.placingCancel, { id }, { token: u.token });
+    expect(again.body.data.status).toBe('cancelled');
+    expect(await available(u.token)).toBe('1000.00');
+    // Cancelled, the customer may apply again, and the list offers it.
+    const listed = await h.call(placing.placingList, { pageSize: 100 }, { token: u.token });
+    expect(listed.body.data.list.find((x) => x.id === p.id)?.state).toBe('subscribable');
+    expect((await apply(u.token, p.id, 10)).status).toBe(200);
+  });
+
+  it('refuses once the window has closed, in the reader language, and keeps the hold', async () => {
+    const p = await openPlacing();
+    const u = await customer('1000');
+    const id = (await apply(u.token, p.id, 10)).body.data.id;
+    await h.db.update(placings).set({ closesAt: h.clock.now() }).where(eq(placings.id, p.id));
+    const res = await h.call(placing.placingCancel, { id }, { token: u.token, lang: 'zh-Hans' });
+    expect(res.status).toBe(422);
+    expect(res.body.reason).toBe('placingApplicationLocked');
+    expect(res.body.msg).toContain('无法取消');
+    expect(await available(u.token)).toBe('819.00');
+  });
+});
+
 describe('the allotment and the lock-up', () => {
   it('allots pro rata at the close, releases the rest, delivers positions, and counts the lock-up', async () => {
     const p = await openPlacing();

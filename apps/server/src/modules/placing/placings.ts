@@ -133,6 +133,10 @@ async function demandOf(db: Executor, ids: number[]) {
 }
 
 /** One page of placing/index: open first (closing soonest), upcoming next (opening soonest), then newest first. */
+/** An application the customer cancelled while the window is open does not count: they may apply again. */
+const listed = (p: PlacingRow, a: ApplicationRow | undefined, now: Date) =>
+  a?.status === 'cancelled' && placingPhaseOf(p, now) === 'open' ? undefined : a;
+
 export async function placingPage(deps: Deps, filter: ListFilter, userId: number | null, now: Date, lang: Language) {
   const { db } = deps;
   const phase = phaseSql(now);
@@ -173,7 +177,7 @@ export async function placingPage(deps: Deps, filter: ListFilter, userId: number
         now,
         lang,
         demand.get(p.id) ?? 0,
-        userId === null ? null : applicationStateOf(p, mine.get(p.id), now),
+        userId === null ? null : applicationStateOf(p, listed(p, mine.get(p.id), now), now),
       ),
     ),
     total: total?.n ?? 0,

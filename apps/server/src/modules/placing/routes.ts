@@ -30,6 +30,9 @@ export function placingRoutes(app: FastifyInstance, deps: Deps) {
   route(app, placing.placingCreate, async ({ req, body, user, idempotency }) =>
     runIdempotent(db, idempotency, (tx) => orders.create(tx, user.id, body, idempotency.at, requestLanguage(req))),
   );
+  route(app, placing.placingCancel, async ({ req, body, user }) =>
+    db.transaction((tx) => orders.cancel(tx, user.id, body.id, clock.now(), requestLanguage(req))),
+  );
   route(app, placing.placingSubscriptions, async ({ req, body, user }) =>
     applicationPage(db, user.id, body, clock.now(), requestLanguage(req)),
   );

@@ -1,24 +1,58 @@
 /**
  * placing/record: the customer's placing applications, newest first, each with its SPEC §4 state, what is held
- * or was paid, the shares allotted and when their lock-up ends.
+ * or was paid, the shares allotted and when their lock-up ends. An application whose window is still open may be
+ * cancelled after a confirmation that says what is released; the server releases the whole hold.
  */
 import type { Currency } from '@beurs/contracts';
+import { Dialog } from 'antd-mobile';
+import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type PlacingApplication, usePlacingRecordsInfinite } from '../../api/placing';
+import { type PlacingApplication, usePlacingCancelMutation, usePlacingRecordsInfinite } from '../../api/placing';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { LoadMore } from '../../components/LoadMore';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { StateTag } from '../../components/primary/StateTag';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
+import { toastError, toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../../components/primary/primary.css';
 
-function RecordRow({ a }: { a: PlacingApplication }) {
+/** Cancel after a confirmation naming the application and what its cancellation releases. */
+function useCancelApplication() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const money = useMoneyFormat();
+  const mutation = usePlacingCancelMutation();
+  const cancel = async (a: PlacingApplication) => {
+    const confirmed = await Dialog.confirm({
+      title: t('placing.record.cancel.title'),
+      content: (
+        <div className="confirm-transfer" data-testid="placing-cancel-confirm">
+          <p>{t('placing.record.cancel.text', { quantity: f.integer(a.quantity), code: a.code })}</p>
+          <p className="confirm-transfer__note">
+            {t('placing.record.cancel.release', { amount: money.amount(a.amountPending, { currency: a.currency }) })}
+          </p>
+        </div>
+      ),
+      confirmText: t('placing.record.cancel.confirm'),
+      cancelText: t('placing.record.cancel.keep'),
+    });
+    if (!confirmed) return;
+    mutation.mutate(a.id, {
+      onSuccess: () => toastSuccess(t('placing.record.cancel.done')),
+      onError: (error) => toastError(error),
+    });
+  };
+  return { cancel, pendingId: mutation.isPending ? mutation.variables : undefined };
+}
+
+function RecordRow({ a, cancel }: { a: PlacingApplication; cancel: ReturnType<typeof useCancelApplication> }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const money = (v: string) => <MoneyText amount={v} currency={a.currency as Currency} />;
@@ -53,6 +87,17 @@ function RecordRow({ a }: { a: PlacingApplication }) {
           },
         ]}
       />
+      {a.status === 'subscribed' && (
+        <Button
+          size="small"
+          fill="outline"
+          loading={cancel.pendingId === a.id}
+          data-testid="placing-record-cancel"
+          onClick={() => void cancel.cancel(a)}
+        >
+          {t('placing.record.cancel.button')}
+        </Button>
+      )}
     </li>
   );
 }
@@ -61,6 +106,7 @@ export function PlacingRecordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = usePlacingRecordsInfinite();
+  const cancel = useCancelApplication();
   const list = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <Page>
@@ -83,7 +129,7 @@ export function PlacingRecordPage() {
         <>
           <ul className="trade-list" data-testid="placing-records">
             {list.map((a) => (
-              <RecordRow key={a.id} a={a} />
+              <RecordRow key={a.id} a={a} cancel={cancel} />
             ))}
           </ul>
           <LoadMore query={query} endText={t('placing.record.end')} />

@@ -3,7 +3,8 @@
  * product/blocktrade against a fake server: applying needs both criteria and the terms accepted; a refusal shows the
  * reviewer's reason; approved, the ticket blocks a quantity below 10,000 without a call, a wrong transaction
  * password is said in the confirmation (which stays open, nothing bought), and the right one sends checkSecret and
- * then one create with its confirmation, the desk price shown and an idempotency key.
+ * then one create with its confirmation, the desk price shown and an idempotency key. The switch above the desk
+ * shows the customer's own block trades (empty, listed with a link to the position, or the error state).
  */
 import { auth, type BlockPermission, blocktrade, type DataOf, user } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +16,7 @@ import { BlockTradePage } from './index';
 const URL = '/pages/product/blocktrade';
 type Desk = DataOf<typeof blocktrade.blockList>;
 type Created = DataOf<typeof blocktrade.blockCreate>;
+type Mine = DataOf<typeof blocktrade.blockTradeList>;
 
 const permission = (status: BlockPermission['status'], reason: string | null = null): BlockPermission => ({
   status,
@@ -55,8 +57,11 @@ const created = {
   blockTrade: { id: 4, code: 'AGN', quantity: 10_000, quotePrice: '5.402', deskPrice: '5.375', createTimeTimestamp: 1 },
 } as unknown as Created;
 
-function serve(state: BlockPermission, me = { hasPayPassword: true, kycStatus: 3 }): FakeApi {
+const noTrades: Mine = { list: [], total: 0, page: 1, pageSize: 20 };
+
+function serve(state: BlockPermission, me = { hasPayPassword: true, kycStatus: 3 }, mine = noTrades): FakeApi {
   return fakeApi()
+    .on(blocktrade.blockTradeList, mine)
     .on(blocktrade.blockPermissionRead, state)
     .on(blocktrade.blockPermissionApply, permission('pending'))
     .on(user.userInfoEndpoint, me as DataOf<typeof user.userInfoEndpoint>)
@@ -79,6 +84,12 @@ async function openedSheet() {
     }
   });
   return sheet;
+}
+
+/** The approved screen's switch from the desk to the customer's own block trades. */
+async function showMine() {
+  await screen.findByTestId('block-desk');
+  await userEvent.setup().click(screen.getByRole('radio', { name: 'My block trades' }));
 }
 
 describe('product/blocktrade', () => {
@@ -155,5 +166,51 @@ describe('product/blocktrade', () => {
       { stockCode: 'AGN', quantity: 99_991, payPassword: '000000' },
       { stockCode: 'AGN', quantity: 99_991, payPassword: '246810' },
     ]);
+  });
+
+  it("lists the customer's own block trades behind the switch, each linking to its position", async () => {
+    serve(permission('approved'), undefined, {
+      list: [
+        {
+          id: 4,
+          code: 'AGN',
+          source: 0,
+          name: 'Aegon Ltd.',
+          currency: 'EUR',
+          quantity: 10_000,
+          deskPrice: '5.375',
+          amount: '53750.00',
+          orderId: 9,
+          positionId: 31,
+          createTimeTimestamp: Date.UTC(2026, 10, 23, 15, 30),
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+    renderScreen(<BlockTradePage />, URL);
+    await showMine();
+    const row = await screen.findByTestId('my-block-trade');
+    expect(row.textContent).toContain('Aegon Ltd.');
+    expect(row.textContent).toContain('10,000');
+    expect(row.textContent).toContain('5.375 EUR');
+    expect(row.textContent).toContain('53,750.00 EUR');
+    expect(within(row).getByTestId('my-block-position').getAttribute('href')).toContain('id=31');
+  });
+
+  it('says when there are no block trades yet', async () => {
+    serve(permission('approved'));
+    renderScreen(<BlockTradePage />, URL);
+    await showMine();
+    await within(await screen.findByTestId('my-block-trades')).findByText('No block trades yet');
+  });
+
+  it('shows the error state of the list', async () => {
+    serve(permission('approved')).on(blocktrade.blockTradeList, refuse(422, 'Boom'));
+    renderScreen(<BlockTradePage />, URL);
+    await showMine();
+    const list = await screen.findByTestId('my-block-trades');
+    await within(list).findByText(/Boom/, undefined, { timeout: 5000 });
   });
 });

@@ -2,7 +2,8 @@
 /**
  * placing/index and placing/record against a fake server: the list with the price fixed at the open (or "fixed when
  * the window opens"), the empty and error states, the ticket's figures (lots × hold per lot + fee), and the
- * confirmation sending checkSecret with the transaction password, then one keyed create with maxTotal = the total.
+ * confirmation sending checkSecret with the transaction password, then one keyed create with maxTotal = the total;
+ * on placing/record, cancelling an application after a confirmation that says what is released.
  */
 import { type DataOf, placing } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -179,5 +180,42 @@ describe('placing/record', () => {
     fakeApi().on(placing.placingSubscriptions, page([]));
     renderScreen(<PlacingRecordPage />, '/pages/placing/record');
     await screen.findByText('No placing applications yet');
+  });
+
+  it('cancels an application after a confirmation naming what is released, and shows it cancelled', async () => {
+    let cancelled = false;
+    const gone: App = { ...appOf(20), status: 'cancelled', amountPending: '0.00' };
+    const api = fakeApi()
+      .on(placing.placingSubscriptions, () => page([cancelled ? gone : appOf(20)]))
+      .on(placing.placingCancel, () => {
+        cancelled = true;
+        return gone;
+      });
+    renderScreen(<PlacingRecordPage />, '/pages/placing/record');
+    const user = userEvent.setup();
+    const row = await screen.findByTestId('placing-record');
+    await user.click(within(row).getByTestId('placing-record-cancel'));
+    const dialog = await screen.findByTestId('placing-cancel-confirm');
+    expect(dialog.textContent).toContain('20 INTC');
+    expect(dialog.textContent).toContain('$378.00');
+    const ok = within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', {
+      name: 'Cancel application',
+    });
+    await waitFor(() => {
+      for (let el: HTMLElement | null = ok; el; el = el.parentElement) {
+        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+      }
+    });
+    await user.click(ok);
+    await waitFor(() => expect(screen.getByTestId('placing-record').dataset.state).toBe('cancelled'));
+    expect(screen.queryByTestId('placing-record-cancel')).toBeNull();
+    expect(api.callsTo(placing.placingCancel).map((c) => c.body)).toEqual([{ id: 3 }]);
+  });
+
+  it('offers no cancel once the window has closed', async () => {
+    fakeApi().on(placing.placingSubscriptions, page([{ ...appOf(20), status: 'waitingAllotment' }]));
+    renderScreen(<PlacingRecordPage />, '/pages/placing/record');
+    const row = await screen.findByTestId('placing-record');
+    expect(within(row).queryByTestId('placing-record-cancel')).toBeNull();
   });
 });
