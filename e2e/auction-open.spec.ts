@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { freshDataDir, type OwnServer, ownPort, startServer } from './own-server';
+import { freshDataDir, type OwnServer, ownPort, removeDataDir, startServer } from './own-server';
 import { API, expect, prepareDevice, shot, type TestUser, test, trader } from './support';
 
 const OPEN = Date.parse('2026-11-23T14:30:00Z');
@@ -90,6 +90,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async () => {
   await server?.stop();
+  if (server) removeDataDir(server.dataDir);
 });
 
 /** Enters one auction order on the auction screen: a buy of the minimum quantity at `factor` × the indicative price. */

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { freshDataDir, type OwnServer, ownPort, startServer } from './own-server';
+import { freshDataDir, type OwnServer, ownPort, removeDataDir, startServer } from './own-server';
 import { API, expect, PASSWORD, prepareDevice, shot, type TestUser, test, trader } from './support';
 
 const SUBSCRIBING = '2026-11-23T15:30:00Z';
@@ -67,6 +67,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async () => {
   await server?.stop();
+  removeDataDir(dataDir);
 });
 
 for (const run of RUNS) {

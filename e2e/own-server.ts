@@ -32,6 +32,11 @@ export function freshDataDir(): string {
   return dir;
 }
 
+/** Removes a data folder of freshDataDir once its server has stopped (a database is tens of megabytes). */
+export function removeDataDir(dir: string) {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * Starts `node --import tsx apps/server/src/main.ts` on `port` with `dataDir` and the simulated clock starting at
  * `clockStart`, and waits until it answers. The MAIL lines go to the shared mail log (E2E_MAIL_LOG_FILE), where
