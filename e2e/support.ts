@@ -70,16 +70,33 @@ export async function documentPng(page: Page, caption: string): Promise<Buffer> 
 /** A file for `setInputFiles`: a PNG named `name`. */
 export const pngFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/png', buffer });
 
-let operatorToken: string | undefined;
-
-export async function operatorLogin(request: APIRequestContext): Promise<string> {
-  if (operatorToken) return operatorToken;
-  const res = await request.post('/web/console/login', { data: { username: 'admin', password: 'Admin1234!' } });
-  operatorToken = (await res.json()).data.token as string;
-  return operatorToken;
+/** Which server a request context talks to (its base URL, from one cheap call), remembered per context. */
+const serverOfContext = new WeakMap<APIRequestContext, string>();
+async function serverOf(request: APIRequestContext): Promise<string> {
+  let origin = serverOfContext.get(request);
+  if (!origin) {
+    origin = new URL((await request.get(`${API}/appVersion/getPublishAppVersion`)).url()).origin;
+    serverOfContext.set(request, origin);
+  }
+  return origin;
 }
 
-let supervisorToken: string | undefined;
+/**
+ * An operator's console token, signed in once per server: the shared webServer, or a spec's own (own-server.ts),
+ * whose sessions are its own.
+ */
+async function operatorToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const key = `${await serverOf(request)} ${username}`;
+  const known = operatorTokens.get(key);
+  if (known) return known;
+  const res = await request.post(`${API}/console/login`, { data: { username, password } });
+  const token = (await res.json()).data.token as string;
+  operatorTokens.set(key, token);
+  return token;
+}
+const operatorTokens = new Map<string, string>();
+
+export const operatorLogin = (request: APIRequestContext) => operatorToken(request, 'admin', 'Admin1234!');
 
 /**
  * Funds a customer's wallet the way operators must (four eyes, docs/security.md): the demo admin proposes a
@@ -93,10 +110,7 @@ export async function fundCustomer(
   reason: string,
 ): Promise<number> {
   const admin = await operatorLogin(request);
-  if (!supervisorToken) {
-    const res = await request.post('/web/console/login', { data: { username: 'supervisor', password: 'Super1234!' } });
-    supervisorToken = (await res.json()).data.token as string;
-  }
+  const supervisorToken = await operatorToken(request, 'supervisor', 'Super1234!');
   const proposed = await request.post(`/web/console/customers/${customerId}/adjustments`, {
     headers: { authorization: admin },
     data: { walletType, direction: 'credit', amount, category: 'correction', reason },
@@ -302,4 +316,17 @@ export async function prepareDevice(page: Page, state: DeviceState = {}): Promis
 /** Reads one of the app's localStorage keys. */
 export function stored(page: Page, key: StorageKey): Promise<string | null> {
   return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+/** An operator credits one of the customer's wallets (a manual adjustment with a reason). */
+export async function credit(request: APIRequestContext, user: TestUser, walletType: string, amount: string) {
+  await fundCustomer(request, await customerId(request, user.token), walletType, amount, 'Test funds for the screens');
+}
+
+/** A verified customer with `amount` in each `walletType` of `funds`. */
+export async function trader(request: APIRequestContext, prefix: string, funds: Array<[string, string]>) {
+  const user = await registerUser(request, prefix);
+  await verifyIdentity(request, user, { firstName: 'Test', lastName: 'Trader', idNumber: 'NX7654321' });
+  for (const [wallet, amount] of funds) await credit(request, user, wallet, amount);
+  return user;
 }

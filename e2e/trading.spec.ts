@@ -9,29 +9,7 @@
  * money come through the API (they have their own tests).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  API,
-  customerId,
-  expect,
-  fundCustomer,
-  prepareDevice,
-  registerUser,
-  shot,
-  type TestUser,
-  test,
-  verifyIdentity,
-} from './support';
-
-/** An operator credits one of the customer's wallets (a manual adjustment with a reason). */
-async function credit(request: APIRequestContext, user: TestUser, walletType: string, amount: string) {
-  await fundCustomer(
-    request,
-    await customerId(request, user.token),
-    walletType,
-    amount,
-    'Test funds for the trading screens',
-  );
-}
+import { API, credit, expect, prepareDevice, shot, type TestUser, test, trader } from './support';
 
 async function balanceOf(request: APIRequestContext, user: TestUser, walletType: string) {
   const res = await request.post(`${API}/wallet/getWalletBalance`, {
@@ -39,14 +17,6 @@ async function balanceOf(request: APIRequestContext, user: TestUser, walletType:
     data: { walletType },
   });
   return (await res.json()).data[0] as { balance: string; usedBalance: string };
-}
-
-/** A verified customer with `amount` in `walletType`. */
-async function trader(request: APIRequestContext, prefix: string, funds: Array<[string, string]>) {
-  const user = await registerUser(request, prefix);
-  await verifyIdentity(request, user, { firstName: 'Test', lastName: 'Trader', idNumber: 'NX7654321' });
-  for (const [wallet, amount] of funds) await credit(request, user, wallet, amount);
-  return user;
 }
 
 /** The input inside an antd-mobile field found by its test id. */

@@ -23,5 +23,14 @@ describe('figures in messages', () => {
     const body = translate('nl', 'inbox.depositApproved.body', { amount: '2000.00', currency: 'EUR', wallet: 'x' });
     expect(body).toBe('Uw storting van 2.000,00 EUR is bijgeschreven op uw rekening x.');
     expect(translate('nl', 'ledger.deposit', { id: 12345, channel: '1000.00' })).toBe('Storting #12345 via 1000.00');
+    // The limit and the opening price of an auction order alike (the opening price was left in English once).
+    const auction = translate('nl', 'inbox.auctionNotFilled.body', {
+      order: 3,
+      quantity: 1000,
+      code: 'AAL',
+      limit: '11.11',
+      open: '1022.16',
+    });
+    expect(auction).toContain('voor 1.000 AAL met limiet 11,11 is niet uitgevoerd: de openingskoers was 1.022,16.');
   });
 });

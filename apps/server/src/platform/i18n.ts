@@ -43,6 +43,8 @@ const FIGURES = new Set([
   'margin',
   'max',
   'min',
+  // the opening price of an auction order (inbox.auctionNotFilled)
+  'open',
   'price',
   'profit',
   'quantity',

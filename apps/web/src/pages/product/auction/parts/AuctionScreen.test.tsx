@@ -82,6 +82,8 @@ describe('product/auction', () => {
     const orders = await screen.findAllByTestId('auction-order');
     expect(orders.map((o) => o.dataset.state)).toEqual(['waiting', 'notFilled']);
     expect(within(orders[1]!).getByTestId('auction-order-state').textContent).toBe('Not filled (released)');
+    // Prices in the reader's number format, with at least two places, as the trade centre writes them.
+    expect(within(orders[1]!).getByTestId('auction-order-open-price').textContent).toBe('201.50');
   });
 
   it('names the next pre-open window when no market is in pre-open', async () => {

@@ -13,6 +13,7 @@ import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { QueryBoundary } from '../../../../components/States';
+import { usePriceText } from '../../../../components/trading/Rows';
 import { Facts } from '../../../../components/trading/Sheet';
 import { useCancelOrder } from '../../../../components/trading/useCancelOrder';
 import { useFormatters } from '../../../../lib/format';
@@ -27,6 +28,7 @@ const TONE: Record<AuctionOrderState, string> = {
 function OrderRow({ order: o, onChanged }: { order: AuctionOrderRow; onChanged: () => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const price = usePriceText();
   const { cancel, isPending } = useCancelOrder();
   // The trading module's entrusted order until the open: its cancel releases the amount and fee held.
   const cancellable = {
@@ -51,8 +53,12 @@ function OrderRow({ order: o, onChanged }: { order: AuctionOrderRow; onChanged: 
       <Facts
         rows={[
           { label: t('auction.ticket.quantity'), value: f.integer(o.quantity) },
-          { label: t('auction.labels.limit'), value: o.limitPrice },
-          o.openPrice !== null && { label: t('auction.labels.openPrice'), value: o.openPrice },
+          { label: t('auction.labels.limit'), value: price(o.limitPrice) },
+          o.openPrice !== null && {
+            label: t('auction.labels.openPrice'),
+            value: price(o.openPrice),
+            testId: 'auction-order-open-price',
+          },
           o.state === 'waiting' && {
             label: t('auction.labels.held'),
             value: <MoneyText amount={o.held} currency={o.walletCurrency} />,

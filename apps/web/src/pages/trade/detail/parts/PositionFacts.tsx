@@ -19,7 +19,7 @@ export function PositionFacts({ position, mark }: { position: Position; mark: st
       testId="position-facts"
       rows={[
         { label: t('trading.labels.quantity'), value: f.integer(position.positionNum), testId: 'fact-quantity' },
-        { label: t('trading.labels.openPrice'), value: price(position.openPrice) },
+        { label: t('trading.labels.openPrice'), value: price(position.openPrice), testId: 'fact-open-price' },
         open
           ? { label: t('trading.labels.nowPrice'), value: price(mark), testId: 'fact-now' }
           : { label: t('trading.labels.closePrice'), value: price(position.sellPrice) },
