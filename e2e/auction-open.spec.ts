@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freshDataDir, type OwnServer, ownPort, removeDataDir, startServer } from './own-server';
-import { API, expect, prepareDevice, shot, type TestUser, test, trader } from './support';
+import { API, expect, prepareDevice, snap, type TestUser, test, trader } from './support';
 
 const OPEN = Date.parse('2026-11-23T14:30:00Z');
 /**
@@ -66,9 +66,6 @@ function figure(language: Language, value: string, minPlaces = 0): string {
     Number(value),
   );
 }
-
-const snap = (page: Page, name: string) =>
-  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);

@@ -12,9 +12,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { freshDataDir, type OwnServer, ownPort, removeDataDir, startServer } from './own-server';
-import { API, expect, PASSWORD, prepareDevice, shot, type TestUser, test, trader } from './support';
+import { API, expect, overlaysGone, PASSWORD, prepareDevice, snap, type TestUser, test, trader } from './support';
 
 const SUBSCRIBING = '2026-11-23T15:30:00Z';
 /** A week on: after both offerings' close and listing, inside Hong Kong's morning session (01:30-04:00 UTC). */
@@ -35,11 +35,6 @@ const texts = (language: Language) =>
 let dataDir = '';
 let server: OwnServer | undefined;
 const users = new Map<Language, TestUser>();
-
-const snap = (page: Page, name: string) =>
-  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
-const overlaysGone = (page: Page) =>
-  expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
 
 interface SubscriptionRow {
   code: string;

@@ -7,7 +7,7 @@
  * funded by an operator first (four eyes, as the other specs do).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, customerId, expect, fundCustomer, prepareDevice, test } from './support';
+import { API, customerId, expect, fundCustomer, overlaysGone, prepareDevice, test } from './support';
 
 /** A screenshot at rest; E2E_SHOTS_DIR keeps them out of the shared test-results folder. */
 const snap = (page: Page, name: string) =>
@@ -16,8 +16,6 @@ const snap = (page: Page, name: string) =>
     animations: 'disabled',
     style: '.toast-host { visibility: hidden !important; }',
   });
-const overlaysGone = (page: Page) =>
-  expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
 
 let token = '';
 

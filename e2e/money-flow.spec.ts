@@ -17,7 +17,7 @@ import {
   pngFile,
   prepareDevice,
   registerUser,
-  shot,
+  snap,
   test,
 } from './support';
 
@@ -36,8 +36,6 @@ const dialogGone = (page: Page) => expect(page.getByRole('dialog')).toHaveCount(
  * A screenshot of the screen at rest: running transitions (a drawer sliding in, a dialog fading out)
  * finished, and no toast on top (the test has checked the toast already).
  */
-const snap = (page: Page, name: string) =>
-  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
 
 /** Searches a console queue for the customer and opens their row; the drawer it opened. */
 async function openQueueRow(op: Page, menu: RegExp, heading: string, email: string, drawerTitle: string) {

@@ -12,6 +12,7 @@ import {
   customerId,
   expect,
   fundCustomer,
+  overlaysGone,
   prepareDevice,
   registerUser,
   shot,
@@ -24,8 +25,6 @@ const PAY = '246810';
 const FUNDS = '50000.00';
 const noRawKeys = (page: Page) =>
   expect(page.locator('body')).not.toContainText(/\b(placing|ipo|trading|routes)\.[a-zA-Z]+/);
-const overlaysGone = (page: Page) =>
-  expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
 
 let user: TestUser;
 

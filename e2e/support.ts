@@ -159,6 +159,14 @@ export async function shot(page: Page, name: string, options: Omit<PageScreensho
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false, ...options });
 }
 
+/** A screenshot of the screen at rest: no toast on top, transitions finished. */
+export const snap = (page: Page, name: string) =>
+  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
+
+/** Waits until sheets and dialogs have faded out (antd-mobile animates them in JavaScript). */
+export const overlaysGone = (page: Page) =>
+  expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
+
 export const API = '/web';
 export const PASSWORD = 'Secret123!';
 

@@ -9,7 +9,7 @@
  * money come through the API (they have their own tests).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, credit, expect, prepareDevice, shot, type TestUser, test, trader } from './support';
+import { API, credit, expect, overlaysGone, prepareDevice, snap, type TestUser, test, trader } from './support';
 
 async function balanceOf(request: APIRequestContext, user: TestUser, walletType: string) {
   const res = await request.post(`${API}/wallet/getWalletBalance`, {
@@ -21,12 +21,6 @@ async function balanceOf(request: APIRequestContext, user: TestUser, walletType:
 
 /** The input inside an antd-mobile field found by its test id. */
 const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
-/** Waits until sheets and dialogs have faded out (antd-mobile animates them in JavaScript). */
-const overlaysGone = (page: Page) =>
-  expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
-/** A screenshot of the screen at rest: no toast on top, transitions finished. */
-const snap = (page: Page, name: string) =>
-  shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
 
 const SIGNED_USD = /^[+-]?\$\d[\d,]*\.\d{2}$/;
 
