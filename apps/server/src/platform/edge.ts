@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /** A Host header that is a host name or address with an optional port, so it can go into a header as is. */
@@ -25,36 +25,42 @@ const socketOrigins = (req: IncomingMessage) => {
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function installSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        // No inline script anywhere: the clients and the API reference load theirs from files.
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // antd and antd-mobile write their CSS-in-JS into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // data: for inline SVG icons, blob: for the preview of a picture being uploaded.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", socketOrigins],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-      },
+/**
+ * helmet's middleware, built once: @fastify/helmet calls helmet(options) on every request, which parses and dashifies
+ * the directives again each time (about 1.4 % of an order's server CPU in the orders bench profile, 2 Dec).
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      // No inline script anywhere: the clients and the API reference load theirs from files.
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      // antd and antd-mobile write their CSS-in-JS into <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // data: for inline SVG icons, blob: for the preview of a picture being uploaded.
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", socketOrigins],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
     },
-    // Only when the request came over TLS (below); an HSTS header on plain HTTP would be a promise not kept.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'no-referrer' },
-    // Older browsers read this instead of frame-ancestors.
-    frameguard: { action: 'deny' },
-  });
+  },
+  // Only when the request came over TLS (below); an HSTS header on plain HTTP would be a promise not kept.
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'no-referrer' },
+  // Older browsers read this instead of frame-ancestors.
+  frameguard: { action: 'deny' },
+});
+
+export async function installSecurityHeaders(app: FastifyInstance) {
+  // On every answer, before any handler: helmet sets its headers on the raw response.
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
   // req.protocol is https only over TLS: behind a proxy that TRUST_PROXY trusts, from its X-Forwarded-Proto.
   app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
