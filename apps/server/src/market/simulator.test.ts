@@ -131,6 +131,17 @@ describe('determinism', () => {
     );
   });
 
+  it("makes a second's quote once and hands out the same frozen object; another second is made afresh", () => {
+    const fresh = createSimulator({ seed: 'test-seed', instruments });
+    const first = sim.quote(key(usStock), t('2026-06-16T14:03:59.100Z'));
+    expect(sim.quote(usStock, t('2026-06-16T14:03:59.900Z'))).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Back and forth between seconds: each answer is what a simulator that was never asked before gives.
+    for (const when of ['2026-06-16T14:04:00Z', '2026-06-16T14:03:59Z', '2026-06-16T14:04:00Z']) {
+      expect(sim.quote(key(usStock), t(when))).toEqual(fresh.quote(key(usStock), t(when)));
+    }
+  });
+
   it('gives a different market for a different seed', () => {
     const other = createSimulator({ seed: 'another-seed', instruments });
     for (const i of instruments) {

@@ -106,6 +106,11 @@ interface Entry {
     | null;
   dailySummaries: Map<number, Bar>;
   week52: { index: number; high: number; low: number } | null;
+  /**
+   * The last quote made, frozen: a quote is a function of the instrument and the second, and orders, the tick
+   * loop and the lists ask for the same one many times a second (about 3 % of an order's server CPU, 2 Dec).
+   */
+  lastQuote: Quote | null;
 }
 
 /** Where the last trade before (or at) an instant happened. */
@@ -153,6 +158,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       spread: spreadOf(instrument, uniform(mix(model.hash, Stream.book))),
       dailySummaries: new Map(),
       week52: null,
+      lastQuote: null,
     };
     entryIds.set(entry, entries.size);
     entries.set(key, entry);
@@ -292,6 +298,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   function quote(ref: InstrumentRef | string, at: Date): Quote {
     const entry = entryOf(ref);
+    const hit = entry.lastQuote;
+    if (hit !== null && hit.time === Math.floor(at.getTime() / 1000) * 1000) return hit;
+    entry.lastQuote = Object.freeze(quoteNow(entry, at));
+    return entry.lastQuote;
+  }
+
+  function quoteNow(entry: Entry, at: Date): Quote {
     const { instrument, calendar } = entry.model;
     const snap = snapshot(entry, at);
     const state = calendar.state(snap.time);
