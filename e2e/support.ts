@@ -209,7 +209,11 @@ export async function sendCodeInPage(page: Page, button = 'Send code') {
  * A fresh individual account made through the API (email code from the MAIL line), for tests
  * whose subject is not registration itself.
  */
-export async function registerUser(request: APIRequestContext, prefix = 'u'): Promise<TestUser> {
+export async function registerUser(
+  request: APIRequestContext,
+  prefix = 'u',
+  extra: { invitationCode?: string } = {},
+): Promise<TestUser> {
   const userId = unique(prefix);
   const email = `${userId}@example.com`;
   const sent = await postRetryingRateLimit(request, `${API}/getEmailCode`, { email, purpose: 'register' });
@@ -224,6 +228,7 @@ export async function registerUser(request: APIRequestContext, prefix = 'u'): Pr
     lastName: 'User',
     country: 'NL',
     agree: true,
+    ...extra,
   });
   const body = (await res.json()) as { code: number; msg: string; data?: { token: string } };
   if (!res.ok() || !body.data) throw new Error(`register ${res.status()}: ${body.msg}`);

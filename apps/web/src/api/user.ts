@@ -9,6 +9,7 @@ import { useIsLoggedIn } from './session';
 export const userKeys = {
   all: ['user'] as const,
   info: () => [...userKeys.all, 'info'] as const,
+  referrals: () => [...userKeys.all, 'referrals'] as const,
 };
 
 export const metaKeys = {
@@ -23,6 +24,16 @@ export function useUserInfoQuery() {
   return useQuery({
     queryKey: userKeys.info(),
     queryFn: ({ signal }) => api.call(user.userInfoEndpoint, {}, undefined, { signal }),
+    enabled: loggedIn,
+  });
+}
+
+/** The customer's invitation code and how many signed up with it (profile/share). */
+export function useReferralsQuery() {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: userKeys.referrals(),
+    queryFn: ({ signal }) => api.call(user.referrals, {}, undefined, { signal }),
     enabled: loggedIn,
   });
 }

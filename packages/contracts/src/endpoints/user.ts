@@ -41,6 +41,26 @@ export const updateProfile = defineEndpoint({
   data: userInfo,
 });
 
+/**
+ * The customer's invitation (SPEC §2 profile/share): the code, and how many people signed up with it. Our addition:
+ * the spec names the page, not its call. No commission or reward: the app publishes no referral terms.
+ */
+export const referrals = defineEndpoint({
+  method: 'POST',
+  path: '/user/referrals',
+  auth: 'user',
+  tag: 'user',
+  summary: "The caller's invitation code and how many people signed up with it (and of them, how many are verified).",
+  request: z.object({}).optional().default({}),
+  data: z.object({
+    invitationCode: z.string(),
+    /** Accounts registered with this code. */
+    signedUp: z.number().int(),
+    /** Of those, accounts whose identity is verified. */
+    verified: z.number().int(),
+  }),
+});
+
 export const kycSubmission = z.object({
   id: z.number().int(),
   status: z.number().int(),

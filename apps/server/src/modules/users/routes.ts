@@ -1,5 +1,5 @@
 import { AccountType, E, user as userApi } from '@beurs/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { files, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
@@ -24,6 +24,16 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   route(app, userApi.getUserInfoById, async ({ req, body, user }) => {
     if (body.id !== user.id) throw notFound();
     return toUserInfo(await me(body.id), wsUrlFor(req));
+  });
+
+  // Counted from the users the code brought in (users_referrer index): nothing about them but the numbers.
+  route(app, userApi.referrals, async ({ user }) => {
+    const u = await me(user.id);
+    const [row] = await db
+      .select({ signedUp: count(), verified: count(sql`CASE WHEN ${users.kycStatus} = 3 THEN 1 END`) })
+      .from(users)
+      .where(eq(users.referrerId, u.id));
+    return { invitationCode: u.invitationCode, signedUp: row?.signedUp ?? 0, verified: row?.verified ?? 0 };
   });
 
   route(app, userApi.updateProfile, async ({ req, body, user }) => {

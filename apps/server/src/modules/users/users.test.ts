@@ -1,7 +1,9 @@
 import { type RequestOf, user as userApi } from '@beurs/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF_MIN, PNG_1x1, TEXT_AS_PNG } from '../../../test/fixtures.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
+import { users } from '../../platform/db/schema.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,6 +52,25 @@ describe('user info', () => {
       data: null,
     });
     expect((await h.call(userApi.getUserInfoById, { id: 999999 }, { token: a.token })).body.code).toBe(404);
+  });
+
+  it("counts the people who signed up with one's own code, and of them the verified ones, for the owner only", async () => {
+    const host = await h.registerUser();
+    const other = await h.registerUser();
+    const ask = (token: string) => h.call(userApi.referrals, {}, { token });
+    expect((await ask(host.token)).body.data).toEqual({
+      invitationCode: host.user.invitationCode,
+      signedUp: 0,
+      verified: 0,
+    });
+    // The code as a friend types it: any case.
+    const a = await h.registerUser({ invitationCode: host.user.invitationCode.toLowerCase() });
+    await h.registerUser({ invitationCode: host.user.invitationCode });
+    await h.registerUser({ invitationCode: other.user.invitationCode });
+    await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, a.user.id));
+    expect((await ask(host.token)).body.data).toMatchObject({ signedUp: 2, verified: 1 });
+    expect((await ask(other.token)).body.data).toMatchObject({ signedUp: 1, verified: 0 });
+    expect((await h.post('/user/referrals', {})).status).toBe(401);
   });
 
   it('updates contact details and language', async () => {

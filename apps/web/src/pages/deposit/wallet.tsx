@@ -9,7 +9,6 @@ import { ApiError } from '@beurs/api-client';
 import { Decimal, type DepositChannel, ReviewStatus, rules, type UserInfo } from '@beurs/contracts';
 import { Dialog, Form, Input } from 'antd-mobile';
 import '../../app/antdMobile';
-import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +22,7 @@ import { ImageUpload } from '../../components/ImageUpload';
 import { AmountInput } from '../../components/money/AmountInput';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
+import { QrCode } from '../../components/QrCode';
 import { bothQueries, QueryBoundary, StateBlock } from '../../components/States';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
@@ -228,9 +228,13 @@ function CryptoDeposit({ channel }: { channel: DepositChannel }) {
             {t('deposit.network', { network })}
           </span>
         </div>
-        <div className="money-qr__code" data-testid="deposit-qr">
-          <QRCodeSVG value={address} size={176} marginSize={2} title={t('deposit.qrTitle', { asset: channel.asset })} />
-        </div>
+        <QrCode
+          value={address}
+          size={176}
+          title={t('deposit.qrTitle', { asset: channel.asset })}
+          className="money-qr__code"
+          data-testid="deposit-qr"
+        />
         <p className="money-qr__label">{t('deposit.address', { asset: channel.asset, network })}</p>
         <p className="money-mono money-qr__address" data-testid="deposit-address">
           {address}

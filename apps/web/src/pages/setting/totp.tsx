@@ -5,7 +5,6 @@
 import { ApiError } from '@beurs/api-client';
 import { Form, Input } from 'antd-mobile';
 import '../../app/antdMobile';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +17,7 @@ import { AppForm, Field } from '../../components/AppForm';
 import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { PasswordInput } from '../../components/PasswordInput';
+import { QrCode } from '../../components/QrCode';
 import { Segmented } from '../../components/Segmented';
 import { QueryBoundary } from '../../components/States';
 import { copyText } from '../../lib/clipboard';
@@ -74,9 +74,7 @@ function Enrol({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
     <>
       <section className="totp-step">
         <h3 className="totp-step__title">{t('totp.scanTitle')}</h3>
-        <div className="totp-qr" data-testid="totp-qr">
-          <QRCodeSVG value={uri} size={184} marginSize={2} title={t('totp.scanTitle')} />
-        </div>
+        <QrCode value={uri} size={184} title={t('totp.scanTitle')} className="totp-qr" data-testid="totp-qr" />
         <p className="form-hint">{t('totp.manual')}</p>
         <div className="totp-secret">
           <code data-testid="totp-secret">{grouped(secret)}</code>
