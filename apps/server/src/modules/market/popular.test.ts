@@ -76,7 +76,11 @@ describe('popular_list', () => {
 
     // The same rows for a customer, with their own watchlist marked.
     const mine = await popular(u1.token);
-    expect(mine.list.filter((q) => q.selfSelectStatus === 1).map((q) => q.key)).toEqual(['2:EURUSD', '0:ASML', '0:SAP']);
+    expect(mine.list.filter((q) => q.selfSelectStatus === 1).map((q) => q.key)).toEqual([
+      '2:EURUSD',
+      '0:ASML',
+      '0:SAP',
+    ]);
 
     // Removing an item from the watchlist takes its count away.
     expect(

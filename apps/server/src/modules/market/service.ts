@@ -478,7 +478,9 @@ export function createMarketService({ market: provider, clock }: { market: Marke
     ) => {
       const counted = counts
         .map((c) => ({ c, d: byKey.get(keyOf(c)) }))
-        .filter((x): x is { c: (typeof counts)[number]; d: Def } => !!x.d && x.d.kind !== 'index' && x.d.kind !== 'crypto')
+        .filter(
+          (x): x is { c: (typeof counts)[number]; d: Def } => !!x.d && x.d.kind !== 'index' && x.d.kind !== 'crypto',
+        )
         .sort((a, b) => b.c.score - a.c.score || b.c.orders - a.c.orders || bySize(a.d, b.d))
         .slice(0, api.POPULAR_MAX)
         .map((x) => x.d);
