@@ -72,7 +72,7 @@ test('in Nederlands, futures by category speak the language', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Landbouw', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText(/Granen, softs en vee/)).toBeVisible();
   await expect(row(page, '3:ZC')).toContainText('Corn');
-  await expect(page.getByRole('link', { name: 'Corn verhandelen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Handel in Corn' })).toBeVisible();
   await shot(page, 'product-future-nl');
 });
 
