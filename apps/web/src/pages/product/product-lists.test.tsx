@@ -84,6 +84,17 @@ describe('product lists', () => {
     expect(screen.getByText(/listed in the US, mostly as ADRs/)).toBeTruthy();
   });
 
+  it('UC stocks: skeleton rows while the list loads, then the rows', async () => {
+    let answer: (page: QuotePage) => void = () => {};
+    fakeApi().on(market.stockList, new Promise<QuotePage>((resolve) => (answer = resolve)));
+    const { container } = renderScreen(<UcStockPage />, '/pages/product/ucstock');
+    await waitFor(() => expect(container.querySelector('.quote-skeleton')).toBeTruthy());
+    expect(screen.queryByTestId('quote-row')).toBeNull();
+    answer(pageOf([BABA]));
+    expect(await screen.findByTestId('quote-row')).toBeTruthy();
+    expect(container.querySelector('.quote-skeleton')).toBeNull();
+  });
+
   it('futures: metals first; another category by its chip; an empty category says so', async () => {
     const api = fakeApi().on(market.futuresList, (call) =>
       call.query.category === 'metals' ? pageOf([GC]) : pageOf([]),
