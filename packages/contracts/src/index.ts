@@ -43,7 +43,9 @@ export * as inbox from './endpoints/inbox.js';
 export type {
   ChartRangeName,
   CompactQuote,
+  ForexGroup,
   FuturesCategory,
+  FuturesFilter,
   MarketId,
   MarketStatus,
   Quote,

@@ -3,7 +3,7 @@
  * order book, profile and session, search and market status. Names come in the request language, so every
  * key carries the language. Prices then move by the live socket (live.ts), not by refetching.
  */
-import type { ChartRangeName, DataOf, FuturesCategory, RequestOf, StockMarket } from '@beurs/contracts';
+import type { ChartRangeName, DataOf, ForexGroup, FuturesFilter, RequestOf, StockMarket } from '@beurs/contracts';
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
@@ -15,10 +15,10 @@ export const DEFAULT_SORT: ListSort = { sort: 'default' };
 
 /** Every quote list the screens show, as data: the query key and the call follow from it. */
 export type ListSpec =
-  | { list: 'stocks'; market: StockMarket; exchange?: UsExchange }
+  | { list: 'stocks'; market: StockMarket; exchange?: UsExchange; domicile?: 'CN' }
   | { list: 'hk' }
-  | { list: 'forex'; group?: 'major' | 'minor' }
-  | { list: 'futures'; category?: FuturesCategory }
+  | { list: 'forex'; group?: ForexGroup }
+  | { list: 'futures'; category?: FuturesFilter }
   | { list: 'futuresWatch' }
   | { list: 'indices' }
   | { list: 'top'; market: StockMarket; type: 'gainers' | 'losers' | 'active' }
@@ -39,6 +39,7 @@ export const marketKeys = {
     [...marketKeys.all, 'infinite', spec, sort, language] as const,
   homeCustom: () => [...marketKeys.all, 'homeCustom'] as const,
   homeCustomList: (language: string) => [...marketKeys.homeCustom(), language] as const,
+  popular: (language: string) => [...marketKeys.all, 'popular', language] as const,
   /** Every cached quote of one code, whatever the source and language (for the watchlist star). */
   quoteOf: (code: string) => [...marketKeys.all, 'quote', code.toUpperCase()] as const,
   quote: (code: string, source: number | undefined, language: string) =>
@@ -71,6 +72,7 @@ export function fetchList(
       const request: RequestOf<typeof market.stockList> = {
         market: spec.market,
         exchange: spec.exchange,
+        domicile: spec.domicile,
         ...sorting,
         ...paging,
       };
@@ -137,6 +139,19 @@ export function useHomeCustomListQuery() {
   return useQuery({
     queryKey: marketKeys.homeCustomList(i18n.language),
     queryFn: ({ signal }) => api.call(market.homeCustomList, { pageSize: 8, withSpark: '1' }, undefined, { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * The popular list (product/popular): counted by the server from its customers' orders and watchlists, at most 20
+ * rows, so one page; `origin` says whether it was counted or is the fallback selection.
+ */
+export function usePopularQuery() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: marketKeys.popular(i18n.language),
+    queryFn: ({ signal }) => api.call(market.popularList, { withSpark: '1' }, undefined, { signal }),
     refetchInterval: 60_000,
   });
 }

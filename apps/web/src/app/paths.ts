@@ -130,6 +130,11 @@ export const paths = {
   auction: () => to('/pages/product/auction'),
   // Block trades (at least 10,000 shares at the block desk's price): the permission, the desk and its ticket.
   blockTrade: () => to('/pages/product/blocktrade'),
+  // The product lists: what customers trade and watch most, UC stocks, futures by category, forex by group.
+  popular: () => to('/pages/product/popular'),
+  ucStocks: () => to('/pages/product/ucstock'),
+  futuresByCategory: () => to('/pages/product/future'),
+  forexByGroup: () => to('/pages/product/forex'),
 
   // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
   login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),

@@ -20,8 +20,26 @@ export type QuoteSource = (typeof QUOTE_SOURCES)[number];
 export const STOCK_MARKETS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX'] as const;
 export type StockMarket = (typeof STOCK_MARKETS)[number];
 export const US_EXCHANGES = ['NASDAQ', 'NYSE', 'AMEX'] as const;
-export const FUTURES_CATEGORIES = ['metals', 'energy', 'agricultural', 'financial'] as const;
+/** A future's category (docs/markets.md "Product lists"): commodities, then index and interest-rate futures. */
+export const FUTURES_CATEGORIES = ['metals', 'energy', 'agricultural', 'indices', 'rates'] as const;
 export type FuturesCategory = (typeof FUTURES_CATEGORIES)[number];
+/** What futures_list filters by: a category, or `financial` (indices and rates together, the Market tab's chip). */
+export const FUTURES_FILTERS = [...FUTURES_CATEGORIES, 'financial'] as const;
+export type FuturesFilter = (typeof FUTURES_FILTERS)[number];
+/**
+ * Forex groups: majors (the seven USD pairs of the most traded currencies), minors (USD against a smaller
+ * currency: HKD, CNH, MXN) and crosses (two currencies other than USD, priced from their USD legs).
+ */
+export const FOREX_GROUPS = ['major', 'minor', 'cross'] as const;
+export type ForexGroup = (typeof FOREX_GROUPS)[number];
+/**
+ * Where a listed company is based, as far as the lists need it: `CN` is mainland China or Hong Kong. UC stock
+ * (SPEC §1, product/ucstock) is read as US-listed shares (mostly ADRs) of companies based there.
+ */
+export const DOMICILES = ['CN'] as const;
+/** The popular list's window (days back from now) and its length. */
+export const POPULAR_WINDOW_DAYS = 30;
+export const POPULAR_MAX = 20;
 /** Markets whose session /market/getMaket reports. */
 export const MARKET_IDS = [...STOCK_MARKETS, 'FOREX', 'FUTURES', 'CRYPTO'] as const;
 export type MarketId = (typeof MARKET_IDS)[number];
@@ -261,9 +279,16 @@ export const stockList = defineEndpoint({
   auth: 'optional',
   tag: 'market',
   summary:
-    'Stocks of one market (default US; `exchange` narrows US to NASDAQ, NYSE or AMEX), sortable. `default` order is market capitalisation, largest first.',
+    'Stocks of one market (default US; `exchange` narrows US to NASDAQ, NYSE or AMEX; `domicile=CN` to companies based in mainland China or Hong Kong: with US, the UC stock list), sortable. `default` order is market capitalisation, largest first.',
   request: z
-    .object({ market: stockMarket.default('US'), exchange: usExchange.optional(), ...sortQuery, ...listQuery })
+    .object({
+      market: stockMarket.default('US'),
+      exchange: usExchange.optional(),
+      /** `CN`: only companies based in mainland China or Hong Kong (with market US, the UC stock list). */
+      domicile: z.enum(DOMICILES, { error: V.invalid }).optional(),
+      ...sortQuery,
+      ...listQuery,
+    })
     .refine((q) => !q.exchange || q.market === 'US', { error: V.invalid, path: ['exchange'] }),
   data: quotePage,
 });
@@ -340,9 +365,10 @@ export const futuresList = defineEndpoint({
   path: '/m_ft/futures_list',
   auth: 'optional',
   tag: 'market',
-  summary: 'Futures (front contracts), optionally one category: metals, energy, agricultural or financial.',
+  summary:
+    'Futures (front contracts), optionally one category: metals, energy, agricultural, indices or rates; `financial` is indices and rates together.',
   request: z.object({
-    category: z.enum(FUTURES_CATEGORIES, { error: V.invalid }).optional(),
+    category: z.enum(FUTURES_FILTERS, { error: V.invalid }).optional(),
     ...sortQuery,
     ...listQuery,
   }),
@@ -375,9 +401,20 @@ export const forexList = defineEndpoint({
   path: '/m_ft/forex_list',
   auth: 'optional',
   tag: 'market',
-  summary: 'All 20 forex pairs, or only the majors or minors (`group`).',
-  request: z.object({ group: z.enum(['major', 'minor'], { error: V.invalid }).optional(), ...sortQuery, ...listQuery }),
+  summary: 'All 20 forex pairs, or one group: majors, minors or crosses (`group`).',
+  request: z.object({ group: z.enum(FOREX_GROUPS, { error: V.invalid }).optional(), ...sortQuery, ...listQuery }),
   data: quotePage,
+});
+
+export const popularList = defineEndpoint({
+  method: 'GET',
+  path: '/m_ft/popular_list',
+  auth: 'optional',
+  tag: 'market',
+  summary:
+    "What this app's customers trade and watch most over the last 30 days (`origin: counted`): per instrument, the customers who placed an order on it plus those who added it to their watchlist and keep it; ties by the number of orders, then by size. Stocks, forex and futures only; at most 20. With nothing counted, a fixed selection of well-known instruments (`origin: fallback`).",
+  request: z.object({ page: r.page, pageSize: r.pageSize.default(POPULAR_MAX), withSpark: flag }),
+  data: quotePage.extend({ origin: z.enum(['counted', 'fallback']), windowDays: z.number().int() }),
 });
 
 export const ztStockList = defineEndpoint({

@@ -13,7 +13,7 @@ const rows: FxRow[] = [
   ['AUDUSD', '澳元/美元', '0.65000', 0.1, true],
   ['USDCAD', '美元/加元', '1.40500', 0.06, true],
   ['NZDUSD', '纽元/美元', '0.56800', 0.1, true],
-  // crosses and minors
+  // crosses (no USD side) and minors (USD against a smaller currency); forexGroup tells them apart
   ['EURGBP', '欧元/英镑', '0.88000', 0.06, false],
   ['EURJPY', '欧元/日元', '180.000', 0.1, false],
   ['GBPJPY', '英镑/日元', '204.000', 0.11, false],
@@ -46,6 +46,7 @@ export const forexPairs: readonly InstrumentDef[] = rows.map(
       lotSize: 1000,
       volatility,
       major,
+      forexGroup: major ? 'major' : base !== 'USD' && quote !== 'USD' ? 'cross' : 'minor',
     };
   },
 );

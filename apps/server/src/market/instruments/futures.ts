@@ -34,13 +34,13 @@ const rows: FutureRow[] = [
   ['CC', 'Cocoa', '可可', 'ICE', 'agricultural', '5500', 0, 10, '2027-03-16', 40_000, 0.5], // CCH27, 10 metric tons, USD/t
   ['CT', 'Cotton No. 2', '棉花', 'ICE', 'agricultural', '66.00', 2, 50000, '2027-03-09', 120_000, 0.22], // CTH27, 50,000 lb
   ['LE', 'Live Cattle', '活牛', 'CME', 'agricultural', '220.000', 3, 40000, '2026-12-31', 120_000, 0.15], // LEZ26, 40,000 lb
-  // financial (contractSize = USD multiplier per index point)
+  // indices (contractSize = USD multiplier per index point)
   [
     'ES',
     'E-mini S&P 500',
     '标普500指数期货(E-mini)',
     'CME',
-    'financial',
+    'indices',
     '6900.00',
     2,
     50,
@@ -53,7 +53,7 @@ const rows: FutureRow[] = [
     'E-mini Nasdaq-100',
     '纳斯达克100指数期货(E-mini)',
     'CME',
-    'financial',
+    'indices',
     '25300.00',
     2,
     20,

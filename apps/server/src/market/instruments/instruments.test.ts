@@ -125,12 +125,29 @@ describe('instrument reference data', () => {
       expect(expiry.toISOString().slice(0, 10), f.code).toBe(f.expiry);
       expect(f.expiry! > '2026-11-22', f.code).toBe(true);
       expect(f.expiry! <= '2027-03-31', f.code).toBe(true);
-      expect(['metals', 'energy', 'agricultural', 'financial'], f.code).toContain(f.category);
+      expect(['metals', 'energy', 'agricultural', 'indices', 'rates'], f.code).toContain(f.category);
       expect(f.contractSize, f.code).toBeGreaterThan(0);
       expect(f.openInterest, f.code).toBeGreaterThan(0);
     }
     const categories = new Set(futures.map((f) => f.category));
-    expect([...categories].sort()).toEqual(['agricultural', 'energy', 'financial', 'metals']);
+    // No interest-rate future yet: the rates category waits for the ESMA class of bond futures (docs/markets.md).
+    expect([...categories].sort()).toEqual(['agricultural', 'energy', 'indices', 'metals']);
+  });
+
+  it('puts every forex pair in one group: majors, minors (USD and a smaller currency), crosses (no USD)', () => {
+    const group = (g: string) => forexPairs.filter((p) => p.forexGroup === g).map((p) => p.code);
+    expect(group('major')).toEqual(forexPairs.filter((p) => p.major).map((p) => p.code));
+    expect(group('minor').sort()).toEqual(['USDCNH', 'USDHKD', 'USDMXN']);
+    expect(group('cross')).toHaveLength(10);
+    expect(group('cross').every((c) => !c.includes('USD'))).toBe(true);
+  });
+
+  it('marks the US listings of companies based in mainland China or Hong Kong (UC stocks), and only US stocks', () => {
+    const uc = stocks.filter((s) => s.domicile === 'CN');
+    expect(uc.length).toBeGreaterThanOrEqual(15);
+    expect(uc.every((s) => s.classify === 'UsStock' && s.nameZh)).toBe(true);
+    expect(uc.map((s) => s.code)).toEqual(expect.arrayContaining(['BABA', 'JD', 'PDD', 'NIO', 'YUMC']));
+    expect(uc.map((s) => s.code)).not.toContain('TSM');
   });
 
   it('gives every HK stock, index, forex pair and future a Chinese name', () => {

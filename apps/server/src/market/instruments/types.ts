@@ -29,8 +29,8 @@ export interface InstrumentDef {
   sharesOutstanding?: number;
   /** Stocks: e.g. 'Technology', 'Financials'. */
   sector?: string;
-  /** Futures only. */
-  category?: 'metals' | 'energy' | 'agricultural' | 'financial';
+  /** Futures only: commodities (metals, energy, agricultural), index futures, interest-rate futures. */
+  category?: 'metals' | 'energy' | 'agricultural' | 'indices' | 'rates';
   /** Futures: units per contract (GC 100 oz, CL 1000 bbl...). */
   contractSize?: number;
   /** Futures: 'YYYY-MM-DD' of the front contract. */
@@ -39,4 +39,14 @@ export interface InstrumentDef {
   openInterest?: number;
   /** Forex majors and major indices; used for leverage caps. */
   major?: boolean;
+  /**
+   * Forex only: majors (the seven USD pairs of the most traded currencies), minors (USD against a smaller
+   * currency) and crosses (neither side USD).
+   */
+  forexGroup?: 'major' | 'minor' | 'cross';
+  /**
+   * Stocks: `CN` for a company whose headquarters and main business are in mainland China or Hong Kong. With a US
+   * listing it is a UC stock (docs/markets.md "Product lists"); left out for every other company.
+   */
+  domicile?: 'CN';
 }

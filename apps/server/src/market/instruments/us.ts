@@ -295,7 +295,42 @@ const rows: UsRow[] = [
   ['NAK', 'Northern Dynasty Minerals Ltd.', 'AMEX', '1.50', 0.9, 540_000_000, 'Materials'],
   ['TMQ', 'Trilogy Metals Inc.', 'AMEX', '5.00', 0.95, 165_000_000, 'Materials'],
   ['UAMY', 'United States Antimony Corporation', 'AMEX', '5.50', 0.95, 120_000_000, 'Materials'],
+
+  // ---- UC stocks: US listings (mostly ADRs) of companies based in mainland China or Hong Kong ----
+  // PDD, JD, BIDU, NTES and BABA above are UC stocks too (CHINA_BASED below).
+  ['NIO', 'NIO Inc. (ADR)', 'NYSE', '6.50', 0.7, 2_100_000_000, 'Consumer Discretionary', '蔚来'],
+  ['LI', 'Li Auto Inc. (ADR)', 'NASDAQ', '20.00', 0.55, 1_060_000_000, 'Consumer Discretionary', '理想汽车'],
+  ['XPEV', 'XPeng Inc. (ADR)', 'NYSE', '21.00', 0.7, 950_000_000, 'Consumer Discretionary', '小鹏汽车'],
+  ['TCOM', 'Trip.com Group Limited (ADR)', 'NASDAQ', '70.00', 0.35, 650_000_000, 'Consumer Discretionary', '携程'],
+  ['YUMC', 'Yum China Holdings, Inc.', 'NYSE', '45.00', 0.3, 375_000_000, 'Consumer Discretionary', '百胜中国'],
+  ['VIPS', 'Vipshop Holdings Limited (ADR)', 'NYSE', '19.00', 0.4, 510_000_000, 'Consumer Discretionary', '唯品会'],
+  ['BILI', 'Bilibili Inc. (ADR)', 'NASDAQ', '25.00', 0.55, 420_000_000, 'Communication Services', '哔哩哔哩'],
+  ['ZTO', 'ZTO Express (Cayman) Inc. (ADR)', 'NYSE', '20.00', 0.35, 800_000_000, 'Industrials', '中通快递'],
+  ['BEKE', 'KE Holdings Inc. (ADR)', 'NYSE', '17.00', 0.5, 1_150_000_000, 'Real Estate', '贝壳'],
+  ['FUTU', 'Futu Holdings Limited (ADR)', 'NASDAQ', '170.00', 0.6, 140_000_000, 'Financials', '富途控股'],
 ];
+
+/**
+ * The US-listed companies whose headquarters and main business are in mainland China or Hong Kong: the UC stocks
+ * (docs/markets.md "Product lists"). Taiwan's TSMC is not among them.
+ */
+const CHINA_BASED = new Set([
+  'PDD',
+  'JD',
+  'BIDU',
+  'NTES',
+  'BABA',
+  'NIO',
+  'LI',
+  'XPEV',
+  'TCOM',
+  'YUMC',
+  'VIPS',
+  'BILI',
+  'ZTO',
+  'BEKE',
+  'FUTU',
+]);
 
 export const usStocks: readonly InstrumentDef[] = rows.map(
   ([code, name, exchange, refPrice, volatility, sharesOutstanding, sector, nameZh]): InstrumentDef => ({
@@ -313,5 +348,6 @@ export const usStocks: readonly InstrumentDef[] = rows.map(
     volatility,
     sharesOutstanding,
     sector,
+    ...(CHINA_BASED.has(code) ? { domicile: 'CN' as const } : {}),
   }),
 );

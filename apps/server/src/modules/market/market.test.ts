@@ -111,6 +111,14 @@ describe('stock lists', () => {
     for (const q of page.list) expect(q).toMatchObject({ classify, market: exchange, source });
   });
 
+  it('domicile=CN lists the UC stocks: US listings of companies based in mainland China or Hong Kong', async () => {
+    const page = await list(h.call(api.stockList, { market: 'US', domicile: 'CN', pageSize: 100 }));
+    expect(page.total).toBe(count((i) => i.domicile === 'CN'));
+    expect(page.list.map((q) => q.stock_code)).toEqual(expect.arrayContaining(['BABA', 'PDD', 'JD', 'NIO']));
+    expect(page.list.every((q) => q.classify === 'UsStock' && q.currencySymbol === '$')).toBe(true);
+    expect((await h.get('/m_ft/stock_list?domicile=US')).body).toMatchObject({ code: 400, field: 'domicile' });
+  });
+
   it('filters US stocks by exchange', async () => {
     for (const exchange of ['NASDAQ', 'NYSE', 'AMEX'] as const) {
       const page = await list(h.call(api.stockList, { exchange, pageSize: 100 }));
@@ -259,8 +267,11 @@ describe('indices, futures and forex', () => {
     }
     const metals = await list(h.call(api.futuresList, { category: 'metals' }));
     expect(metals.list.map((q) => q.stock_code).sort()).toEqual(['GC', 'HG', 'PA', 'PL', 'SI']);
-    for (const category of ['energy', 'agricultural', 'financial'] as const)
+    for (const category of ['energy', 'agricultural', 'indices', 'rates'] as const)
       expect((await list(h.call(api.futuresList, { category }))).total).toBe(count((i) => i.category === category));
+    // `financial` is index and rate futures together (the Market tab's chip).
+    const financial = await list(h.call(api.futuresList, { category: 'financial' }));
+    expect(financial.list.map((q) => q.stock_code).sort()).toEqual(['ES', 'NQ']);
     // Raw: a category the contract's types do not allow.
     expect((await h.get('/m_ft/futures_list?category=crypto')).body).toMatchObject({
       code: 400,
@@ -276,7 +287,13 @@ describe('indices, futures and forex', () => {
     expect(majors.list.find((q) => q.stock_code === 'EURUSD')?.name).toBe('EUR/USD');
     const all = await list(h.call(api.forexList, {}));
     expect(all.total).toBe(20);
-    expect((await list(h.call(api.forexList, { group: 'minor' }))).total).toBe(13);
+    const group = async (g: 'major' | 'minor' | 'cross') =>
+      (await list(h.call(api.forexList, { group: g }))).list.map((q) => q.stock_code).sort();
+    expect(await group('major')).toEqual(majors.list.map((q) => q.stock_code).sort());
+    expect(await group('minor')).toEqual(['USDCNH', 'USDHKD', 'USDMXN']);
+    const crosses = await group('cross');
+    expect(crosses).toHaveLength(10);
+    expect(crosses.some((c) => c.includes('USD'))).toBe(false);
     expect(all.list.every((q) => q.marketOpen && q.source === 2)).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { route, SerializedAnswer, sendError } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createSecondCache } from '../../platform/second-cache.js';
 import { createQuoteHub, createTickLoop } from './live.js';
+import { createPopularRepo, type PopularCount } from './popular.js';
 import { createMarketService, type Viewer } from './service.js';
 import { createWatchlistRepo } from './watchlist.js';
 
@@ -24,6 +25,9 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   const { clock } = deps;
   const service = createMarketService(deps);
   const watchlist = createWatchlistRepo(deps.db);
+  const popular = createPopularRepo(deps.db);
+  // The popular counts are the same for every caller: counted at most once a second per process.
+  const popularCounts = createSecondCache<PopularCount[]>(clock, 1);
   const loop = createTickLoop({ service, bus: deps.bus, clock, intervalMs: deps.config.quoteTickMs, log: deps.log });
   const hub = createQuoteHub({
     service,
@@ -90,6 +94,9 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   quoteList(api.ztStockList, (body, viewer) => service.zt(body.market, viewer, body));
   route(app, api.homeCustomList, async ({ req, body }) =>
     service.homeCustom(await rowsOf(req), await viewerOf(req), body),
+  );
+  route(app, api.popularList, async ({ req, body }) =>
+    service.popular(await popularCounts.get('all', () => popular.counts(clock.now())), await viewerOf(req), body),
   );
   quoteList(api.globalIndex, (body, viewer) => service.globalIndex(viewer, body));
   quoteList(api.futuresList, (body, viewer) => service.futures(body.category, viewer, body));

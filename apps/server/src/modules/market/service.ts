@@ -9,7 +9,8 @@ import {
   Code,
   Decimal,
   E,
-  type FuturesCategory,
+  type ForexGroup,
+  type FuturesFilter,
   type Language,
   type MarketId,
   type MarketStatus,
@@ -283,22 +284,28 @@ export function createMarketService({ market: provider, clock }: { market: Marke
     };
   }
 
-  const stocks = (market?: StockMarket, exchange?: string) =>
+  const stocks = (market?: StockMarket, exchange?: string, domicile?: Def['domicile']) =>
     subset(
-      JSON.stringify(['stocks', market ?? null, exchange ?? null]),
-      (d) => d.kind === 'stock' && (!market || stockMarketOf(d) === market) && (!exchange || d.exchange === exchange),
+      JSON.stringify(['stocks', market ?? null, exchange ?? null, domicile ?? null]),
+      (d) =>
+        d.kind === 'stock' &&
+        (!market || stockMarketOf(d) === market) &&
+        (!exchange || d.exchange === exchange) &&
+        (!domicile || d.domicile === domicile),
     );
   const ofKind = (kind: Def['kind']) => subset(JSON.stringify(['kind', kind]), (d) => d.kind === kind);
-  const futuresOf = (category?: FuturesCategory) =>
+  /** `financial` is index and interest-rate futures together (the Market tab's chip). */
+  const futuresOf = (category?: FuturesFilter) =>
     subset(
       JSON.stringify(['future', category ?? null]),
-      (d) => d.kind === 'future' && (!category || d.category === category),
+      (d) =>
+        d.kind === 'future' &&
+        (!category ||
+          d.category === category ||
+          (category === 'financial' && (d.category === 'indices' || d.category === 'rates'))),
     );
-  const forexPairs = (group?: 'major' | 'minor') =>
-    subset(
-      JSON.stringify(['forex', group ?? null]),
-      (d) => d.kind === 'forex' && (!group || (group === 'major') === Boolean(d.major)),
-    );
+  const forexPairs = (group?: ForexGroup) =>
+    subset(JSON.stringify(['forex', group ?? null]), (d) => d.kind === 'forex' && (!group || d.forexGroup === group));
 
   /** Resolves a code (and source) to an instrument; without a source, in LOOKUP_ORDER. */
   function resolve(code: string, source?: number): Def {
@@ -410,10 +417,10 @@ export function createMarketService({ market: provider, clock }: { market: Marke
     quotesOf,
 
     stockList: (
-      f: { market: StockMarket; exchange?: string | undefined },
+      f: { market: StockMarket; exchange?: string | undefined; domicile?: Def['domicile'] | undefined },
       viewer: Viewer,
       opts: PageOptions & SortOptions,
-    ) => pageOf(stocks(f.market, f.exchange), viewer, opts),
+    ) => pageOf(stocks(f.market, f.exchange, f.domicile), viewer, opts),
 
     allStockList: (
       f: { market?: StockMarket | undefined; exchange?: string | undefined },
@@ -459,9 +466,38 @@ export function createMarketService({ market: provider, clock }: { market: Marke
       return { ...page, list: await toDtos(page.list, viewer, opts.withSpark), origin: 'suggested' as const };
     },
 
+    /**
+     * The popular list from the counts of popular.ts (highest score first): ties by more orders, then by size; at
+     * most POPULAR_MAX. With nothing counted (a new database), the home page's suggested selection, said so by
+     * `origin: fallback`.
+     */
+    popular: async (
+      counts: ReadonlyArray<{ source: number; code: string; score: number; orders: number }>,
+      viewer: Viewer,
+      opts: PageOptions,
+    ) => {
+      const counted = counts
+        .map((c) => ({ c, d: byKey.get(keyOf(c)) }))
+        .filter(
+          (x): x is { c: (typeof counts)[number]; d: Def } => !!x.d && x.d.kind !== 'index' && x.d.kind !== 'crypto',
+        )
+        .sort((a, b) => b.c.score - a.c.score || b.c.orders - a.c.orders || bySize(a.d, b.d))
+        .slice(0, api.POPULAR_MAX)
+        .map((x) => x.d);
+      const origin = counted.length > 0 ? ('counted' as const) : ('fallback' as const);
+      const defs = counted.length > 0 ? counted : SUGGESTED.map((k) => byKey.get(k)).filter((d): d is Def => !!d);
+      const page = paginate(defs, opts.page, opts.pageSize);
+      return {
+        ...page,
+        list: await toDtos(page.list, viewer, opts.withSpark),
+        origin,
+        windowDays: api.POPULAR_WINDOW_DAYS,
+      };
+    },
+
     globalIndex: (viewer: Viewer, opts: PageOptions) => pageOf(ofKind('index'), viewer, opts),
 
-    futures: (category: FuturesCategory | undefined, viewer: Viewer, opts: PageOptions & SortOptions) =>
+    futures: (category: FuturesFilter | undefined, viewer: Viewer, opts: PageOptions & SortOptions) =>
       pageOf(futuresOf(category), viewer, opts),
 
     futuresOpt: async (rows: readonly WatchlistRow[], viewer: Viewer, opts: PageOptions) => {
@@ -474,7 +510,7 @@ export function createMarketService({ market: provider, clock }: { market: Marke
 
     forexIndex: (viewer: Viewer, opts: PageOptions) => pageOf(forexPairs('major'), viewer, opts),
 
-    forexList: (group: 'major' | 'minor' | undefined, viewer: Viewer, opts: PageOptions & SortOptions) =>
+    forexList: (group: ForexGroup | undefined, viewer: Viewer, opts: PageOptions & SortOptions) =>
       pageOf(forexPairs(group), viewer, opts),
 
     search: async (

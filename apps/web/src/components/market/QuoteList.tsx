@@ -1,6 +1,8 @@
 import type { Quote } from '@beurs/contracts';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { exchangeLabel } from '../../lib/format';
 import { LoadMore, type PagedQuery } from '../LoadMore';
 import { ErrorState } from '../States';
@@ -25,6 +27,25 @@ interface QuoteListProps {
   label?: string;
   /** A one-line error (sections of a page with several lists) instead of the full error state. */
   compactError?: boolean;
+  /** A Trade link beside each row that has an order ticket (stocks, forex, futures): the product lists. */
+  trade?: boolean;
+}
+
+const hasTicket = (q: Quote) => q.kind === 'stock' || q.kind === 'forex' || q.kind === 'future';
+
+/** Opens the order ticket of a listed instrument (buy side; the ticket switches sides). */
+function TradeLink({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.ticket(quote, 0)}
+      className="quote-trade"
+      data-testid="quote-trade"
+      aria-label={t('market.tradeName', { name: quote.name })}
+    >
+      {t('market.trade')}
+    </Link>
+  );
 }
 
 /** One line saying a list failed, with a retry: for pages with several lists. */
@@ -50,6 +71,7 @@ export function QuoteList({
   showExchange = true,
   label,
   compactError = false,
+  trade = false,
 }: QuoteListProps) {
   // The rows of an answer render in a transition, in slices that let the page keep answering taps (a list of live
   // rows is the longest render of a market screen); until then the previous state (the skeleton) stays.
@@ -63,11 +85,15 @@ export function QuoteList({
   if (!shown?.length) return <>{empty}</>;
   return (
     <ul className="quote-list" aria-label={label}>
-      {shown.map((q) => (
-        <li key={q.key}>
-          <QuoteRow quote={q} spark={spark} meta={showExchange ? exchangeLabel(q.market) : undefined} />
-        </li>
-      ))}
+      {shown.map((q) => {
+        const withTrade = trade && hasTicket(q);
+        return (
+          <li key={q.key} className={withTrade ? 'quote-list__traded' : undefined}>
+            <QuoteRow quote={q} spark={spark} meta={showExchange ? exchangeLabel(q.market) : undefined} />
+            {withTrade && <TradeLink quote={q} />}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -25,6 +25,7 @@ type FilterName =
   | 'AMEX'
   | 'major'
   | 'minor'
+  | 'cross'
   | 'financial'
   | 'watch'
   | 'metals'
@@ -34,7 +35,7 @@ type FilterName =
 /** The filter chips of a segment; the first is the default. */
 const FILTERS: Partial<Record<Segment, readonly FilterName[]>> = {
   US: ['all', 'NASDAQ', 'NYSE', 'AMEX'],
-  forex: ['all', 'major', 'minor'],
+  forex: ['all', 'major', 'minor', 'cross'],
   futures: ['all', 'financial', 'watch'],
   commodities: ['metals', 'energy', 'agricultural'],
 };
@@ -47,6 +48,23 @@ const PRIMARY_ENTRIES = [
   { key: 'placings', testId: 'placings-entry', to: paths.placings },
   { key: 'blockTrade', testId: 'block-trade-entry', to: paths.blockTrade },
 ] as const;
+/** The product lists (issue 16), from every segment: the one that fits the segment comes first. */
+const PRODUCT_LINKS = [
+  { key: 'popular', to: paths.popular },
+  { key: 'ucstock', to: paths.ucStocks },
+  { key: 'future', to: paths.futuresByCategory },
+  { key: 'forex', to: paths.forexByGroup },
+] as const;
+const FIRST_PRODUCT: Partial<Record<Segment, (typeof PRODUCT_LINKS)[number]['key']>> = {
+  US: 'ucstock',
+  forex: 'forex',
+  futures: 'future',
+  commodities: 'future',
+};
+const productLinksOf = (segment: Segment) => {
+  const first = FIRST_PRODUCT[segment];
+  return [...PRODUCT_LINKS].sort((a, b) => Number(b.key === first) - Number(a.key === first));
+};
 const isSegment = (value: string | null): value is Segment => SEGMENTS.includes(value as Segment);
 
 function specOf(segment: Segment, filter: FilterName): ListSpec {
@@ -231,6 +249,14 @@ export function MarketPage() {
             ))}
           </fieldset>
         )}
+        <nav className="product-links" aria-label={t('market.productLists')}>
+          {productLinksOf(segment).map((p) => (
+            <Link key={p.key} to={p.to()} className="product-links__link" data-testid={`product-link-${p.key}`}>
+              {t(`routes.product.${p.key}`)}
+              <Icon name="chevron" size={14} />
+            </Link>
+          ))}
+        </nav>
         {segment === 'HK' && (
           <Link to={paths.hkMarket()} className="link-card" data-testid="hk-overview">
             <span>
