@@ -10,6 +10,7 @@
  * maturity are paid into the same wallet by the server; a holding may be sold before maturity at the bid.
  */
 import { z } from 'zod';
+import { BOND_FEE } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
@@ -27,11 +28,8 @@ const isoDate = z.string();
 /** SPEC market source of bonds. */
 export const BOND_SOURCE = 101;
 
-/**
- * The published fee of a bond purchase or sale: this fraction of the consideration (what the bonds cost, accrued
- * interest included), at least `BOND_FEE.min` of the bond's currency, to the cent.
- */
-export const BOND_FEE = { rate: '0.001', min: '1.00' } as const;
+/** The published fee (constants.ts), shown in every list row. */
+export { BOND_FEE };
 
 /** Bonds per order: whole bonds, at most this many in one order. */
 export const BOND_MAX_QUANTITY = 10_000;
@@ -112,7 +110,7 @@ export const bondHolding = z.object({
   amount: money,
   fee: money,
   total: money,
-  /** Coupons (and for a redeemed holding the face) received so far. */
+  /** Coupons received so far (a redemption's face is not counted: it is the principal back). */
   interest: money,
   /** Now, for a holding still held: accrued interest and the value at the bid (clean), for all its bonds. */
   accruedInterest: money,

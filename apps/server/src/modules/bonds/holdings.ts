@@ -6,11 +6,12 @@
  * are the job's (job.ts). Another customer's holding answers 404, as one that does not exist.
  */
 import {
+  BOND_FEE,
   type BondHolding,
   type BondHoldingState,
   type BondQuote,
   bondMath,
-  bonds as bondsApi,
+  type bonds as bondsApi,
   Code,
   creditCents,
   Decimal,
@@ -54,9 +55,9 @@ type FlatBody = z.output<typeof bondsApi.treasuryBondFlatPosition.request>;
 const pct = (y: number | string) => (Number(y) * 100).toFixed(3);
 const p6 = (d: Decimal) => d.toFixed(6);
 
-/** The published fee on a consideration: bondsApi.BOND_FEE.rate of it, at least bondsApi.BOND_FEE.min, to the cent. */
+/** The published fee on a consideration: BOND_FEE.rate of it, at least BOND_FEE.min, to the cent. */
 export const bondFee = (consideration: Decimal) =>
-  feeCents(Decimal.max(consideration.times(bondsApi.BOND_FEE.rate), bondsApi.BOND_FEE.min));
+  feeCents(Decimal.max(consideration.times(BOND_FEE.rate), BOND_FEE.min));
 
 /** What `quantity` bonds cost or fetch at a price per 100 (clean + accrued): rounded against the customer. */
 const consideration = (def: Pick<BondDef, 'faceValue'>, quantity: number, dirty: Decimal, side: 'buy' | 'sell') => {
@@ -132,8 +133,8 @@ export function createBondService(deps: Deps) {
       yield: pct(q.yield),
       bidYield: pct(q.bidYield),
       askYield: pct(q.askYield),
-      feeRate: bondsApi.BOND_FEE.rate,
-      minFee: bondsApi.BOND_FEE.min,
+      feeRate: BOND_FEE.rate,
+      minFee: BOND_FEE.min,
     };
   }
 
