@@ -14,6 +14,7 @@ import { allInstruments } from './market/instruments/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { blockTradeRoutes } from './modules/blocktrade/index.js';
+import { bondRoutes } from './modules/bonds/index.js';
 import { consoleBooksRoutes } from './modules/books/index.js';
 import { consoleRoutes } from './modules/console/index.js';
 import { consoleDepositRoutes, depositRoutes } from './modules/deposits/index.js';
@@ -175,6 +176,7 @@ export async function buildApp(
       auctionRoutes(web, deps);
       saleRoutes(web, deps);
       placingRoutes(web, deps);
+      bondRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -5,6 +5,7 @@
  */
 import {
   auth as authApi,
+  bonds as bondsApi,
   inbox as inboxApi,
   market as marketApi,
   trading as tradingApi,
@@ -170,6 +171,23 @@ export const ownedProbes: OwnedProbe[] = [
     setup: async (h, owner) => {
       const { orderId } = await ownerOrder(h, owner, '1');
       return (token) => h.call(tradingApi.cancelOrder, { id: orderId }, { token });
+    },
+  },
+  {
+    name: 'treasury bond sale',
+    setup: async (h, owner) => {
+      await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
+      await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: owner.token });
+      await h.fund(owner.user.id, 'US_STOCK', '5000');
+      const list = await h.call(bondsApi.bondsList, { kind: 'bill' });
+      const code = list.body.data.list[0]?.code ?? '';
+      const bought = await h.call(
+        bondsApi.treasuryBondCreate,
+        { code, quantity: 1, payPassword: '135790' },
+        { token: owner.token },
+      );
+      if (bought.status !== 200) throw new Error(`treasuryBond/create: ${JSON.stringify(bought.body)}`);
+      return (token) => h.call(bondsApi.treasuryBondFlatPosition, { id: bought.body.data.id }, { token });
     },
   },
 ];

@@ -42,3 +42,9 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
  * paused for the account and its owner is mailed once; sign-in with an email code still works.
  */
 export const LOGIN_FAILURES_PER_ACCOUNT = 20;
+
+/**
+ * The published fee of a treasury-bond purchase or sale (docs/fixed-income.md): this fraction of the consideration
+ * (what the bonds cost or fetch, accrued interest included), at least `min` of the bond's currency, to the cent.
+ */
+export const BOND_FEE = { rate: '0.001', min: '1.00' } as const;

@@ -137,6 +137,12 @@ export const E = {
   auctionNotPreOpen: 'errors.auctionNotPreOpen',
   auctionOrderLocked: 'errors.auctionOrderLocked',
   positionLockedUp: 'errors.positionLockedUp',
+  bondNotFound: 'errors.bondNotFound',
+  bondNotTradable: 'errors.bondNotTradable',
+  bondHoldingNotFound: 'errors.bondHoldingNotFound',
+  bondHoldingClosed: 'errors.bondHoldingClosed',
+  bondTotalAboveTicket: 'errors.bondTotalAboveTicket',
+  bondProceedsBelowTicket: 'errors.bondProceedsBelowTicket',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -24,6 +24,8 @@ export type {
   MyBlockTrade,
 } from './endpoints/blocktrade.js';
 export * as blocktrade from './endpoints/blocktrade.js';
+export type { BondHolding, BondHoldingState, BondQuote } from './endpoints/bonds.js';
+export * as bonds from './endpoints/bonds.js';
 export * as consoleApi from './endpoints/console.js';
 export type {
   AdjustmentInput,
@@ -117,6 +119,7 @@ import { type Endpoint, isEndpoint } from './endpoint.js';
 import * as auction from './endpoints/auction.js';
 import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
+import * as bonds from './endpoints/bonds.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
@@ -148,4 +151,5 @@ export const allEndpoints: readonly Endpoint[] = [
   blocktrade,
   placing,
   auction,
+  bonds,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -8,6 +8,7 @@ import { clientModules } from './client-modules.js';
 import * as auction from './endpoints/auction.js';
 import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
+import * as bonds from './endpoints/bonds.js';
 import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
@@ -40,6 +41,7 @@ export function endpointsPlugin(): Plugin {
         placing,
         blocktrade,
         auction,
+        bonds,
         consoleApi,
         consoleMoney,
         consolePrimary,

@@ -10,6 +10,7 @@ import type {
   auction as auctionModule,
   auth as authModule,
   blocktrade as blocktradeModule,
+  bonds as bondsModule,
   ClientModule,
   inbox as inboxModule,
   market as marketModule,
@@ -30,3 +31,4 @@ export const primary = endpoints.primary as ClientModule<typeof primaryModule>;
 export const blocktrade = endpoints.blocktrade as ClientModule<typeof blocktradeModule>;
 export const placing = endpoints.placing as ClientModule<typeof placingModule>;
 export const auction = endpoints.auction as ClientModule<typeof auctionModule>;
+export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;

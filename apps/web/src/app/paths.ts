@@ -126,6 +126,12 @@ export const paths = {
   // Placings of listed stocks (SPO / QIP): the open placings with their ticket, and the customer's applications.
   placings: () => to('/pages/placing/index'),
   placingRecord: () => to('/pages/placing/record'),
+  // Treasury bonds: the list with quotes, one bond's ticket (SPEC §2 order query: name, code, source 101, direction),
+  // and the customer's holdings, where a holding is sold.
+  bonds: () => to('/pages/bonds/list'),
+  bondOpen: (q: { name: string; code: string }) =>
+    to('/pages/bonds/open', { name: q.name, code: q.code, source: 101, direction: 0 }),
+  bondHoldings: () => to('/pages/bonds/close'),
   // The pre-market (opening) auction: the stocks in pre-open, the auction ticket and the customer's auction orders.
   auction: () => to('/pages/product/auction'),
   // Block trades (at least 10,000 shares at the block desk's price): the permission, the desk and its ticket.

@@ -1,0 +1,56 @@
+/** Treasury bonds over HTTP (SPEC §7; docs/fixed-income.md): contract <-> service, and the coupons job. */
+import { type BondHolding, bonds as bondsApi, E } from '@beurs/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { route } from '../../platform/http.js';
+import { requestLanguage } from '../../platform/i18n.js';
+import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
+import { createAuthService } from '../auth/index.js';
+import { findUserById } from '../users/index.js';
+import { createBondService } from './holdings.js';
+import { createBondJob } from './job.js';
+
+export function bondRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, clock } = deps;
+  const service = createBondService(deps);
+  const auth = createAuthService(deps);
+
+  // Scheduled on every node with the primary-markets job's interval; its advisory lock elects one.
+  if (deps.config.primaryJobMs > 0) {
+    const stop = createBondJob(deps).start(deps.config.primaryJobMs);
+    app.addHook('onClose', async () => stop());
+  }
+
+  route(app, bondsApi.bondsList, async ({ req, body }) => service.bondsPage(body, clock.now(), requestLanguage(req)));
+
+  route(app, bondsApi.treasuryBondCreate, async ({ req, body, user: caller, idempotency }) => {
+    const { payPassword, totpCode, ...request } = body;
+    // As a withdrawal: the password and the code are not part of the request a retry must match, and are checked
+    // before the transaction, whose connection must not wait on another one from the pool.
+    const idempotent = { ...idempotency, body: request };
+    const user = await findUserById(db, caller.id);
+    if (!user) throw new AppError(401, E.loginExpired);
+    await auth.verifyPayPassword(user, payPassword);
+    try {
+      await auth.secondFactor.assertCode({ userId: caller.id }, totpCode);
+    } catch (error) {
+      const stored = await storedAnswer(db, keyOf(idempotent));
+      if (stored) return stored.response as BondHolding;
+      throw error;
+    }
+    return runIdempotent(db, idempotent, (tx) =>
+      service.create(tx, caller.id, request, idempotency.at, requestLanguage(req)),
+    );
+  });
+
+  route(app, bondsApi.treasuryBondPageList, async ({ req, body, user }) =>
+    service.page(user.id, body, clock.now(), requestLanguage(req)),
+  );
+
+  route(app, bondsApi.treasuryBondFlatPosition, async ({ req, body, user, idempotency }) =>
+    runIdempotent(db, idempotency, (tx) => service.flat(tx, user.id, body, idempotency.at, requestLanguage(req))),
+  );
+
+  route(app, bondsApi.getTreasuryBondTotal, async ({ user }) => service.total(user.id, clock.now()));
+}

@@ -1,0 +1,214 @@
+/**
+ * bonds/open (SPEC §2 order query: name, code, source, direction): the ticket of one treasury bond. The quote for a
+ * trade now (clean ask, accrued interest, the dirty price, the yield, the settlement date), the bond's terms, a
+ * quantity of whole bonds, and what it costs: dirty ask × face + the published fee, from the wallet of the bond's
+ * currency. Buying asks the transaction password (and second-factor code when on); the total shown is sent as the
+ * most the customer agrees to pay, so a price that moved meanwhile is refused rather than charged.
+ */
+import { Decimal } from '@beurs/contracts';
+import { Input, Stepper } from 'antd-mobile';
+import '../../app/antdMobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type BondItem, useBondBuyMutation, useBondQuery } from '../../api/bonds';
+import { useTotpStatusQuery } from '../../api/totp';
+import { useWalletBalancesQuery } from '../../api/wallet';
+import { paths } from '../../app/paths';
+import { useQueryParams } from '../../app/useQueryParams';
+import { Button } from '../../components/Button';
+import { MoneyText } from '../../components/money/MoneyText';
+import { Page } from '../../components/Page';
+import { PasswordInput } from '../../components/PasswordInput';
+import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { Facts } from '../../components/trading/Sheet';
+import { useFormatters } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/idempotency';
+import { errorMessage } from '../../lib/toast';
+import '../../components/trading/trading.css';
+import './bonds.css';
+
+/** What `quantity` bonds cost as the server works it out (rounded up to the cent, the fee half up). */
+function bondCost(bond: BondItem, quantity: number) {
+  const amount = new Decimal(bond.dirtyAsk)
+    .times(bond.faceValue)
+    .times(quantity)
+    .dividedBy(100)
+    .toDecimalPlaces(2, Decimal.ROUND_UP);
+  const fee = Decimal.max(amount.times(bond.feeRate), bond.minFee).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return { amount: amount.toFixed(2), fee: fee.toFixed(2), total: amount.plus(fee).toFixed(2) };
+}
+
+function Ticket({ bond }: { bond: BondItem }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const [quantity, setQuantity] = useState(1);
+  const [payPassword, setPayPassword] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const balances = useWalletBalancesQuery();
+  const available = balances.data?.find((b) => b.walletType === bond.walletType)?.balance;
+  const buy = useBondBuyMutation();
+  const intent = useIdempotencyKey();
+  const cost = bondCost(bond, quantity);
+  const short = available !== undefined && new Decimal(cost.total).gt(available);
+  const ready = /^\d{6}$/.test(payPassword) && (!totpEnabled || totpCode.trim() !== '') && !short;
+  const money = (v: string | undefined) => <MoneyText amount={v} currency={bond.currency} />;
+  const error = buy.isError ? errorMessage(buy.error) : null;
+
+  if (buy.data) {
+    return (
+      <div className="card bond-card" data-testid="bond-bought">
+        <p>
+          {t('bonds.open.done', {
+            quantity: f.integer(buy.data.quantity),
+            name: buy.data.name,
+            total: `${buy.data.total} ${buy.data.currency}`,
+          })}
+        </p>
+        <Link to={paths.bondHoldings()} className="text-link" data-testid="bonds-to-holdings">
+          {t('bonds.viewHoldings')} ›
+        </Link>
+      </div>
+    );
+  }
+
+  const submit = () => {
+    const request = { code: bond.code, quantity, maxTotal: cost.total };
+    buy.mutate({
+      request: { ...request, payPassword, ...(totpEnabled ? { totpCode } : {}) },
+      idempotencyKey: intent.keyFor(request),
+    });
+  };
+
+  return (
+    <>
+      <div className="card bond-card">
+        <h2 className="bond-card__title">{bond.name}</h2>
+        <Facts
+          rows={[
+            { label: t('bonds.labels.code'), value: bond.code },
+            {
+              label: t('bonds.labels.coupon'),
+              value:
+                bond.frequency === 0
+                  ? t('bonds.noCoupon')
+                  : `${f.number(bond.couponRate, 3)}% · ${bond.couponDates.join(', ')}`,
+            },
+            { label: t('bonds.labels.maturity'), value: bond.maturityDate },
+            { label: t('bonds.labels.dayCount'), value: bond.dayCount },
+            { label: t('bonds.labels.settlement'), value: bond.settlementDate },
+            { label: t('bonds.labels.ask'), value: f.number(bond.ask, 6), testId: 'bond-ask' },
+            { label: t('bonds.labels.accrued'), value: f.number(bond.accruedInterest, 6) },
+            { label: t('bonds.labels.dirty'), value: f.number(bond.dirtyAsk, 6) },
+            { label: t('bonds.labels.yield'), value: `${f.number(bond.askYield, 3)}%`, testId: 'bond-ask-yield' },
+            { label: t('bonds.labels.face'), value: money(bond.faceValue) },
+          ]}
+        />
+      </div>
+      <div className="card bond-card">
+        <div className="bond-quantity">
+          <span>{t('bonds.labels.quantity')}</span>
+          <Stepper
+            min={1}
+            max={10_000}
+            digits={0}
+            value={quantity}
+            onChange={(v) => {
+              setQuantity(Math.max(1, Math.min(10_000, Math.floor(v || 1))));
+              intent.renew();
+            }}
+            data-testid="bond-quantity"
+          />
+        </div>
+        <Facts
+          rows={[
+            { label: t('bonds.labels.amount'), value: money(cost.amount), testId: 'bond-amount' },
+            {
+              label: t('bonds.labels.fee'),
+              value: money(cost.fee),
+              testId: 'bond-fee',
+            },
+            { label: t('bonds.labels.total'), value: money(cost.total), testId: 'bond-total', strong: true },
+            { label: t('bonds.labels.available'), value: money(available) },
+          ]}
+        />
+        <p className="ticket-hint">
+          {t('bonds.open.feeNote', {
+            rate: f.number(new Decimal(bond.feeRate).times(100).toString(), 1),
+            min: `${f.number(bond.minFee, 2)} ${bond.currency}`,
+          })}
+        </p>
+        {short && (
+          <p className="ticket-error" data-testid="bond-short">
+            {t('bonds.open.short')}
+          </p>
+        )}
+        <div className="bond-secret">
+          <label htmlFor="bond-pay-password">{t('fields.payPassword')}</label>
+          <div data-testid="bond-pay-password">
+            <PasswordInput
+              id="bond-pay-password"
+              digits={6}
+              value={payPassword}
+              onChange={setPayPassword}
+              placeholder={t('fields.payPasswordPlaceholder')}
+              autoComplete="off"
+            />
+          </div>
+          {totpEnabled && (
+            <Input value={totpCode} onChange={setTotpCode} placeholder={t('totp.codeOrRecoveryPlaceholder')} />
+          )}
+        </div>
+        {error && (
+          <p className="ticket-error" role="alert" data-testid="bond-error">
+            {error}
+          </p>
+        )}
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          disabled={!ready}
+          loading={buy.isPending}
+          onClick={submit}
+          data-testid="bond-buy"
+        >
+          {t('bonds.open.buy', { total: `${cost.total} ${bond.currency}` })}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function BondsOpenPage() {
+  const { t } = useTranslation();
+  const { code = '' } = useQueryParams<'code' | 'name'>();
+  const query = useBondQuery(code);
+  return (
+    <Page>
+      {query.isPending && code !== '' ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : !query.data ? (
+        <EmptyState
+          icon="list"
+          title={t('bonds.open.gone')}
+          description={t('bonds.open.goneText')}
+          action={
+            <Link to={paths.bonds()} className="text-link">
+              {t('bonds.toList')} ›
+            </Link>
+          }
+        />
+      ) : (
+        <Ticket key={query.data.code} bond={query.data} />
+      )}
+      <div className="market-body__notice">
+        <SimulatedNotice compact />
+      </div>
+    </Page>
+  );
+}
