@@ -15,7 +15,7 @@ import { allInstruments } from '../../market/instruments/index.js';
 import type { InstrumentDef } from '../../market/instruments/types.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
-import { priceBook, settingsOf, termsOf } from '../trading/index.js';
+import { nameOf, priceBook, settingsOf, termsOf } from '../trading/index.js';
 
 /** Offered: stocks of source 0 with at least this many shares outstanding, so a 10,000-share block is a sliver. */
 const MIN_SHARES_OUTSTANDING = 500_000_000;
@@ -51,7 +51,7 @@ export async function deskPage(deps: Deps, page: number, pageSize: number, lang:
     const walletCurrency = deps.ledger.currencyOf(wallet);
     return {
       code: d.code,
-      name: (lang === 'zh-Hans' && d.nameZh) || d.name,
+      name: nameOf(d, lang),
       source: d.source,
       classify: d.classify ?? '',
       currency: d.currency,
