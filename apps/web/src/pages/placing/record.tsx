@@ -73,9 +73,12 @@ function RecordRow({ a, cancel }: { a: PlacingApplication; cancel: ReturnType<ty
         rows={[
           { label: t('ipo.labels.quantity'), value: f.integer(a.quantity) },
           { label: t('placing.labels.price'), value: `${a.price} ${a.priceCurrency}` },
-          held
-            ? { label: t('ipo.tab.held'), value: money(a.amountPending), testId: 'placing-record-held' }
-            : { label: t('ipo.tab.paid'), value: money(a.amountPaid), testId: 'placing-record-paid' },
+          // Cancelled (by the customer or the operator): nothing was paid, the whole hold went back to the wallet.
+          a.status === 'cancelled'
+            ? { label: t('ipo.tab.held'), value: t('placing.record.released'), testId: 'placing-record-released' }
+            : held
+              ? { label: t('ipo.tab.held'), value: money(a.amountPending), testId: 'placing-record-held' }
+              : { label: t('ipo.tab.paid'), value: money(a.amountPaid), testId: 'placing-record-paid' },
           a.allottedQuantity !== null && {
             label: t('ipo.labels.allottedQuantity'),
             value: f.integer(a.allottedQuantity),
