@@ -141,7 +141,7 @@ function SaleTimeLookup() {
         </p>
       )}
       {code !== '' && query.data && (
-        <div data-testid="sale-lookup-result">
+        <div className="sale-lookup__result" data-testid="sale-lookup-result">
           <div className="trade-row__head">
             <span className="trade-row__name">{query.data.code}</span>
             <SellableTag sale={query.data} />
