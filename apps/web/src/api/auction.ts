@@ -7,7 +7,7 @@
  */
 import { ApiError } from '@beurs/api-client';
 import type { DataOf, RequestOf } from '@beurs/contracts';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
 import { auction } from './endpoints';
@@ -21,12 +21,17 @@ export type AuctionStockRow = PreMarketPage['list'][number];
 export type AuctionOrderRow = DataOf<typeof auction.auctionOrderList>['list'][number];
 export type AuctionCreateRequest = RequestOf<typeof auction.auctionStockCreate>;
 export type AuctionCreateResult = DataOf<typeof auction.auctionStockCreate>;
+export type SaleRow = DataOf<typeof auction.saleList>['list'][number];
+export type SaleTime = DataOf<typeof auction.getSaleTime>;
 
 export const auctionKeys = {
   all: ['auction'] as const,
   /** Names come in the request language. */
   stocks: (language: string) => [...auctionKeys.all, 'stocks', language] as const,
   orders: (language: string) => [...auctionKeys.all, 'orders', language] as const,
+  /** The caller's allotted new shares and when each may be sold (names in the request language). */
+  sales: (language: string) => [...auctionKeys.all, 'sales', language] as const,
+  saleTime: (code: string) => [...auctionKeys.all, 'saleTime', code] as const,
 };
 
 export const AUCTION_PAGE_SIZE = 20;
@@ -61,6 +66,36 @@ export function useAuctionOrdersInfinite() {
     enabled: loggedIn,
     staleTime: 5_000,
     refetchInterval: 30_000,
+  });
+}
+
+/**
+ * The caller's allotted new shares, sellable ones first, then by when they become sellable (/m_ft/sale_list). A
+ * listing or a sale changes them; read again every minute.
+ */
+export function useSalesInfinite() {
+  const { i18n } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  return useInfiniteQuery({
+    queryKey: auctionKeys.sales(i18n.language),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(auction.saleList, { page: pageParam, pageSize: AUCTION_PAGE_SIZE }, undefined, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: loggedIn,
+    staleTime: 15_000,
+    refetchInterval: 60_000,
+  });
+}
+
+/** When a new stock's shares may first be sold (/m_ft/get_sale_time, guests too); off until a code is asked. */
+export function useSaleTime(code: string) {
+  return useQuery({
+    queryKey: auctionKeys.saleTime(code),
+    queryFn: ({ signal }) => api.call(auction.getSaleTime, { code }, undefined, { signal }),
+    enabled: code !== '',
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

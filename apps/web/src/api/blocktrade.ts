@@ -53,13 +53,22 @@ export function useBlockApplyMutation() {
   });
 }
 
-/** The desk: the stocks with the live desk price, refreshed every 15 s. */
-export function useBlockDeskInfinite(enabled: boolean) {
+/**
+ * The desk: the stocks with the live desk price, refreshed every 15 s; `q` searches it on the server (code or name),
+ * as the list is paged.
+ */
+export function useBlockDeskInfinite(enabled: boolean, q = '') {
   const { i18n } = useTranslation();
+  const term = q.trim();
   return useInfiniteQuery({
-    queryKey: blockKeys.desk(i18n.language),
+    queryKey: [...blockKeys.desk(i18n.language), term],
     queryFn: ({ pageParam, signal }) =>
-      api.call(blocktrade.blockList, { page: pageParam, pageSize: BLOCK_PAGE_SIZE }, undefined, { signal }),
+      api.call(
+        blocktrade.blockList,
+        { page: pageParam, pageSize: BLOCK_PAGE_SIZE, ...(term ? { q: term } : {}) },
+        undefined,
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled,

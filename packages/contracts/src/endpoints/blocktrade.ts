@@ -127,8 +127,8 @@ export const blockList = defineEndpoint({
   auth: 'user',
   tag: 'blocktrade',
   summary:
-    'The stocks offered at the block desk with the desk price (the mid quote less the published discount, within the published band) and the minimum of 10,000 shares.',
-  request: z.object({ page: r.page, pageSize: r.pageSize }),
+    'The stocks offered at the block desk with the desk price (the mid quote less the published discount, within the published band) and the minimum of 10,000 shares, by code; `q` keeps those whose code or name (English or Chinese) contains it, any case, an exact code first.',
+  request: z.object({ page: r.page, pageSize: r.pageSize, q: z.string().trim().max(100).optional() }),
   data: pageOf(blockStock),
 });
 

@@ -7,7 +7,7 @@ import { type AuctionStock, type auction, type Language, minOrderQuantity, walle
 import { allInstruments } from '../../market/instruments/index.js';
 import type { InstrumentDef } from '../../market/instruments/types.js';
 import type { Deps } from '../../platform/deps.js';
-import { priceBook, settingsOf, termsOf } from '../trading/index.js';
+import { nameOf, priceBook, settingsOf, termsOf } from '../trading/index.js';
 import { auctionable, marketWindows, type PreOpenWindow, preOpenWindow } from './window.js';
 
 const walletOf = (d: InstrumentDef) => walletForClassify[d.classify as keyof typeof walletForClassify];
@@ -48,7 +48,7 @@ export async function preMarketPage(
     const walletCurrency = deps.ledger.currencyOf(wallet);
     return {
       code: def.code,
-      name: (lang === 'zh-Hans' && def.nameZh) || def.name,
+      name: nameOf(def, lang),
       source: def.source,
       classify: def.classify ?? '',
       market: w.market,

@@ -143,6 +143,23 @@ describe('block orders', () => {
     expect(few.body).toMatchObject({ code: 422, reason: 'blockBelowMinimum' });
   });
 
+  it('searches the desk by code or name (English or Chinese), any case, an exact code first, paged', async () => {
+    const u = await approved();
+    const search = async (q: string, pageSize = 20) =>
+      (await h.call(blocktrade.blockList, { q, pageSize }, { token: u.token })).body.data;
+    const all = await search('', 100);
+    expect((await search('aapl')).list[0]?.code).toBe('AAPL');
+    expect((await search('Apple')).list.map((s) => s.code)).toContain('AAPL');
+    expect((await search('苹果')).list.map((s) => s.code)).toEqual(['AAPL']);
+    const none = await search('no such stock');
+    expect(none).toMatchObject({ list: [], total: 0 });
+    // "a" matches many: the total is of the matches, the pages cut them, in code order.
+    const a = await search('a', 5);
+    expect(a.list).toHaveLength(5);
+    expect(a.total).toBeLessThan(all.total);
+    expect(a.total).toBeGreaterThan(5);
+  });
+
   it('limits wrong transaction passwords and never hands a confirmation for one', async () => {
     const u = await approved();
     for (let i = 0; i < 5; i += 1)

@@ -15,7 +15,7 @@ import { allInstruments } from '../../market/instruments/index.js';
 import type { InstrumentDef } from '../../market/instruments/types.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
-import { priceBook, settingsOf, termsOf } from '../trading/index.js';
+import { nameOf, priceBook, settingsOf, termsOf } from '../trading/index.js';
 
 /** Offered: stocks of source 0 with at least this many shares outstanding, so a 10,000-share block is a sliver. */
 const MIN_SHARES_OUTSTANDING = 500_000_000;
@@ -36,8 +36,30 @@ export function deskStock(code: string): InstrumentDef {
 
 export const mid = (q: { bid: string; ask: string }) => new Decimal(q.bid).plus(q.ask).dividedBy(2);
 
-export async function deskPage(deps: Deps, page: number, pageSize: number, lang: Language) {
-  const defs = DESK.slice((page - 1) * pageSize, page * pageSize);
+/**
+ * The desk's stocks matching `q` (any case): code or name (English or Chinese) containing it, an exact code first,
+ * then by code. Without `q`, the whole desk.
+ */
+export function deskMatching(q: string | undefined): readonly InstrumentDef[] {
+  const term = q?.trim().toLowerCase();
+  if (!term) return DESK;
+  const found = DESK.filter(
+    (d) =>
+      d.code.toLowerCase().includes(term) ||
+      d.name.toLowerCase().includes(term) ||
+      (d.nameZh?.toLowerCase().includes(term) ?? false),
+  );
+  const exact = found.filter((d) => d.code.toLowerCase() === term);
+  return [...exact, ...found.filter((d) => d.code.toLowerCase() !== term)];
+}
+
+export async function deskPage(
+  deps: Deps,
+  { page, pageSize, q }: { page: number; pageSize: number; q?: string | undefined },
+  lang: Language,
+) {
+  const matching = deskMatching(q);
+  const defs = matching.slice((page - 1) * pageSize, page * pageSize);
   const walletOf = (d: InstrumentDef) => walletForClassify[d.classify as keyof typeof walletForClassify];
   const book = await priceBook(
     deps.market,
@@ -51,7 +73,7 @@ export async function deskPage(deps: Deps, page: number, pageSize: number, lang:
     const walletCurrency = deps.ledger.currencyOf(wallet);
     return {
       code: d.code,
-      name: (lang === 'zh-Hans' && d.nameZh) || d.name,
+      name: nameOf(d, lang),
       source: d.source,
       classify: d.classify ?? '',
       currency: d.currency,
@@ -68,5 +90,5 @@ export async function deskPage(deps: Deps, page: number, pageSize: number, lang:
       marketOpen: q.marketOpen,
     };
   });
-  return { list, total: DESK.length, page, pageSize };
+  return { list, total: matching.length, page, pageSize };
 }

@@ -17,9 +17,7 @@ export function blockTradeRoutes(app: FastifyInstance, deps: Deps) {
 
   route(app, blocktrade.blockPermissionRead, async ({ user }) => toPermission(await latestPermission(db, user.id)));
   route(app, blocktrade.blockPermissionApply, async ({ user }) => permissions.apply(user.id, clock.now()));
-  route(app, blocktrade.blockList, async ({ req, body }) =>
-    deskPage(deps, body.page, body.pageSize, requestLanguage(req)),
-  );
+  route(app, blocktrade.blockList, async ({ req, body }) => deskPage(deps, body, requestLanguage(req)));
   route(app, blocktrade.blockCheckSecret, async ({ body, user }) => orders.checkSecret(user.id, body, clock.now()));
   route(app, blocktrade.blockCreate, async ({ req, body, user, idempotency }) =>
     orders.create(user.id, body, idempotency, requestLanguage(req)),

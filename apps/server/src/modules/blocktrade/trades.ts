@@ -3,9 +3,10 @@
  * list: always scoped to the caller, so another customer's never appear. Each links to the ordinary position it
  * settled into.
  */
-import { Decimal, type Language, type MyBlockTrade } from '@beurs/contracts';
+import { Decimal, feeCents, type Language, type MyBlockTrade } from '@beurs/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
+import { nameOf } from '../trading/index.js';
 import { DESK } from './desk.js';
 import { blockTrades } from './schema.js';
 
@@ -28,11 +29,11 @@ export async function blockTradePage(db: Executor, userId: number, page: number,
       id: b.id,
       code: b.code,
       source: b.source,
-      name: (def && ((lang === 'zh-Hans' && def.nameZh) || def.name)) || b.code,
+      name: def ? nameOf(def, lang) : b.code,
       currency: def?.currency ?? '',
       quantity: b.quantity,
       deskPrice: price.toFixed(),
-      amount: price.times(b.quantity).toFixed(2),
+      amount: feeCents(price.times(b.quantity)).toFixed(2),
       orderId: b.orderId,
       positionId: b.positionId,
       createTimeTimestamp: b.createdAt.getTime(),

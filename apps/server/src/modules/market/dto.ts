@@ -3,12 +3,9 @@ import type { CompactQuote, Language, Quote as QuoteDto } from '@beurs/contracts
 import { market as api } from '@beurs/contracts';
 import type { InstrumentDef } from '../../market/instruments/index.js';
 import type { Quote } from '../../market/types.js';
+import { nameOf } from '../trading/index.js';
 
 export const keyOf = (i: { source: number; code: string }): string => `${i.source}:${i.code}`;
-
-/** zh-Hans shows the Chinese name where the catalogue has one; nl and en show the (English) name. */
-export const nameIn = (def: InstrumentDef, lang: Language): string =>
-  lang === 'zh-Hans' && def.nameZh ? def.nameZh : def.name;
 
 const isNegative = (decimal: string) => decimal.startsWith('-');
 
@@ -55,7 +52,7 @@ export function toQuoteDto(
   const dto: QuoteDto = {
     key: keyOf(def),
     stock_code: def.code,
-    name: nameIn(def, lang),
+    name: nameOf(def, lang),
     source: def.source,
     kind: def.kind,
     classify: def.classify ?? null,

@@ -27,6 +27,7 @@ import type { Quote } from '../../market/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
+import { nameOf } from '../trading/index.js';
 import { keyOf, toQuoteDto } from './dto.js';
 
 type Def = InstrumentDef;
@@ -551,7 +552,7 @@ export function createMarketService({ market: provider, clock }: { market: Marke
           source: def.source,
           kind: def.kind,
           classify: def.classify ?? null,
-          name: lang === 'zh-Hans' && def.nameZh ? def.nameZh : def.name,
+          name: nameOf(def, lang),
           nameEn: def.name,
           nameZh: def.nameZh ?? null,
           market: def.exchange,

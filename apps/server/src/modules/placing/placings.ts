@@ -10,6 +10,7 @@ import { instrumentByKey } from '../../market/instruments/index.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { plainPrice } from '../primary/index.js';
+import { nameOf } from '../trading/index.js';
 import { placingSubscriptions, placings } from './schema.js';
 
 export type PlacingRow = typeof placings.$inferSelect;
@@ -36,7 +37,7 @@ export function instrumentOf(p: Pick<PlacingRow, 'source' | 'code'>) {
 
 export const placingName = (p: Pick<PlacingRow, 'source' | 'code'>, lang: Language) => {
   const def = instrumentByKey(p.source, p.code);
-  return (lang === 'zh-Hans' && def?.nameZh) || def?.name || p.code;
+  return def ? nameOf(def, lang) : p.code;
 };
 
 /** The placing price of a reference price: reference × (1 − discount), half up to the instrument's decimals. */

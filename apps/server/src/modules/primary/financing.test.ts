@@ -23,6 +23,7 @@ import { journalEntries } from '../../platform/db/schema.js';
 import { createTrialBalanceJob } from '../books/index.js';
 import { createPrimaryJob, type PrimaryJob } from './allotment-job.js';
 import { calendarRows } from './calendar.js';
+import { createFinancing } from './financing.js';
 import { offeringSubscriptions, offerings } from './schema.js';
 
 const HOUR = 3_600_000;
@@ -362,6 +363,43 @@ describe('IPO financing messages', () => {
     expect((await job.runUnlocked()).reminded).not.toContain(id);
     expect(await kinds(u.token)).toEqual(['ipoPaymentDue']);
     for (const b of [w, ...others]) expect(await messages(b.token)).toEqual([]);
+  });
+
+  it('each pass reminds, and lapses, at most a batch, nearest deadline first; the next pass goes on', async () => {
+    const now = h.clock.now().getTime();
+    const [a, b] = [await offering('FINS'), await offering('FINT', { listingAt: new Date(now + 50 * HOUR) })];
+    const [u, v] = [await subscriber('12000'), await subscriber('12000')];
+    const ida = (await subscribe(u.token, 'FINS', 40)).body.data.id;
+    const idb = (await subscribe(v.token, 'FINT', 40)).body.data.id;
+    h.clock.advance(HOUR);
+    await job.runUnlocked();
+    expect([(await sub(u.token, ida)).status, (await sub(v.token, idb)).status]).toEqual([
+      'pendingPayment',
+      'pendingPayment',
+    ]);
+    const financing = createFinancing(h.deps);
+    // Both within the lead time; one a pass (other tests' leftovers may come first: only the order of ours counts).
+    to(dueAt(a) - HOUR);
+    const reminded: number[] = [];
+    for (let pass = 0; pass < 10; pass += 1) {
+      const told = await financing.remindDue(h.db, h.clock.now(), 1);
+      expect(told.length).toBeLessThanOrEqual(1);
+      if (told.length === 0) break;
+      reminded.push(...told);
+    }
+    expect(reminded.filter((id) => id === ida || id === idb)).toEqual([ida, idb]);
+    expect((await messages(u.token))[0]?.body).toContain('FINS');
+    to(dueAt(b));
+    const lapsed: number[] = [];
+    for (let pass = 0; pass < 10; pass += 1) {
+      const gone = await financing.lapseDue(h.db, h.clock.now(), 1);
+      expect(gone.length).toBeLessThanOrEqual(1);
+      if (gone.length === 0) break;
+      lapsed.push(...gone);
+    }
+    expect(lapsed.filter((id) => id === ida || id === idb)).toEqual([ida, idb]);
+    expect((await messages(v.token))[0]).toMatchObject({ kind: 'ipoPaymentLapsed' });
+    expect((await messages(v.token))[0]?.body).toContain('FINT');
   });
 
   it('allotted within the lead time: the message that states the deadline is the only one', async () => {

@@ -42,6 +42,12 @@ export const subscriptionLink = (id: number) => `/pages/trade/index?tab=subscrip
 /** How long before the deadline the reminder is sent (published: IPO_FINANCING.reminderHoursBeforeDue). */
 export const REMINDER_LEAD_MS = IPO_FINANCING.reminderHoursBeforeDue * 3_600_000;
 
+/** Most reminders, and most lapses, one pass of the job decides; the next pass goes on. */
+export const FINANCING_BATCH = 500;
+
+/** A subscription a scan found due, with its offering's code (for the message). */
+type Due = { id: number; code: string };
+
 /** The messages that state a subscription's deadline: after one of them within the lead time, no reminder. */
 const DEADLINE_MESSAGES: MessageKind[] = ['ipoPaymentDue', 'ipoPaymentReminder'];
 
@@ -183,14 +189,8 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
     return toSubscription(row!, o, at, lang);
   }
 
-  /** The offering's code of a subscription (for its messages). */
-  async function codeOf(tx: Tx, s: SubscriptionRow) {
-    const [o] = await tx.select({ code: offerings.code }).from(offerings).where(eq(offerings.id, s.offeringId));
-    return o?.code ?? '';
-  }
-
   /** One lapse in its own transaction: false when it was paid, lapsed already, or is not due. */
-  async function lapseOne(db: Deps['db'], id: number, at: Date): Promise<boolean> {
+  async function lapseOne(db: Deps['db'], { id, code }: Due, at: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [s] = await tx.select().from(offeringSubscriptions).where(eq(offeringSubscriptions.id, id)).for('update');
       if (s?.status !== 'pendingPayment' || !s.paymentDueAt || s.paymentDueAt > at) return false;
@@ -199,7 +199,7 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
         .update(offeringSubscriptions)
         .set({ status: 'lapsed', updatedAt: at })
         .where(eq(offeringSubscriptions.id, s.id));
-      await tell(tx, 'ipoPaymentLapsed', s, await codeOf(tx, s), at, {
+      await tell(tx, 'ipoPaymentLapsed', s, code, at, {
         amount: (returned ?? new Decimal(0)).toFixed(2),
         fee: new Decimal(s.fee).toFixed(2),
       });
@@ -217,7 +217,7 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
     );
 
   /** One reminder in its own transaction (the row locked, so two runs send it once): false when not due or sent. */
-  async function remindOne(db: Deps['db'], id: number, at: Date): Promise<boolean> {
+  async function remindOne(db: Deps['db'], { id, code }: Due, at: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [s] = await tx.select().from(offeringSubscriptions).where(eq(offeringSubscriptions.id, id)).for('update');
       if (s?.status !== 'pendingPayment' || !s.paymentDueAt) return false;
@@ -225,20 +225,22 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
       if (at < remindAt || at >= s.paymentDueAt) return false;
       const [told] = await tx.select({ id: userMessages.id }).from(userMessages).where(toldSince(s, remindAt)).limit(1);
       if (told) return false;
-      await tell(tx, 'ipoPaymentReminder', s, await codeOf(tx, s), at, { amount: dueOf(s) });
+      await tell(tx, 'ipoPaymentReminder', s, code, at, { amount: dueOf(s) });
       return true;
     });
   }
 
   /**
    * Every pendingPayment whose deadline is within the lead time gets its reminder (leader job), once: not when a
-   * message stating the deadline (the allotment's, or a reminder) was written within the lead time. The ids told.
+   * message stating the deadline (the allotment's, or a reminder) was written within the lead time. At most `limit`
+   * a pass, the nearest deadline first (the next pass goes on). The ids told.
    */
-  async function remindDue(db: Deps['db'], at: Date): Promise<number[]> {
+  async function remindDue(db: Deps['db'], at: Date, limit = FINANCING_BATCH): Promise<number[]> {
     const s = offeringSubscriptions;
     const due = await db
-      .select({ id: s.id })
+      .select({ id: s.id, code: offerings.code })
       .from(s)
+      .innerJoin(offerings, eq(offerings.id, s.offeringId))
       .where(
         and(
           eq(s.status, 'pendingPayment'),
@@ -254,21 +256,28 @@ export function createFinancing(deps: Pick<Deps, 'ledger'>) {
           ),
         ),
       )
-      .orderBy(asc(s.paymentDueAt), asc(s.id));
+      .orderBy(asc(s.paymentDueAt), asc(s.id))
+      .limit(limit);
     const told: number[] = [];
-    for (const { id } of due) if (await remindOne(db, id, at)) told.push(id);
+    for (const d of due) if (await remindOne(db, d, at)) told.push(d.id);
     return told;
   }
 
-  /** Every pendingPayment past its deadline lapses (leader job), the oldest deadline first; the ids lapsed. */
-  async function lapseDue(db: Deps['db'], at: Date): Promise<number[]> {
+  /**
+   * Every pendingPayment past its deadline lapses (leader job), the oldest deadline first, at most `limit` a pass
+   * (the next pass goes on); the ids lapsed.
+   */
+  async function lapseDue(db: Deps['db'], at: Date, limit = FINANCING_BATCH): Promise<number[]> {
+    const s = offeringSubscriptions;
     const due = await db
-      .select({ id: offeringSubscriptions.id })
-      .from(offeringSubscriptions)
-      .where(and(eq(offeringSubscriptions.status, 'pendingPayment'), lte(offeringSubscriptions.paymentDueAt, at)))
-      .orderBy(asc(offeringSubscriptions.paymentDueAt), asc(offeringSubscriptions.id));
+      .select({ id: s.id, code: offerings.code })
+      .from(s)
+      .innerJoin(offerings, eq(offerings.id, s.offeringId))
+      .where(and(eq(s.status, 'pendingPayment'), lte(s.paymentDueAt, at)))
+      .orderBy(asc(s.paymentDueAt), asc(s.id))
+      .limit(limit);
     const lapsed: number[] = [];
-    for (const { id } of due) if (await lapseOne(db, id, at)) lapsed.push(id);
+    for (const d of due) if (await lapseOne(db, d, at)) lapsed.push(d.id);
     return lapsed;
   }
 

@@ -2,7 +2,7 @@
 export { consoleTradingRoutes } from './console-routes.js';
 export { settingsOf, termsOf } from './context.js';
 export { createTradingEngine, type TradingEngine } from './engine.js';
-export { tradable } from './instruments.js';
+export { nameOf, tradable } from './instruments.js';
 export { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, STATUS } from './model.js';
 export { type PriceBook, priceBook } from './prices.js';
 export { tradingRoutes } from './routes.js';

@@ -102,4 +102,5 @@ export function tradableByCode(code: string, source?: number): Tradable {
   throw new AppError(404, E.instrumentNotFound);
 }
 
+/** zh-Hans shows the Chinese name where the catalogue has one; nl and en show the (English) name. */
 export const nameOf = (def: InstrumentDef, lang: Language) => (lang === 'zh-Hans' && def.nameZh) || def.name;

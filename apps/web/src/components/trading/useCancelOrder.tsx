@@ -1,17 +1,14 @@
 /**
  * Cancelling an entrusted order (SPEC §4: cancel asks for confirmation): a dialog says which order and that
- * the held margin and fee come back, then /orders/cancel with the key of that intent. Success and failure are
- * told in a toast (the row disappears from the entrusted list on its own).
+ * the held margin and fee come back, then /orders/cancel with the key of that intent (useConfirmedCancel). Success
+ * and failure are told in a toast (the row disappears from the entrusted list on its own).
  */
 import type { TradeOrder } from '@beurs/contracts';
-import { Dialog } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useCancelOrderMutation } from '../../api/trading';
 import { useFormatters } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/idempotency';
-import { toastError, toastSuccess } from '../../lib/toast';
 import { useMoneyFormat } from '../money/format';
+import { useConfirmedCancel } from '../useConfirmedCancel';
 import { usePriceText } from './Rows';
 
 /** What the confirmation states: which order, and the amount its cancellation releases (`total`). */
@@ -25,51 +22,42 @@ export function useCancelOrder() {
   const f = useFormatters();
   const money = useMoneyFormat();
   const priceText = usePriceText();
-  const mutation = useCancelOrderMutation();
-  const intent = useIdempotencyKey();
+  const confirmed = useConfirmedCancel(useCancelOrderMutation(), {
+    variables: (id, idempotencyKey) => ({ request: { id }, idempotencyKey }),
+    idOf: (v) => Number(v.request.id),
+    done: t('trading.cancel.done'),
+  });
 
   /**
    * `onDone` runs after the cancellation; `onFailed` after a refusal (e.g. too late: an auction order at its open),
    * so a list can show what happened instead.
    */
-  const cancel = async (order: CancellableOrder, onDone?: () => void, onFailed?: () => void) => {
-    const confirmed = await Dialog.confirm({
-      title: t('trading.cancel.title'),
-      content: (
-        <div className="confirm-transfer" data-testid="cancel-confirm">
-          <p>
-            {t('trading.cancel.text', {
-              side: t(`trading.directions.${order.direction}`),
-              quantity: f.integer(order.quantity),
-              code: order.stockCode,
-              price: priceText(order.price),
-            })}
-          </p>
-          <p className="confirm-transfer__note">
-            {t('trading.cancel.release', { amount: money.amount(order.total, { currency: order.currency }) })}
-          </p>
-        </div>
-      ),
-      confirmText: t('trading.cancel.confirm'),
-      cancelText: t('trading.cancel.keep'),
-    });
-    if (!confirmed) return;
-    const request = { id: order.id };
-    mutation.mutate(
-      { request, idempotencyKey: intent.keyFor(request) },
+  const cancel = (order: CancellableOrder, onDone?: () => void, onFailed?: () => void) =>
+    confirmed.cancel(
+      order.id,
       {
-        onSuccess: () => {
-          intent.renew();
-          toastSuccess(t('trading.cancel.done'));
-          onDone?.();
-        },
-        onError: (error) => {
-          toastError(error);
-          onFailed?.();
-        },
+        title: t('trading.cancel.title'),
+        content: (
+          <div className="confirm-transfer" data-testid="cancel-confirm">
+            <p>
+              {t('trading.cancel.text', {
+                side: t(`trading.directions.${order.direction}`),
+                quantity: f.integer(order.quantity),
+                code: order.stockCode,
+                price: priceText(order.price),
+              })}
+            </p>
+            <p className="confirm-transfer__note">
+              {t('trading.cancel.release', { amount: money.amount(order.total, { currency: order.currency }) })}
+            </p>
+          </div>
+        ),
+        confirmText: t('trading.cancel.confirm'),
+        cancelText: t('trading.cancel.keep'),
       },
+      onDone,
+      onFailed,
     );
-  };
 
-  return { cancel, isPending: mutation.isPending, pendingId: mutation.variables?.request.id };
+  return { cancel, isPending: confirmed.isPending, pendingId: confirmed.pendingId };
 }

@@ -29,6 +29,29 @@ const pledges: ReadonlyArray<{ key: 'ledger' | 'withdraw' | 'prices'; icon: Icon
   { key: 'prices', icon: 'pulse' },
 ];
 
+/**
+ * The primary markets' entries (issue 15), a compact row under the greeting: plain links with the market tab's own
+ * texts, so home's first chunk gains no import (its first-visit JavaScript is at its budget).
+ */
+const ENTRIES = [
+  { key: 'ipo', testId: 'home-ipo-entry', to: () => paths.ipoCentre() },
+  { key: 'blockTrade', testId: 'home-block-trade-entry', to: paths.blockTrade },
+] as const;
+
+function Entries() {
+  const { t } = useTranslation();
+  return (
+    <div className="home-entries">
+      {ENTRIES.map((e) => (
+        <Link key={e.key} to={e.to()} className="home-entry" data-testid={e.testId}>
+          <span>{t(`market.${e.key}EntryTitle`)}</span>
+          <Icon name="chevron" size={16} />
+        </Link>
+      ))}
+    </div>
+  );
+}
+
 function Greeting() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -201,6 +224,7 @@ export function HomePage() {
   return (
     <Page header={<HomeHeader />}>
       <Greeting />
+      <Entries />
       <SimulatedNotice />
 
       <div className="section-header">

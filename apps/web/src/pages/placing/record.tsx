@@ -4,8 +4,6 @@
  * cancelled after a confirmation that says what is released; the server releases the whole hold.
  */
 import type { Currency } from '@beurs/contracts';
-import { Dialog } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type PlacingApplication, usePlacingCancelMutation, usePlacingRecordsInfinite } from '../../api/placing';
@@ -18,19 +16,24 @@ import { Page } from '../../components/Page';
 import { StateTag } from '../../components/primary/StateTag';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
+import { useConfirmedCancel } from '../../components/useConfirmedCancel';
 import { useFormatters } from '../../lib/format';
-import { toastError, toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../../components/primary/primary.css';
 
-/** Cancel after a confirmation naming the application and what its cancellation releases. */
+/** Cancel after a confirmation naming the application and what its cancellation releases (useConfirmedCancel). */
 function useCancelApplication() {
   const { t } = useTranslation();
   const f = useFormatters();
   const money = useMoneyFormat();
-  const mutation = usePlacingCancelMutation();
-  const cancel = async (a: PlacingApplication) => {
-    const confirmed = await Dialog.confirm({
+  // The call takes no key: a cancelled application answers as it is, moving nothing.
+  const confirmed = useConfirmedCancel(usePlacingCancelMutation(), {
+    variables: (id) => id,
+    idOf: (id) => id,
+    done: t('placing.record.cancel.done'),
+  });
+  const cancel = (a: PlacingApplication) =>
+    confirmed.cancel(a.id, {
       title: t('placing.record.cancel.title'),
       content: (
         <div className="confirm-transfer" data-testid="placing-cancel-confirm">
@@ -43,13 +46,7 @@ function useCancelApplication() {
       confirmText: t('placing.record.cancel.confirm'),
       cancelText: t('placing.record.cancel.keep'),
     });
-    if (!confirmed) return;
-    mutation.mutate(a.id, {
-      onSuccess: () => toastSuccess(t('placing.record.cancel.done')),
-      onError: (error) => toastError(error),
-    });
-  };
-  return { cancel, pendingId: mutation.isPending ? mutation.variables : undefined };
+  return { cancel, pendingId: confirmed.pendingId };
 }
 
 function RecordRow({ a, cancel }: { a: PlacingApplication; cancel: ReturnType<typeof useCancelApplication> }) {
@@ -73,9 +70,12 @@ function RecordRow({ a, cancel }: { a: PlacingApplication; cancel: ReturnType<ty
         rows={[
           { label: t('ipo.labels.quantity'), value: f.integer(a.quantity) },
           { label: t('placing.labels.price'), value: `${a.price} ${a.priceCurrency}` },
-          held
-            ? { label: t('ipo.tab.held'), value: money(a.amountPending), testId: 'placing-record-held' }
-            : { label: t('ipo.tab.paid'), value: money(a.amountPaid), testId: 'placing-record-paid' },
+          // Cancelled (by the customer or the operator): nothing was paid, the whole hold went back to the wallet.
+          a.status === 'cancelled'
+            ? { label: t('ipo.tab.held'), value: t('placing.record.released'), testId: 'placing-record-released' }
+            : held
+              ? { label: t('ipo.tab.held'), value: money(a.amountPending), testId: 'placing-record-held' }
+              : { label: t('ipo.tab.paid'), value: money(a.amountPaid), testId: 'placing-record-paid' },
           a.allottedQuantity !== null && {
             label: t('ipo.labels.allottedQuantity'),
             value: f.integer(a.allottedQuantity),

@@ -189,6 +189,12 @@ function MemberMenu({ user }: { user: UserInfo }) {
         />
         <MenuItem icon="gift" label={t('routes.profile.share')} to={paths.share()} />
         <MenuItem icon="loan" label={t('routes.loan.index')} to={paths.loan()} />
+        <MenuItem
+          icon="building"
+          label={t('routes.product.blocktrade')}
+          to={paths.blockTrade()}
+          testId="profile-block-trade"
+        />
       </Menu>
 
       <h2 className="section-title">{t('profile.settingsSection')}</h2>

@@ -11,20 +11,12 @@ import { Page } from '../../components/Page';
 import { EmptyState, ErrorState } from '../../components/States';
 import { exchangeLabel } from '../../lib/format';
 import { addRecentSearch, clearRecentSearches, useRecentSearches } from '../../lib/recentSearches';
+import { useDebounced } from '../../lib/useDebounced';
 import './search.css';
 
 const DEBOUNCE_MS = 300;
 /** Examples for a first visit: one per kind of market. */
 const EXAMPLES = ['AAPL', 'ASML', 'Tencent', 'SAP', 'EUR/USD', 'Gold', 'DAX'];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function kindLabelKey(q: Quote) {
   if (q.kind === 'stock') return q.source === 11 ? 'search.kinds.hkStock' : 'search.kinds.stock';

@@ -2,8 +2,9 @@
  * product/auction, the pre-market (opening) auction (docs/primary-markets.md "Pre-market auction"): the stocks in
  * their pre-open phase with the indicative price, the published rule, the ticket of a chosen stock (a limit order at
  * the open, held until then, confirmed in a sheet), and, signed in, the customer's auction orders and their states.
- * With no market in pre-open, each market's next window says when to come back. Guests see the list; entering an
- * order asks them to sign in first.
+ * With no market in pre-open, each market's next window says when to come back. Below, when new shares may be sold
+ * (the customer's allotments, and a look-up by code). Guests see the lists; entering an order asks them to sign in
+ * first.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { SimulatedNotice } from '../../../components/SimulatedNotice';
 import { StateBlock } from '../../../components/States';
 import { AuctionTicket } from './parts/AuctionTicket';
 import { MyOrders } from './parts/MyOrders';
+import { NewShares } from './parts/NewShares';
 import { StockList } from './parts/StockList';
 import '../../../components/trading/trading.css';
 import '../../../components/money/money.css';
@@ -79,6 +81,7 @@ export function AuctionPage() {
     <Page className="block-page">
       {body}
       {loggedIn && !stock && <MyOrders />}
+      {!stock && <NewShares />}
       <SimulatedNotice compact />
     </Page>
   );

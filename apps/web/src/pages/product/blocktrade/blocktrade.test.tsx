@@ -199,6 +199,27 @@ describe('product/blocktrade', () => {
     expect(within(row).getByTestId('my-block-position').getAttribute('href')).toContain('id=31');
   });
 
+  it('searches the desk on the server by code or name, and says when nothing matches', async () => {
+    const api = serve(permission('approved')).on(blocktrade.blockList, (call) => {
+      const q = (call.body as { q?: string }).q;
+      return !q || 'aegon ltd. agn'.includes(q.toLowerCase()) ? desk : { ...desk, list: [], total: 0 };
+    });
+    renderScreen(<BlockTradePage />, URL);
+    const u = userEvent.setup();
+    await screen.findByTestId('block-choose');
+    const box = within(screen.getByTestId('block-search')).getByRole('searchbox');
+    await u.type(box, 'zzz');
+    await screen.findByText('No stock at the desk matches "zzz"');
+    await u.clear(box);
+    await u.type(box, 'aeg');
+    await screen.findByTestId('block-choose');
+    const asked = api.callsTo(blocktrade.blockList).map((c) => (c.body as { q?: string }).q);
+    expect(asked).toContain('zzz');
+    expect(asked).toContain('aeg');
+    // Typing is not a request per key: the box asks once the typing pauses.
+    expect(asked).not.toContain('z');
+  });
+
   it('says when there are no block trades yet', async () => {
     serve(permission('approved'));
     renderScreen(<BlockTradePage />, URL);

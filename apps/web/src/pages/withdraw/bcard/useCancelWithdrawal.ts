@@ -1,12 +1,9 @@
 import { ApiError } from '@beurs/api-client';
 import type { WithdrawalRecord } from '@beurs/contracts';
-import { Dialog } from 'antd-mobile';
-import '../../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useWithdrawalCancelMutation } from '../../../api/withdrawal';
 import { useMoneyFormat } from '../../../components/money/format';
-import { useIdempotencyKey } from '../../../lib/idempotency';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { useConfirmedCancel } from '../../../components/useConfirmedCancel';
 
 /**
  * Cancels a pending withdrawal after a confirmation; the key belongs to the confirmation, so a lost answer retried
@@ -15,10 +12,15 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 export function useCancelWithdrawal() {
   const { t } = useTranslation();
   const money = useMoneyFormat();
-  const mutation = useWithdrawalCancelMutation();
-  const intent = useIdempotencyKey();
-  const cancel = async (record: WithdrawalRecord) => {
-    const confirmed = await Dialog.confirm({
+  const confirmed = useConfirmedCancel(useWithdrawalCancelMutation(), {
+    variables: (id, idempotencyKey) => ({ id, idempotencyKey }),
+    idOf: (v) => v.id,
+    done: t('withdraw.record.cancelled'),
+    // Decided meanwhile (paid or rejected): the list is read again and shows what happened.
+    renewOnError: (error) => error instanceof ApiError && error.kind === 'server',
+  });
+  const cancel = (record: WithdrawalRecord) =>
+    confirmed.cancel(record.id, {
       title: t('withdraw.record.cancelTitle'),
       content: t('withdraw.record.cancelText', {
         amount: money.amount(record.amount, { currency: record.currency }),
@@ -27,22 +29,5 @@ export function useCancelWithdrawal() {
       confirmText: t('withdraw.record.cancelConfirm'),
       cancelText: t('withdraw.record.cancelKeep'),
     });
-    if (!confirmed) return;
-    const request = { id: record.id };
-    mutation.mutate(
-      { ...request, idempotencyKey: intent.keyFor(request) },
-      {
-        onSuccess: () => {
-          intent.renew();
-          toastSuccess(t('withdraw.record.cancelled'));
-        },
-        onError: (error) => {
-          // Decided meanwhile (paid or rejected): the list is read again and shows what happened.
-          if (error instanceof ApiError && error.kind === 'server') intent.renew();
-          toastError(error);
-        },
-      },
-    );
-  };
-  return { cancel, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+  return { cancel, pendingId: confirmed.pendingId };
 }

@@ -209,6 +209,9 @@ describe('placing/record', () => {
     await user.click(ok);
     await waitFor(() => expect(screen.getByTestId('placing-record').dataset.state).toBe('cancelled'));
     expect(screen.queryByTestId('placing-record-cancel')).toBeNull();
+    // Its state, not "Paid $0.00": the hold went back.
+    expect(screen.getByTestId('placing-record-released').textContent).toBe('Released to your wallet');
+    expect(screen.queryByTestId('placing-record-paid')).toBeNull();
     expect(api.callsTo(placing.placingCancel).map((c) => c.body)).toEqual([{ id: 3 }]);
   });
 

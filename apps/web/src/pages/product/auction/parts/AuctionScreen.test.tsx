@@ -173,3 +173,111 @@ describe('product/auction', () => {
     expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+type Sale = DataOf<typeof auction.saleList>['list'][number];
+const LISTING = Date.UTC(2026, 10, 30, 1, 30);
+const saleOf = (over: Partial<Sale> = {}): Sale => ({
+  code: '02876',
+  subscriptionId: 9,
+  name: 'Harbour Tea Holdings',
+  market: 'HK',
+  listingAtTimestamp: LISTING,
+  lockUpEndsAtTimestamp: null,
+  sellableFromTimestamp: LISTING,
+  sellableNow: true,
+  allottedQuantity: 1000,
+  price: '8.80',
+  currency: 'HKD',
+  positionId: 77,
+  heldQuantity: 1000,
+  ...over,
+});
+const salePage = (list: Sale[]) => ({ list, total: list.length, page: 1, pageSize: 20 });
+
+describe('product/auction: when new shares may be sold', () => {
+  setupScreenTests();
+  const base = () => fakeApi().on(auction.preMarketList, stockPage([])).on(auction.auctionOrderList, orderPage([]));
+
+  it('lists the allotted new shares, sellable now or from when, with the position once delivered', async () => {
+    base().on(
+      auction.saleList,
+      salePage([
+        saleOf(),
+        saleOf({
+          subscriptionId: 10,
+          code: 'PGRD',
+          name: 'Paragon Grid',
+          market: 'US',
+          sellableNow: false,
+          sellableFromTimestamp: LISTING + 86_400_000,
+          positionId: null,
+          heldQuantity: 0,
+          currency: 'USD',
+          price: '21.00',
+        }),
+      ]),
+    );
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const rows = await screen.findAllByTestId('sale-row');
+    expect(rows.map((r) => r.dataset.code)).toEqual(['02876', 'PGRD']);
+    expect(within(rows[0]!).getByTestId('sale-state').textContent).toBe('Sellable now');
+    expect(within(rows[0]!).getByTestId('sale-held').textContent).toBe('1,000');
+    expect(within(rows[0]!).getByTestId('sale-position').getAttribute('href')).toContain('/pages/trade/detail');
+    expect(within(rows[1]!).getByTestId('sale-state').textContent).toMatch(/^Sellable from /);
+    expect(within(rows[1]!).getByTestId('sale-held').textContent).toBe('Delivered at the listing');
+    expect(within(rows[1]!).queryByTestId('sale-position')).toBeNull();
+  });
+
+  it('says when there are none', async () => {
+    base().on(auction.saleList, salePage([]));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    await screen.findByText('No allotted new shares yet');
+  });
+
+  it('shows the failure of the list', async () => {
+    base().on(auction.saleList, refuse(422, 'Sales down'));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    await screen.findByText(/Sales down/, undefined, { timeout: 5000 });
+  });
+
+  it('looks up one code: its times, or the server refusal for an unknown one', async () => {
+    const api = base()
+      .on(auction.saleList, salePage([]))
+      .on(auction.getSaleTime, (call) =>
+        (call.body as { code: string }).code === '02876'
+          ? {
+              code: '02876',
+              listingAtTimestamp: LISTING,
+              lockUpEndsAtTimestamp: null,
+              sellableFromTimestamp: LISTING,
+              sellableNow: false,
+            }
+          : refuse(404, 'No such offering'),
+      );
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const user = userEvent.setup();
+    const input = within(await screen.findByTestId('sale-lookup')).getByRole('textbox');
+    await user.type(input, 'zzzz');
+    await user.click(screen.getByTestId('sale-lookup-submit'));
+    expect((await screen.findByTestId('sale-lookup-error')).textContent).toBe('No such offering');
+    await user.clear(input);
+    await user.type(input, '02876');
+    await user.click(screen.getByTestId('sale-lookup-submit'));
+    const result = await screen.findByTestId('sale-lookup-result');
+    expect(within(result).getByTestId('sale-state').textContent).toMatch(/^Sellable from /);
+    expect(result.textContent).toContain('None');
+    expect(api.callsTo(auction.getSaleTime).map((c) => c.body)).toEqual([{ code: 'ZZZZ' }, { code: '02876' }]);
+  });
+});
+
+describe('product/auction as a guest', () => {
+  setupScreenTests({ guest: true });
+
+  it('offers the look-up but does not ask for the allotments', async () => {
+    const api = fakeApi().on(auction.preMarketList, stockPage([]));
+    renderScreen(<AuctionPage />, '/pages/product/auction', { auth: false });
+    await screen.findByTestId('sale-lookup');
+    expect(screen.queryByTestId('sale-list')).toBeNull();
+    expect(api.callsTo(auction.saleList)).toHaveLength(0);
+  });
+});

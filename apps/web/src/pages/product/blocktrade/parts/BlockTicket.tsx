@@ -28,7 +28,8 @@ export function BlockTicket({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const desk = useBlockDeskInfinite(true);
+  // Asked by its code (an exact code comes first), so the stock is found whatever page or search it was chosen from.
+  const desk = useBlockDeskInfinite(true, code);
   const stock = desk.data?.pages.flatMap((p) => p.list).find((s) => s.code === code);
   const s = useBlockTicket(stock, onResult);
   /** After the desk price moved: the desk as it is now, and the confirmation at its price. */

@@ -1,8 +1,11 @@
 /**
  * The block desk: the offered stocks with the desk price (the simulator's mid quote less the published discount,
  * within the published band, both explained above the list), the quote it came from and whether the market is
- * open; page by page. Choosing one opens its ticket.
+ * open; page by page, and searched on the server by code or name (the box above it). Choosing one opens its ticket.
  */
+import { SearchBar } from 'antd-mobile';
+import '../../../../app/antdMobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockDeskStock, useBlockDeskInfinite } from '../../../../api/blocktrade';
 import { Button } from '../../../../components/Button';
@@ -10,6 +13,7 @@ import { LoadMore } from '../../../../components/LoadMore';
 import { SimulatedNotice } from '../../../../components/SimulatedNotice';
 import { QueryBoundary } from '../../../../components/States';
 import { useFormatters } from '../../../../lib/format';
+import { useDebounced } from '../../../../lib/useDebounced';
 import { BlockTerms } from './BlockTerms';
 
 const places = (price: string) => price.split('.')[1]?.length ?? 0;
@@ -53,9 +57,14 @@ function DeskRow({ stock: s, onChoose }: { stock: BlockDeskStock; onChoose: (cod
   );
 }
 
+/** The server is asked when the typing pauses. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 export function DeskList({ onChoose }: { onChoose: (code: string) => void }) {
   const { t } = useTranslation();
-  const desk = useBlockDeskInfinite(true);
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const desk = useBlockDeskInfinite(true, q);
   const list = desk.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div data-testid="block-desk">
@@ -63,10 +72,19 @@ export function DeskList({ onChoose }: { onChoose: (code: string) => void }) {
         <h3>{t('block.desk.title')}</h3>
         <BlockTerms />
       </section>
+      <div className="block-search" data-testid="block-search">
+        <SearchBar
+          value={text}
+          onChange={setText}
+          onClear={() => setText('')}
+          placeholder={t('block.desk.search')}
+          aria-label={t('block.desk.search')}
+        />
+      </div>
       <QueryBoundary
         query={desk}
         empty={() => list.length === 0}
-        emptyText={t('block.desk.empty')}
+        emptyText={q ? t('block.desk.noMatch', { q }) : t('block.desk.empty')}
         keepOnFailure={() => list.length > 0}
       >
         {() => (
