@@ -3,7 +3,8 @@
  * and funded USD and EUR wallets opens bonds/list, opens a bond's ticket (bonds/open), buys with the transaction
  * password, finds the holding on bonds/close with its accrued interest and value, then sells it at the bid after a
  * confirmation and sees it sold and the wallet paid. In English, Dutch and Chinese, one run each (a US note, a Bund,
- * a US bill), sharing one customer; a second customer without bonds sees the empty holdings.
+ * a US bill), sharing one customer, whose holdings the trade centre's bonds tab then lists (reached from the market
+ * tab's link to the bonds); a second customer without bonds sees the empty holdings.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
@@ -127,6 +128,24 @@ for (const run of RUNS) {
     await snap(page, `${name}-06-sold`);
   });
 }
+
+test('the market tab links to the bonds, and the trade centre lists the holdings in its bonds tab', async ({
+  page,
+}) => {
+  await prepareDevice(page, { token: user.token, language: 'en' });
+  await page.goto('/#/pages/market/index');
+  await page.getByTestId('product-link-bonds').click();
+  await expect(page).toHaveURL(/#\/pages\/bonds\/list/);
+  await expect(page.getByTestId('bonds-list')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByTestId('tab-trade').click();
+  await page.getByTestId('trade-tab-bonds').click();
+  await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=bonds/);
+  // The three runs above each bought one bond and sold it.
+  await expect(page.locator('[data-testid="bond-holding"][data-state="sold"]')).toHaveCount(3);
+  await noRawKeys(page);
+  await snap(page, 'bonds-en-08-trade-tab');
+});
 
 test('a customer without bonds sees the empty holdings', async ({ page, request }) => {
   const other = await registerUser(request, 'bne');

@@ -1,6 +1,7 @@
 export * from './addresses.js';
 export type { BondTerms, CouponFrequency, CouponPeriod, FractionalPeriod } from './bond-math.js';
 export * as bondMath from './bond-math.js';
+export * from './bond-rules.js';
 export type { ClientModule } from './client-modules.js';
 export * from './constants.js';
 export * from './endpoint.js';

@@ -10,15 +10,14 @@ import {
   type BondHolding,
   type BondHoldingState,
   type BondQuote,
+  bondAmount,
+  bondFee,
   bondMath,
   type bonds as bondsApi,
   Code,
-  creditCents,
   Decimal,
   E,
-  feeCents,
   type Language,
-  marginCents,
   paginate,
   type Wallet,
 } from '@beurs/contracts';
@@ -54,16 +53,6 @@ type FlatBody = z.output<typeof bondsApi.treasuryBondFlatPosition.request>;
 
 const pct = (y: number | string) => (Number(y) * 100).toFixed(3);
 const p6 = (d: Decimal) => d.toFixed(6);
-
-/** The published fee on a consideration: BOND_FEE.rate of it, at least BOND_FEE.min, to the cent. */
-export const bondFee = (consideration: Decimal) =>
-  feeCents(Decimal.max(consideration.times(BOND_FEE.rate), BOND_FEE.min));
-
-/** What `quantity` bonds cost or fetch at a price per 100 (clean + accrued): rounded against the customer. */
-const consideration = (def: Pick<BondDef, 'faceValue'>, quantity: number, dirty: Decimal, side: 'buy' | 'sell') => {
-  const exact = dirty.times(def.faceValue).times(quantity).dividedBy(100);
-  return side === 'buy' ? marginCents(exact) : creditCents(exact);
-};
 
 /** A holding's bond, as the universe describes it (terms from the row: a bill may have left the list). */
 export function defOfRow(row: HoldingRow): BondDef {
@@ -157,7 +146,7 @@ export function createBondService(deps: Deps) {
     const amount = new Decimal(row.amount);
     const fee = new Decimal(row.fee);
     const money = (per100: Decimal | null) =>
-      per100 === null ? '0.00' : creditCents(per100.times(def.faceValue).times(row.quantity).dividedBy(100)).toFixed(2);
+      per100 === null ? '0.00' : bondAmount(per100, def.faceValue, row.quantity, 'sell').toFixed(2);
     return {
       id: row.id,
       code: row.code,
@@ -217,7 +206,7 @@ export function createBondService(deps: Deps) {
     const [user] = await tx.select({ kyc: users.kycStatus }).from(users).where(eq(users.id, userId));
     if (user?.kyc !== 3) throw rule(E.kycRequired, {}, 'kycRequired');
     const q = quoteBond(def, curves(), at);
-    const amount = consideration(def, body.quantity, q.ask.plus(q.accrued), 'buy');
+    const amount = bondAmount(q.ask.plus(q.accrued), def.faceValue, body.quantity, 'buy');
     const fee = bondFee(amount);
     const total = amount.plus(fee);
     const wallet = walletOfBond(def);
@@ -282,7 +271,7 @@ export function createBondService(deps: Deps) {
       throw rule(E.bondNotTradable, { code: def.code, maturity: def.maturity }, 'bondNotTradable');
     }
     const q = quoteBond(def, curves(), at);
-    const gross = consideration(def, row.quantity, q.bid.plus(q.accrued), 'sell');
+    const gross = bondAmount(q.bid.plus(q.accrued), def.faceValue, row.quantity, 'sell');
     const fee = bondFee(gross);
     const net = gross.minus(fee);
     if (body.minProceeds !== undefined && net.lt(body.minProceeds)) {

@@ -5,7 +5,7 @@
  * currency. Buying asks the transaction password (and second-factor code when on); the total shown is sent as the
  * most the customer agrees to pay, so a price that moved meanwhile is refused rather than charged.
  */
-import { Decimal } from '@beurs/contracts';
+import { bondAmount, bondFee, Decimal } from '@beurs/contracts';
 import { Input, Stepper } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -29,14 +29,10 @@ import { errorMessage } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import './bonds.css';
 
-/** What `quantity` bonds cost as the server works it out (rounded up to the cent, the fee half up). */
+/** What `quantity` bonds cost, as the server charges it (@beurs/contracts bond-rules). */
 function bondCost(bond: BondItem, quantity: number) {
-  const amount = new Decimal(bond.dirtyAsk)
-    .times(bond.faceValue)
-    .times(quantity)
-    .dividedBy(100)
-    .toDecimalPlaces(2, Decimal.ROUND_UP);
-  const fee = Decimal.max(amount.times(bond.feeRate), bond.minFee).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const amount = bondAmount(bond.dirtyAsk, bond.faceValue, quantity, 'buy');
+  const fee = bondFee(amount);
   return { amount: amount.toFixed(2), fee: fee.toFixed(2), total: amount.plus(fee).toFixed(2) };
 }
 

@@ -48,12 +48,13 @@ const PRIMARY_ENTRIES = [
   { key: 'placings', testId: 'placings-entry', to: paths.placings },
   { key: 'blockTrade', testId: 'block-trade-entry', to: paths.blockTrade },
 ] as const;
-/** The product lists (issue 16), from every segment: the one that fits the segment comes first. */
+/** The product lists and treasury bonds (issue 16), from every segment: the one that fits the segment comes first. */
 const PRODUCT_LINKS = [
-  { key: 'popular', to: paths.popular },
-  { key: 'ucstock', to: paths.ucStocks },
-  { key: 'future', to: paths.futuresByCategory },
-  { key: 'forex', to: paths.forexByGroup },
+  { key: 'popular', to: paths.popular, title: 'routes.product.popular' },
+  { key: 'ucstock', to: paths.ucStocks, title: 'routes.product.ucstock' },
+  { key: 'future', to: paths.futuresByCategory, title: 'routes.product.future' },
+  { key: 'forex', to: paths.forexByGroup, title: 'routes.product.forex' },
+  { key: 'bonds', to: paths.bonds, title: 'routes.bonds.list' },
 ] as const;
 const FIRST_PRODUCT: Partial<Record<Segment, (typeof PRODUCT_LINKS)[number]['key']>> = {
   US: 'ucstock',
@@ -252,7 +253,7 @@ export function MarketPage() {
         <nav className="product-links" aria-label={t('market.productLists')}>
           {productLinksOf(segment).map((p) => (
             <Link key={p.key} to={p.to()} className="product-links__link" data-testid={`product-link-${p.key}`}>
-              {t(`routes.product.${p.key}`)}
+              {t(p.title)}
               <Icon name="chevron" size={14} />
             </Link>
           ))}

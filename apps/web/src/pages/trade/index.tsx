@@ -5,8 +5,8 @@
  * as the funding overview). The tab is kept in the query
  * (`?tab=closed`); every list pulls to refresh and loads page by page. Above the tabs, the margin of each
  * wallet that holds positions: equity, required margin and the margin level with the close-out level.
- * The subscription tab lists the customer's IPO subscriptions (SubscriptionTab). Follow and bonds tabs come with
- * their products.
+ * The subscription tab lists the customer's IPO subscriptions (SubscriptionTab), the bonds tab their treasury bonds
+ * (BondHoldings, as bonds/close). The follow tab comes with its product (issue 17).
  */
 import { Tabs } from 'antd-mobile';
 import '../../app/antdMobile';
@@ -21,6 +21,7 @@ import {
 } from '../../api/trading';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
+import { BondHoldings } from '../../components/bonds/BondHoldings';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -34,8 +35,8 @@ import { PortfolioSummary } from './parts/PortfolioSummary';
 import { SubscriptionTab } from './parts/SubscriptionTab';
 import { ListEmpty, TradeListTab } from './parts/TradeListTab';
 
-type TradeTab = TradeList | 'subscription';
-const TABS: readonly TradeTab[] = ['holdings', 'closed', 'entrusted', 'history', 'subscription'];
+type TradeTab = TradeList | 'subscription' | 'bonds';
+const TABS: readonly TradeTab[] = ['holdings', 'closed', 'entrusted', 'history', 'subscription', 'bonds'];
 const isTab = (value: string | null): value is TradeTab => TABS.includes(value as TradeTab);
 
 function MarketsButton() {
@@ -138,6 +139,7 @@ export function TradePage() {
         {tab === 'entrusted' && <Entrusted />}
         {tab === 'history' && <History />}
         {tab === 'subscription' && <SubscriptionTab />}
+        {tab === 'bonds' && <BondHoldings />}
         <div className="market-body__notice">
           <SimulatedNotice compact />
         </div>
