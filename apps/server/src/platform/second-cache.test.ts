@@ -17,6 +17,18 @@ describe('createSecondCache', () => {
     expect(await cache.get('k', build)).toBe(3);
   });
 
+  it('holds a value for a longer period when asked to', async () => {
+    const clock = new TestClock(Date.parse('2026-11-02T10:00:00.000Z'));
+    const cache = createSecondCache<number>(clock, 1, 60);
+    let builds = 0;
+    const build = async () => ++builds;
+    expect(await cache.get('k', build)).toBe(1);
+    clock.advance(59_999); // 10:00:59.999, the same minute
+    expect(await cache.get('k', build)).toBe(1);
+    clock.advance(1); // 10:01:00.000
+    expect(await cache.get('k', build)).toBe(2);
+  });
+
   it('does not keep a failed build', async () => {
     const cache = createSecondCache<string>(new TestClock(0), 10);
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -28,8 +28,8 @@ const buyFx = async (token: string, stockCode: string) =>
   expect(
     (await placeOrder(h, tradingApi.crudeCreate, { stockCode, direction: 0, quantity: 1000 }, { token })).body,
   ).toMatchObject({ code: 200 });
-/** The counts are shared for a second: move on one so the next call counts again. */
-const nextSecond = () => h.clock.advance(1000);
+/** The counts are shared for a minute: move on one so the next call counts again. */
+const nextMinute = () => h.clock.advance(60_000);
 
 describe('popular_list', () => {
   it('falls back to the stated selection while nothing is counted, and says so', async () => {
@@ -65,7 +65,7 @@ describe('popular_list', () => {
     // MSFT first, AAPL second: their tie is broken by size (AAPL is larger), not by who came first.
     await watch(u4.token, 'MSFT', 0);
     await watch(u4.token, 'AAPL', 0);
-    nextSecond();
+    nextMinute();
 
     const page = await popular();
     expect(page.origin).toBe('counted');
@@ -86,7 +86,7 @@ describe('popular_list', () => {
     expect(
       (await h.call(api.watchlistDeleteByCode, { source: 0 }, { token: u4.token, params: { stockCode: 'MSFT' } })).body,
     ).toMatchObject({ code: 200 });
-    nextSecond();
+    nextMinute();
     expect((await popular()).list.map((q) => q.key)).toEqual(['2:EURUSD', '0:ASML', '0:SAP', '0:AAPL']);
   });
 

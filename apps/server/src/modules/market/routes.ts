@@ -26,8 +26,9 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   const service = createMarketService(deps);
   const watchlist = createWatchlistRepo(deps.db);
   const popular = createPopularRepo(deps.db);
-  // The popular counts are the same for every caller: counted at most once a second per process.
-  const popularCounts = createSecondCache<PopularCount[]>(clock, 1);
+  // The popular counts are the same for every caller and cover 30 days, which a minute does not change: counted at
+  // most once a minute per process (the count scans the window's orders; none of the order path's indexes serves it).
+  const popularCounts = createSecondCache<PopularCount[]>(clock, 1, 60);
   const loop = createTickLoop({ service, bus: deps.bus, clock, intervalMs: deps.config.quoteTickMs, log: deps.log });
   const hub = createQuoteHub({
     service,

@@ -22,7 +22,7 @@ import { toastError, toastSuccess } from '../../lib/toast';
 import { Button } from '../Button';
 import { LoadMore } from '../LoadMore';
 import { MoneyText } from '../money/MoneyText';
-import { EmptyState, ErrorState, Loading } from '../States';
+import { EmptyState, QueryBoundary } from '../States';
 import { Facts } from '../trading/Sheet';
 import '../trading/trading.css';
 import '../../pages/bonds/bonds.css';
@@ -152,12 +152,10 @@ export function BondHoldings() {
   const query = useBondHoldingsInfinite();
   const list = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && list.length === 0 ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : list.length === 0 ? (
+    <QueryBoundary
+      query={query}
+      empty={() => list.length === 0}
+      emptyView={
         <EmptyState
           icon="list"
           title={t('bonds.close.empty')}
@@ -168,7 +166,10 @@ export function BondHoldings() {
             </Button>
           }
         />
-      ) : (
+      }
+      keepOnFailure={() => list.length > 0}
+    >
+      {() => (
         <>
           <Totals />
           <ul className="trade-list" data-testid="bond-holdings">
@@ -179,6 +180,6 @@ export function BondHoldings() {
           <LoadMore query={query} endText={t('bonds.close.end')} />
         </>
       )}
-    </>
+    </QueryBoundary>
   );
 }

@@ -12,7 +12,7 @@ import { paths } from '../../app/paths';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import '../../components/trading/trading.css';
@@ -60,7 +60,6 @@ export function BondsListPage() {
   const loggedIn = useIsLoggedIn();
   const [filter, setFilter] = useState<Filter>('all');
   const query = useBondListQuery(filter === 'all' ? undefined : filter);
-  const list = query.data?.list ?? [];
   return (
     <Page>
       <ChoiceChips
@@ -76,19 +75,20 @@ export function BondsListPage() {
           {t('bonds.viewHoldings')} ›
         </Link>
       )}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && list.length === 0 ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState icon="list" title={t('bonds.empty')} description={t('bonds.emptyText')} />
-      ) : (
-        <ul className="trade-list" data-testid="bonds-list">
-          {list.map((b) => (
-            <BondRow key={b.code} bond={b} />
-          ))}
-        </ul>
-      )}
+      <QueryBoundary
+        query={query}
+        empty={(data) => data.list.length === 0}
+        emptyView={<EmptyState icon="list" title={t('bonds.empty')} description={t('bonds.emptyText')} />}
+        keepOnFailure={(data) => data.list.length > 0}
+      >
+        {(data) => (
+          <ul className="trade-list" data-testid="bonds-list">
+            {data.list.map((b) => (
+              <BondRow key={b.code} bond={b} />
+            ))}
+          </ul>
+        )}
+      </QueryBoundary>
       <div className="market-body__notice">
         <SimulatedNotice compact />
       </div>

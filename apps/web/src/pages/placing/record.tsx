@@ -14,7 +14,7 @@ import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { StateTag } from '../../components/primary/StateTag';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useConfirmedCancel } from '../../components/useConfirmedCancel';
 import { useFormatters } from '../../lib/format';
@@ -110,31 +110,34 @@ export function PlacingRecordPage() {
   const list = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <Page>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && list.length === 0 ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon="list"
-          title={t('placing.record.empty')}
-          description={t('placing.record.emptyText')}
-          action={
-            <Button color="primary" shape="rounded" onClick={() => navigate(paths.placings())}>
-              {t('placing.record.toPlacings')}
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          <ul className="trade-list" data-testid="placing-records">
-            {list.map((a) => (
-              <RecordRow key={a.id} a={a} cancel={cancel} />
-            ))}
-          </ul>
-          <LoadMore query={query} endText={t('placing.record.end')} />
-        </>
-      )}
+      <QueryBoundary
+        query={query}
+        empty={() => list.length === 0}
+        emptyView={
+          <EmptyState
+            icon="list"
+            title={t('placing.record.empty')}
+            description={t('placing.record.emptyText')}
+            action={
+              <Button color="primary" shape="rounded" onClick={() => navigate(paths.placings())}>
+                {t('placing.record.toPlacings')}
+              </Button>
+            }
+          />
+        }
+        keepOnFailure={() => list.length > 0}
+      >
+        {() => (
+          <>
+            <ul className="trade-list" data-testid="placing-records">
+              {list.map((a) => (
+                <RecordRow key={a.id} a={a} cancel={cancel} />
+              ))}
+            </ul>
+            <LoadMore query={query} endText={t('placing.record.end')} />
+          </>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }
