@@ -15,10 +15,12 @@ import {
   overlaysGone,
   prepareDevice,
   registerUser,
+  setPayPassword,
   snap,
   type TestUser,
   test,
   verifyIdentity,
+  walletBalance,
 } from './support';
 
 const PAY = '246810';
@@ -32,23 +34,14 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   user = await registerUser(request, 'bnd');
   await verifyIdentity(request, user);
-  const set = await request.post(`${API}/settingPayPassword`, {
-    headers: { authorization: user.token },
-    data: { payPassword: PAY },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
+  await setPayPassword(request, user, PAY);
   const id = await customerId(request, user.token);
   await fundCustomer(request, id, 'US_STOCK', '20000.00', 'Bond test funds');
   await fundCustomer(request, id, 'BALANCE', '20000.00', 'Bond test funds');
 });
 
-async function available(request: APIRequestContext, walletType: string) {
-  const res = await request.post(`${API}/wallet/getWalletBalance`, {
-    headers: { authorization: user.token },
-    data: { walletType },
-  });
-  return Number((await res.json()).data[0].balance);
-}
+const available = async (request: APIRequestContext, walletType: string) =>
+  Number((await walletBalance(request, user, walletType)).balance);
 
 async function bondOf(request: APIRequestContext, issuer: string, kind: string) {
   const res = await request.post(`${API}/m_ft/bondsList`, { data: { issuer, kind, page: 1, pageSize: 50 } });

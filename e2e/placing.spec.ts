@@ -15,10 +15,12 @@ import {
   overlaysGone,
   prepareDevice,
   registerUser,
+  setPayPassword,
   shot,
   type TestUser,
   test,
   verifyIdentity,
+  walletBalance,
 } from './support';
 
 const PAY = '246810';
@@ -33,21 +35,11 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   user = await registerUser(request, 'plc');
   await verifyIdentity(request, user);
-  const set = await request.post(`${API}/settingPayPassword`, {
-    headers: { authorization: user.token },
-    data: { payPassword: PAY },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
+  await setPayPassword(request, user, PAY);
   await fundCustomer(request, await customerId(request, user.token), 'SUBSCRIPTION', FUNDS, 'Placing test funds');
 });
 
-async function subscriptionWallet(request: APIRequestContext) {
-  const res = await request.post(`${API}/wallet/getWalletBalance`, {
-    headers: { authorization: user.token },
-    data: { walletType: 'SUBSCRIPTION' },
-  });
-  return (await res.json()).data[0] as { balance: string; usedBalance: string };
-}
+const subscriptionWallet = (request: APIRequestContext) => walletBalance(request, user, 'SUBSCRIPTION');
 
 /** The seeded placing of `code`, open at the e2e clock. */
 async function openPlacingId(request: APIRequestContext, code: string): Promise<number> {

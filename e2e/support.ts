@@ -336,6 +336,28 @@ export async function credit(request: APIRequestContext, user: TestUser, walletT
   await fundCustomer(request, await customerId(request, user.token), walletType, amount, 'Test funds for the screens');
 }
 
+/** Sets the customer's transaction password (SPEC §3), as the security screen does. */
+export async function setPayPassword(request: APIRequestContext, user: TestUser, payPassword: string) {
+  const set = await request.post(`${API}/settingPayPassword`, {
+    headers: { authorization: user.token },
+    data: { payPassword },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+}
+
+/** One wallet's balance as the server answers it (available and held). */
+export async function walletBalance(
+  request: APIRequestContext,
+  user: TestUser,
+  walletType: string,
+): Promise<{ balance: string; usedBalance: string }> {
+  const res = await request.post(`${API}/wallet/getWalletBalance`, {
+    headers: { authorization: user.token },
+    data: { walletType },
+  });
+  return (await res.json()).data[0];
+}
+
 /** A verified customer with `amount` in each `walletType` of `funds`. */
 export async function trader(request: APIRequestContext, prefix: string, funds: Array<[string, string]>) {
   const user = await registerUser(request, prefix);

@@ -35,6 +35,7 @@ import {
   type BondDef,
   type BondIssuer,
   type BondKind,
+  bondByCode,
   bondName,
   bondUniverse,
   COUPON_BONDS,
@@ -193,7 +194,7 @@ export function createBondService(deps: Deps) {
 
   /** The listed bond of a code, or 422 when it can no longer be traded, 404 when there is none. */
   function tradableBond(code: string, at: Date): BondDef {
-    const def = bondUniverse(at).find((b) => b.code === code);
+    const def = bondByCode(code, at);
     if (def) return def;
     const known = COUPON_BONDS.find((b) => b.code === code);
     if (known) throw rule(E.bondNotTradable, { code, maturity: known.maturity }, 'bondNotTradable');
