@@ -8,8 +8,8 @@ import { and, asc, count, eq, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { WatchlistRow } from './catalogue.js';
 import { watchlistItems } from './schema.js';
-import type { WatchlistRow } from './service.js';
 
 const columns = {
   id: watchlistItems.id,
