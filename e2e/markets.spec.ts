@@ -5,7 +5,7 @@
  * (playwright.config.ts), so US and Euronext trading are open whatever day the tests run.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { API, expect, prepareDevice, registerUser, shot, test } from './support';
+import { API, expect, prepareDevice, registerUser, revealDeferred, shot, test } from './support';
 
 const RANGES = ['intraday', '1D', '1W', '1M', '3M', '1Y'] as const;
 
@@ -112,7 +112,8 @@ test('home shows the world indices and lists with prices, and a price changes wh
   await expect(suggested.getByTestId('quote-row').first()).toBeVisible();
   await expect(suggested.getByTestId('quote-price').first()).toHaveText(/^(\$|€|HK\$|MX\$)?[\d,]+\.\d{1,5}$/);
 
-  // Top movers of the US market: gainers by default, rising.
+  // Top movers of the US market: gainers by default, rising. Below the first screenful, it arrives on the way down.
+  await revealDeferred(page);
   const movers = page.getByRole('region', { name: 'Top movers', exact: true });
   await movers.scrollIntoViewIfNeeded();
   await expect(movers.getByTestId('movers-gainers')).toHaveAttribute('aria-selected', 'true');

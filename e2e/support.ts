@@ -167,6 +167,18 @@ export const snap = (page: Page, name: string) =>
 export const overlaysGone = (page: Page) =>
   expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
 
+/**
+ * Scrolls down to the sections a screen mounts only when they come near (the web app's WhenNear), until every one
+ * has arrived.
+ */
+export async function revealDeferred(page: Page) {
+  const waiting = page.getByTestId('when-near');
+  await expect(async () => {
+    if ((await waiting.count()) > 0) await waiting.first().scrollIntoViewIfNeeded();
+    expect(await waiting.count()).toBe(0);
+  }).toPass({ timeout: 10_000 });
+}
+
 export const API = '/web';
 export const PASSWORD = 'Secret123!';
 

@@ -20,6 +20,7 @@ import { QuoteList } from '../../components/market/QuoteList';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
+import { WhenNear } from '../../components/WhenNear';
 import { displayName, greetingKey } from '../../lib/userDisplay';
 import './home.css';
 
@@ -234,11 +235,18 @@ export function HomePage() {
       <IndexStrip />
 
       <WatchlistPreview />
-      <Movers />
-      <HotStocks />
+      {/* Below the first screenful: mounted, and their lists asked for, as they come near (WhenNear). */}
+      <WhenNear minHeight={460}>
+        <Movers />
+      </WhenNear>
+      <WhenNear minHeight={370}>
+        <HotStocks />
+      </WhenNear>
 
       <h2 className="section-title">{t('home.reachTitle')}</h2>
-      <Figures />
+      <WhenNear minHeight={200}>
+        <Figures />
+      </WhenNear>
 
       <h2 className="section-title">{t('home.pledgesTitle')}</h2>
       <ul className="pledges">
