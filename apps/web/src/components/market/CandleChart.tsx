@@ -18,6 +18,7 @@ import {
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
+import { zoneOffsetSeconds } from '../../lib/zoneOffset';
 import { Spinner } from '../Spinner';
 import { ErrorState } from '../States';
 import './CandleChart.css';
@@ -28,40 +29,6 @@ const GOLD = '#E3B65A';
 
 /** Seconds per bar of the ranges with bars shorter than a day. */
 const BAR_SECONDS: Partial<Record<ChartRangeName, number>> = { intraday: 60, '1D': 300, '1W': 1800 };
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-/** The time zone's offset from UTC at that instant, in seconds (DST included). */
-function zoneOffsetSeconds(ms: number, timeZone: string | undefined): number {
-  if (!timeZone) return -new Date(ms).getTimezoneOffset() * 60;
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      return 0;
-    }
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour) % 24,
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((local - Math.floor(ms / 1000) * 1000) / 1000);
-}
 
 /** Chart time of a bar: intraday bars in exchange time, daily bars as their date (already 00:00 UTC). */
 function chartTime(ms: number, range: ChartRangeName, timeZone: string | undefined): UTCTimestamp {
