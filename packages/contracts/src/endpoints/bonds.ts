@@ -225,3 +225,67 @@ export const getTreasuryBondTotal = defineEndpoint({
   request: z.object({}),
   data: z.object({ totals: z.array(bondTotal) }),
 });
+
+// ------------------------------------------------------------------------------------------------ console
+
+/**
+ * A bond as the console's bond book shows it: its terms and what customers hold of it, counted from the holdings
+ * (read only: the universe is generated from the seed, the prices from the curves; operators neither list bonds nor
+ * set prices).
+ */
+export const consoleBond = z.object({
+  code: z.string(),
+  name: z.string(),
+  issuer: bondIssuer,
+  kind: bondKind,
+  currency,
+  couponRate: percent,
+  maturityDate: isoDate,
+  /** Customers holding it now, and the bonds and face value they hold. */
+  holders: z.number().int(),
+  quantity: z.number().int(),
+  faceValue: money,
+  /** Coupons paid on it to date, to every holding (held, sold or redeemed). */
+  couponsPaid: money,
+  /** Bonds of it redeemed at maturity, and sold back before it. */
+  redeemedQuantity: z.number().int(),
+  soldQuantity: z.number().int(),
+  /** The next date the coupons job owes its holders something (a coupon or the face); null when nothing. */
+  nextDueDate: isoDate.nullable(),
+  /** The clean mid price per 100 and the yield now; null once it can no longer be traded. */
+  cleanPrice: per100.nullable(),
+  yield: percent.nullable(),
+});
+export type ConsoleBond = z.infer<typeof consoleBond>;
+
+export const consoleBondTotal = z.object({
+  currency,
+  holders: z.number().int(),
+  faceValue: money,
+  couponsPaid: money,
+  redeemedFaceValue: money,
+});
+
+export const consoleBondBook = defineEndpoint({
+  method: 'GET',
+  path: '/console/bonds',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'The bond book (read only): every bond customers hold or held, by maturity, with holders, face value held, coupons paid, redeemed and sold, the next date the coupons job owes them something and the price now; totals per currency.',
+  request: z.object({ issuer: bondIssuer.optional(), page: r.page, pageSize: r.pageSize }),
+  data: pageOf(consoleBond).extend({ totals: z.array(consoleBondTotal) }),
+});
+
+export const consoleCustomerBonds = defineEndpoint({
+  method: 'GET',
+  path: '/console/customers/:id/bonds',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary: "A customer's bond holdings, newest first, as the customer sees them (an unknown customer answers 404).",
+  params: z.object({ id: r.id }),
+  request: z.object({ page: r.page, pageSize: r.pageSize }),
+  data: pageOf(bondHolding),
+});

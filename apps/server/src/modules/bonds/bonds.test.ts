@@ -212,3 +212,48 @@ describe('buying, holding and selling a bond', () => {
     );
   });
 });
+
+describe('the console bond book', () => {
+  it('counts what customers hold of each bond, in totals per currency, and shows a customer their own holdings', async () => {
+    const { reviewer } = await h.consoleOperators({ admin: 'bondadmin', reviewer: 'bondreviewer' });
+    const before = await h.call(bonds.consoleBondBook, { issuer: 'NL' }, { token: reviewer });
+    expect(before.status).toBe(200);
+    const was = (code: string) => before.body.data.list.find((b) => b.code === code);
+    const nl = (await listed({ issuer: 'NL' }))[0];
+    if (!nl) throw new Error('no Dutch bond');
+
+    const a = await customer({ BALANCE: '20000' });
+    const b = await customer({ BALANCE: '20000' });
+    await buy(a.token, nl.code, 3);
+    const sold = (await buy(b.token, nl.code, 2)).body.data;
+    await buy(b.token, nl.code, 1);
+    expect((await h.call(bonds.treasuryBondFlatPosition, { id: sold.id }, { token: b.token })).status).toBe(200);
+
+    const book = await h.call(bonds.consoleBondBook, { issuer: 'NL', pageSize: 100 }, { token: reviewer });
+    const row = book.body.data.list.find((x) => x.code === nl.code);
+    const held = (was(nl.code)?.quantity ?? 0) + 4;
+    expect(row).toMatchObject({
+      issuer: 'NL',
+      currency: 'EUR',
+      couponRate: nl.couponRate,
+      maturityDate: nl.maturityDate,
+      quantity: held,
+      faceValue: new Decimal(held).times(1000).toFixed(2),
+      soldQuantity: (was(nl.code)?.soldQuantity ?? 0) + 2,
+    });
+    expect(row?.holders).toBe((was(nl.code)?.holders ?? 0) + 2);
+    expect(new Decimal(row?.cleanPrice ?? '0').gt(0)).toBe(true);
+    // Only Dutch bonds with the filter; the totals are the filter's too.
+    expect(book.body.data.list.every((x) => x.issuer === 'NL')).toBe(true);
+    const eur = book.body.data.totals.find((x) => x.currency === 'EUR');
+    const sum = book.body.data.list.reduce((s, x) => s.plus(x.faceValue), new Decimal(0));
+    expect(eur?.faceValue).toBe(sum.toFixed(2));
+
+    const theirs = await h.call(bonds.consoleCustomerBonds, {}, { token: reviewer, params: { id: b.user.id } });
+    expect(theirs.body.data.list.map((x) => x.status)).toEqual(['bought', 'sold']);
+    const nobody = await h.call(bonds.consoleCustomerBonds, {}, { token: reviewer, params: { id: 999_999 } });
+    expect(nobody.status).toBe(404);
+    // Customers cannot read the book.
+    expect((await h.call(bonds.consoleBondBook, {}, { token: a.token })).status).toBe(401);
+  });
+});

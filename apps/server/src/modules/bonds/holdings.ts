@@ -52,11 +52,17 @@ export type HoldingRow = typeof bondHoldings.$inferSelect;
 type CreateBody = Omit<z.output<typeof bondsApi.treasuryBondCreate.request>, 'payPassword' | 'totpCode'>;
 type FlatBody = z.output<typeof bondsApi.treasuryBondFlatPosition.request>;
 
-const pct = (y: number | string) => (Number(y) * 100).toFixed(3);
-const p6 = (d: Decimal) => d.toFixed(6);
+export const pct = (y: number | string) => (Number(y) * 100).toFixed(3);
+export const p6 = (d: Decimal) => d.toFixed(6);
+
+/** The bond's terms as a holding row copies them (the bond book reads the same columns). */
+export type TermsOfRow = Pick<
+  HoldingRow,
+  'code' | 'issuer' | 'kind' | 'currency' | 'couponRate' | 'frequency' | 'datedDate' | 'maturity' | 'faceValue'
+>;
 
 /** A holding's bond, as the universe describes it (terms from the row: a bill may have left the list). */
-export function defOfRow(row: HoldingRow): BondDef {
+export function defOfRow(row: TermsOfRow): BondDef {
   return {
     code: row.code,
     issuer: row.issuer as BondIssuer,

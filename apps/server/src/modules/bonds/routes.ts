@@ -8,6 +8,7 @@ import { requestLanguage } from '../../platform/i18n.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { createAuthService } from '../auth/index.js';
 import { findUserById } from '../users/index.js';
+import { consoleBondRoutes } from './console-routes.js';
 import { createBondService } from './holdings.js';
 import { createBondJob } from './job.js';
 
@@ -21,6 +22,8 @@ export function bondRoutes(app: FastifyInstance, deps: Deps) {
     const stop = createBondJob(deps).start(deps.config.primaryJobMs);
     app.addHook('onClose', async () => stop());
   }
+
+  consoleBondRoutes(app, deps, service);
 
   route(app, bondsApi.bondsList, async ({ req, body }) => service.bondsPage(body, clock.now(), requestLanguage(req)));
 
