@@ -10,6 +10,7 @@ import { AuctionOrdersPage } from './pages/auction-orders';
 import { AuditPage } from './pages/audit';
 import { AwardsPage } from './pages/awards';
 import { BlockPermissionQueuePage } from './pages/block-permissions';
+import { BondsPage } from './pages/bonds';
 import { BooksPage } from './pages/books';
 import { CustomerPage } from './pages/customer';
 import { CustomersPage } from './pages/customers';
@@ -46,6 +47,7 @@ export const router = createHashRouter([
       { path: 'offerings/:id', element: <OfferingPage /> },
       { path: 'placings', element: <PlacingsPage /> },
       { path: 'auction-orders', element: <AuctionOrdersPage /> },
+      { path: 'bonds', element: <BondsPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

@@ -63,6 +63,7 @@ function menuItems(
     { key: 'offerings', label: t('menu.offerings') },
     { key: 'placings', label: t('menu.placings') },
     { key: 'auction-orders', label: t('menu.auctionOrders') },
+    { key: 'bonds', label: t('menu.bonds') },
     { key: 'books', label: t('menu.books') },
     { key: 'outbox', label: t('menu.outbox') },
     // Reviewers cannot read the audit log; the server refuses it too.

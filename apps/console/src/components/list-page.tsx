@@ -119,6 +119,7 @@ export function ListTable<Row extends object>({
   emptyText,
   onRow,
   scrollX = 1000,
+  rowKey = 'id',
 }: {
   query: ListQuery<Row>;
   params: PageParams;
@@ -129,12 +130,14 @@ export function ListTable<Row extends object>({
   onRow?: TableProps<Row>['onRow'];
   /** The width below which the table scrolls sideways instead of squeezing its columns. */
   scrollX?: number;
+  /** The field that tells rows apart (`id` unless the rows have none). */
+  rowKey?: string;
 }) {
   return (
     <>
       {query.isError ? <ErrorAlert error={query.error} onRetry={() => query.refetch()} /> : null}
       <Table<Row>
-        rowKey="id"
+        rowKey={rowKey}
         size="middle"
         columns={columns}
         dataSource={query.data?.list ?? []}

@@ -1,4 +1,4 @@
-import { messageCatalogue } from '@beurs/contracts';
+import { messageCatalogue, wallet } from '@beurs/contracts';
 import { bareTemplateCalls, catalogueParity, flattenCatalogue } from '@beurs/contracts/locale-parity';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
@@ -30,5 +30,9 @@ describe('console locales', () => {
 
   it('does not shadow the shared validation and error catalogue', () => {
     for (const top of Object.keys(messageCatalogue.en)) expect(Object.keys(en)).not.toContain(top);
+  });
+
+  it("names every kind of ledger entry in a customer's ledger (a new kind would show as a raw key)", () => {
+    for (const type of wallet.ENTRY_TYPES) expect(Object.keys(en.entryType), type).toContain(type);
   });
 });

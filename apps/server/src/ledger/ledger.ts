@@ -18,6 +18,7 @@ import {
   DEFAULT_WALLET_CURRENCY,
   Decimal,
   E,
+  type EntryType,
   WALLETS,
   type Wallet,
   wireAmount,
@@ -47,7 +48,7 @@ export interface PostingInput {
 }
 
 export interface EntryInput {
-  type: string;
+  type: EntryType;
   postings: readonly PostingInput[];
   at: Date;
   reason?: string | null;
@@ -72,7 +73,7 @@ export interface HoldInput {
 
 /** A hold and a fee charged from the same account to a system account with it (holdAndCharge). */
 export interface HoldAndChargeInput extends HoldInput {
-  fee: { amount: Decimal | string; to: Account; type: string; reference: string; detail?: Record<string, unknown> };
+  fee: { amount: Decimal | string; to: Account; type: EntryType; reference: string; detail?: Record<string, unknown> };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { messageCatalogue } from '@beurs/contracts';
+import { messageCatalogue, wallet } from '@beurs/contracts';
 import { bareTemplateCalls, catalogueParity, flattenCatalogue } from '@beurs/contracts/locale-parity';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, TABS } from '../app/routes';
@@ -46,5 +46,13 @@ describe('route table', () => {
   it('has the five tabs of SPEC §2 in order, with labels', () => {
     expect(TABS.map((t) => t.name)).toEqual(['home', 'market', 'watchlist', 'trade', 'profile']);
     for (const tab of TABS) expect(catalogues.en.has(`tabs.${tab.name}`)).toBe(true);
+  });
+
+  it('names every kind of ledger entry in the history and its filter (a new kind would show as a raw key)', () => {
+    for (const type of wallet.ENTRY_TYPES) {
+      expect(catalogues.en.has(`bill.filters.${type}`), type).toBe(true);
+      if (type === 'transfer') continue;
+      expect(catalogues.en.has(`bill.types.${type}`), type).toBe(true);
+    }
   });
 });

@@ -16,7 +16,10 @@ export const currency = z.enum(CURRENCIES);
 const money = z.string();
 const ms = z.number().int();
 
-/** Kinds of journal entry; later modules (trading, IPOs, products) add theirs. */
+/**
+ * Kinds of journal entry; later modules (trading, IPOs, products) add theirs. The ledger takes no other (EntryInput's
+ * type), so a customer's history can always name what it lists.
+ */
 export const ENTRY_TYPES = [
   'deposit',
   'withdrawal',
@@ -32,9 +35,16 @@ export const ENTRY_TYPES = [
   'ipoDelivery',
   // IPO financing (docs/primary-markets.md "IPO financing"): the make-up difference paid, interest included.
   'ipoMakeUp',
+  // An offering cancelled by an operator: what its subscriptions had paid, posted back (docs/primary-markets.md).
+  'offeringCancelRefund',
   // Placings (docs/primary-markets.md "Placings"): the same two steps, both at the allotment.
   'placingAllotment',
   'placingDelivery',
+  // Treasury bonds (docs/fixed-income.md): a purchase, a sale before maturity, a coupon and the face at maturity.
+  'bondBuy',
+  'bondSale',
+  'bondCoupon',
+  'bondRedemption',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

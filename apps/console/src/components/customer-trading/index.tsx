@@ -1,21 +1,23 @@
 /**
  * A customer's trading in the console, read-only: open positions with their live floating profit, closed
- * positions with the realised profit and why they closed, and every order. Operators cannot trade, close
+ * positions with the realised profit and why they closed, every order, and the bonds held. Operators cannot trade, close
  * or change anything here: fills follow the published rules only (ARCHITECTURE.md, money and trust rules).
  */
 import { Button, Card, Flex, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { type CustomerBond, useCustomerBonds } from '../../api/bonds';
 import { queryClient } from '../../api/client';
 import { consoleKeys, type OrderParams, type PageParams } from '../../api/keys';
 import { type CustomerOrder, type CustomerPosition, useCustomerOrders, useCustomerPositions } from '../../api/queries';
 import { lookup, t } from '../../i18n';
 import { ListTable } from '../list-page';
 import styles from './customer-trading.module.css';
+import { BONDS_WIDTH, bondColumns } from './parts/bond-columns';
 import { LIVE_REFRESH_MS, Secondary } from './parts/cells';
 import { ORDERS_WIDTH, orderColumns } from './parts/order-columns';
 import { CLOSED_WIDTH, closedColumns, OPEN_WIDTH, openColumns } from './parts/position-columns';
 
-type TabKey = 'open' | 'closed' | 'orders';
+type TabKey = 'open' | 'closed' | 'orders' | 'bonds';
 
 const FIRST_PAGE: PageParams = { page: 1, pageSize: 10 };
 
@@ -63,6 +65,21 @@ function Orders({ customerId, status }: { customerId: number; status: OrderParam
       columns={orderColumns}
       emptyText={t('trading.ordersEmpty')}
       scrollX={ORDERS_WIDTH}
+    />
+  );
+}
+
+function Bonds({ customerId }: { customerId: number }) {
+  const [params, setParams] = useState<PageParams>(FIRST_PAGE);
+  const holdings = useCustomerBonds(customerId, params);
+  return (
+    <ListTable<CustomerBond>
+      query={holdings}
+      params={params}
+      setParams={setParams}
+      columns={bondColumns}
+      emptyText={t('bonds.customerEmpty')}
+      scrollX={BONDS_WIDTH}
     />
   );
 }
@@ -134,6 +151,7 @@ export function TradingCard({ customerId }: { customerId: number }) {
             // A new filter starts again at the first page.
             children: <Orders key={orderStatus ?? 'all'} customerId={customerId} status={orderStatus} />,
           },
+          { key: 'bonds', label: t('bonds.tab'), children: <Bonds customerId={customerId} /> },
         ]}
       />
     </Card>

@@ -5,7 +5,7 @@
  * concurrent purchases that never overdraw. The clock is Monday 2 Nov 2026 10:00 UTC.
  */
 import { randomUUID } from 'node:crypto';
-import { auth as authApi, bonds, Decimal } from '@beurs/contracts';
+import { auth as authApi, bonds, Decimal, wallet as walletApi } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -255,5 +255,21 @@ describe('the console bond book', () => {
     expect(nobody.status).toBe(404);
     // Customers cannot read the book.
     expect((await h.call(bonds.consoleBondBook, {}, { token: a.token })).status).toBe(401);
+  });
+});
+
+describe("the wallet's history", () => {
+  it('lists a bond purchase and sale as their own kinds of entry, and filters by them', async () => {
+    const u = await customer({ BALANCE: '5000' });
+    const nl = (await listed({ issuer: 'NL' }))[0];
+    if (!nl) throw new Error('no Dutch bond');
+    const bought = (await buy(u.token, nl.code, 1)).body.data;
+    await h.call(bonds.treasuryBondFlatPosition, { id: bought.id }, { token: u.token });
+    const bill = await h.call(walletApi.getWalletBill, { walletType: 'BALANCE' }, { token: u.token });
+    expect(bill.status).toBe(200);
+    expect(bill.body.data.list.map((x) => x.type).slice(0, 2)).toEqual(['bondSale', 'bondBuy']);
+    const sales = await h.call(walletApi.getWalletBill, { type: 'bondSale' }, { token: u.token });
+    expect(sales.body.data.list).toHaveLength(1);
+    expect(new Decimal(sales.body.data.list[0]?.amount ?? '0').gt(0)).toBe(true);
   });
 });

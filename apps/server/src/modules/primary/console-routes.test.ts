@@ -283,7 +283,7 @@ describe('cancelling an offering', () => {
       if (!s?.holdId) throw new Error('no hold');
       const market = await h.deps.ledger.systemAccount(tx, 'market', 'USD');
       await h.deps.ledger.settleHold(tx, s.holdId, {
-        type: 'subscriptionAllotment',
+        type: 'ipoAllotment',
         counter: market,
         at: h.clock.now(),
       });
