@@ -125,7 +125,15 @@ for (const run of RUNS) {
 
 test('the market tab links to the bonds, and the trade centre lists the holdings in its bonds tab', async ({
   page,
+  request,
 }) => {
+  // One bond kept: the trade centre's summary counts it (docs/fixed-income.md "In the trade centre's summary").
+  const kept = await bondOf(request, 'NL', 'bond');
+  const bought = await request.post(`${API}/treasuryBond/create`, {
+    headers: { authorization: user.token, 'idempotency-key': crypto.randomUUID() },
+    data: { code: kept.code, quantity: 1, payPassword: PAY },
+  });
+  expect(bought.ok(), await bought.text()).toBe(true);
   await prepareDevice(page, { token: user.token, language: 'en' });
   await page.goto('/#/pages/market/index');
   await page.getByTestId('product-link-bonds').click();
@@ -138,6 +146,13 @@ test('the market tab links to the bonds, and the trade centre lists the holdings
   await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=bonds/);
   // The three runs above each bought one bond and sold it.
   await expect(page.locator('[data-testid="bond-holding"][data-state="sold"]')).toHaveCount(3);
+  await expect(page.locator('[data-testid="bond-holding"][data-state="bought"]')).toHaveCount(1);
+  // The portfolio value above the tabs includes the bond kept (a Dutch bond of 1,000 EUR face), and says so.
+  await expect(page.getByTestId('portfolio-bonds')).toHaveText(/^€[\d,]+\.\d{2}$/);
+  const euros = async (testId: string) =>
+    Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d.]/g, ''));
+  expect(await euros('portfolio-bonds')).toBeGreaterThan(500);
+  expect(await euros('portfolio-value')).toBeGreaterThanOrEqual(await euros('portfolio-bonds'));
   await noRawKeys(page);
   await snap(page, 'bonds-en-08-trade-tab');
 });

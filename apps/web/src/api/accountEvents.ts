@@ -8,6 +8,7 @@ import type { MessageKind } from '@beurs/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { auctionKeys } from './auction';
 import { blockKeys } from './blocktrade';
+import { bondKeys } from './bonds';
 import { depositKeys } from './deposit';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
@@ -40,6 +41,8 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   ipoPaymentDue: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
   ipoPaymentReminder: [primaryKeys.all],
   ipoPaymentLapsed: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
+  bondCouponPaid: [bondKeys.all, walletKeys.all, withdrawalKeys.all],
+  bondRedeemed: [bondKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -30,6 +30,9 @@ export const MESSAGE_KINDS = [
   'ipoPaymentDue',
   'ipoPaymentReminder',
   'ipoPaymentLapsed',
+  // Treasury bonds, from the bonds job with each payment (link: /pages/bonds/close): a coupon, the face at maturity.
+  'bondCouponPaid',
+  'bondRedeemed',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

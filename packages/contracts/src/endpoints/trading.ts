@@ -364,13 +364,18 @@ export const marginSummary = z.object({
 export type MarginSummary = z.infer<typeof marginSummary>;
 
 /**
- * The trade tab's header: what the open positions are worth and how they did today, in one currency converted
- * as the funding overview does (EUR; USD wallets at the live EUR/USD mid).
+ * The trade tab's header: what the open positions and the bonds held are worth and how the positions did today, in
+ * one currency converted as the funding overview does (EUR; USD at the live EUR/USD mid).
  */
 export const portfolio = z.object({
   currency,
-  /** Σ equity of every wallet with open positions (margin held + floating profit), converted. */
+  /**
+   * Σ equity of every wallet with open positions (margin held + floating profit) and of the treasury bonds held
+   * (value at the bid + accrued interest), converted.
+   */
   value: money,
+  /** The treasury bonds' part of `value` (converted the same way); "0.00" without bonds. */
+  bonds: money,
   /** The funding overview's todayProfit: the open positions' profit since the previous close. */
   todayProfit: money,
 });

@@ -2,9 +2,10 @@
  * A simulated year of the bonds job on the real database and the deterministic clock (2 Nov 2026 to 3 Nov 2027, a
  * pass a day): every coupon is paid once on its date into the holding's wallet, every maturity's face value once,
  * a sold holding keeps the coupon its sale's settlement reaches and nothing after; two job instances running at once
- * (as two nodes without the lock, or one restarted mid-pass) pay nothing twice, and the books balance.
+ * (as two nodes without the lock, or one restarted mid-pass) pay nothing twice, and the books balance. Each payment
+ * is told once in the inbox, in the customer's language, with the figures of its ledger entry.
  */
-import { auth as authApi, bondMath, bonds, Decimal } from '@beurs/contracts';
+import { auth as authApi, bondMath, bonds, Decimal, inbox as inboxApi } from '@beurs/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -109,6 +110,33 @@ describe('the bonds job over a simulated year', () => {
     expect(paid(usLong.id, 'bondRedemption')).toEqual([]);
     expect(paid(dsl.id, 'bondRedemption')).toEqual([]);
 
+    // One message per payment: each coupon entry and each redemption entry is told once, with its figures.
+    const messages = async (lang?: 'nl' | 'zh-Hans') =>
+      (
+        await h.call(inboxApi.getMessages, { pageSize: 100 }, { token: u.token, ...(lang ? { lang } : {}) })
+      ).body.data.list.filter((m) => m.kind === 'bondCouponPaid' || m.kind === 'bondRedeemed');
+    const told = await messages();
+    const byKind = (kind: string) => told.filter((m) => m.kind === kind);
+    expect(byKind('bondCouponPaid')).toHaveLength(rows.filter((r) => r.type === 'bondCoupon').length);
+    expect(byKind('bondRedeemed')).toHaveLength(rows.filter((r) => r.type === 'bondRedemption').length);
+    expect(told.every((m) => m.link === '/pages/bonds/close' && !m.read)).toBe(true);
+    const couponOf = (holding: { code: string; quantity: number }, date: string, amount: string, currency: string) =>
+      `The coupon of ${date} on your ${holding.quantity} bonds ${holding.code} was paid: ${amount} ${currency}`;
+    const bodies = told.map((m) => m.body);
+    expect(bodies).toContainEqual(expect.stringContaining(couponOf(usShort, '2026-11-15', '40.00', 'USD')));
+    expect(bodies).toContainEqual(expect.stringContaining(couponOf(usLong, '2027-08-31', '20.62', 'USD')));
+    expect(bodies).toContainEqual(expect.stringContaining(couponOf(dsl, '2027-01-15', '55.00', 'EUR')));
+    expect(bodies).toContainEqual(
+      expect.stringContaining(
+        `Your 2 bonds ${usShort.code} matured on 2027-05-15 and were redeemed at face value: 2,000.00 USD into your`,
+      ),
+    );
+    const nl = (await messages('nl')).find((m) => m.kind === 'bondRedeemed' && m.body.includes(usShort.code));
+    expect(nl?.title).toBe('Obligatie afgelost op de vervaldatum');
+    expect(nl?.body).toContain('2.000,00 USD');
+    const zh = (await messages('zh-Hans')).find((m) => m.kind === 'bondCouponPaid');
+    expect(zh?.title).toBe('债券利息已支付');
+
     const page = (await h.call(bonds.treasuryBondPageList, { pageSize: 100 }, { token: u.token })).body.data.list;
     const state = Object.fromEntries(page.map((x) => [x.id, [x.status, x.interest]]));
     expect(state).toEqual({
@@ -141,5 +169,7 @@ describe('the bonds job over a simulated year', () => {
       .where(eq(bondHoldings.id, usLong.id));
     expect(await createBondJob(h.deps).runOnce()).toEqual({ coupons: 0, redeemed: 0, failed: 1 });
     expect((await h.balance(u.token, 'US_STOCK'))?.balance).toBe(before);
+    // The refused payment's transaction took its message with it.
+    expect(await messages()).toHaveLength(told.length);
   }, 300_000);
 });

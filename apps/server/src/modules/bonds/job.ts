@@ -9,11 +9,15 @@
  * in it; the ledger's references (`bond:<id>:<coupon date>` for a coupon, `bond:<id>` for the redemption), unique
  * per type, refuse a second payment even if a row were wrong. A pass that dies commits nothing of the holding it was
  * paying, and the next pass (after a restart) pays it.
+ *
+ * Each payment tells the customer in the inbox (bondCouponPaid, bondRedeemed), written by `notify` in the payment's
+ * transaction, as the auction job's auctionNotFilled is: the message exists exactly when the payment does, once.
  */
 import { bondMath, Decimal, type Wallet } from '@beurs/contracts';
 import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
+import { notify } from '../inbox/index.js';
 import { defOfRow, nextDueOf } from './holdings.js';
 import { couponAmount, couponDatesBetween } from './quote.js';
 import { bondHoldings } from './schema.js';
@@ -22,6 +26,8 @@ export const BOND_JOB_LOCK = 'bonds';
 export const BOND_COUPON_ENTRY = 'bondCoupon';
 export const BOND_REDEMPTION_ENTRY = 'bondRedemption';
 const BATCH = 500;
+/** Where a bond message leads: the customer's bond holdings. */
+const BONDS_LINK = '/pages/bonds/close';
 
 export function createBondJob(deps: Deps) {
   const { db, clock, log, ledger } = deps;
@@ -51,6 +57,21 @@ export function createBondJob(deps: Deps) {
           ],
         });
         income = income.plus(coupon);
+        await notify(tx, {
+          userId: row.userId,
+          kind: 'bondCouponPaid',
+          params: {
+            holding: row.id,
+            code: row.code,
+            date,
+            quantity: row.quantity,
+            amount: coupon.toFixed(2),
+            currency: def.currency,
+            wallet: row.wallet,
+          },
+          link: BONDS_LINK,
+          at,
+        });
       }
       const redeem = row.status === 'bought' && def.maturity <= today;
       if (redeem) {
@@ -64,6 +85,21 @@ export function createBondJob(deps: Deps) {
             { account: market, amount: face.negated() },
             { account, amount: face },
           ],
+        });
+        await notify(tx, {
+          userId: row.userId,
+          kind: 'bondRedeemed',
+          params: {
+            holding: row.id,
+            code: row.code,
+            date: def.maturity,
+            quantity: row.quantity,
+            amount: face.toFixed(2),
+            currency: def.currency,
+            wallet: row.wallet,
+          },
+          link: BONDS_LINK,
+          at,
         });
       }
       const paidThrough = dates.at(-1) ?? (redeem ? def.maturity : row.paidThrough);

@@ -2,7 +2,15 @@
  * The trade centre's order history (consignList `history`), the closed positions' result net of fees, and the
  * trade tab's portfolio header (positionMe `portfolio`, margin `fullyPaid`), on pinned prices (test/trading.ts).
  */
-import { type RequestOf, trading as tradingApi, wallet as walletApi } from '@beurs/contracts';
+import {
+  auth as authApi,
+  bonds as bondsApi,
+  Decimal,
+  type RequestOf,
+  trading as tradingApi,
+  wallet as walletApi,
+  wireAmount,
+} from '@beurs/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
@@ -149,7 +157,7 @@ describe("the trade tab's portfolio: value and today's profit in EUR, as the fun
       ]),
     );
     // 300.00 USD / 1.25 = 240.00 EUR; + 1,000.00 = 1,240.00. Today: +100 USD = 80.00 EUR, −0.80 EUR: 79.20.
-    expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '1240.00', todayProfit: '79.20' });
+    expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '1240.00', bonds: '0.00', todayProfit: '79.20' });
     const overview = await h.call(walletApi.fundingOverview, {}, { token: u.token });
     expect(overview.body.data.todayProfit).toBe(me.body.data.portfolio.todayProfit);
   });
@@ -158,7 +166,43 @@ describe("the trade tab's portfolio: value and today's profit in EUR, as the fun
     pinDefaults();
     const u = await trader(h);
     const me = await h.call(tradingApi.positionMe, {}, { token: u.token });
-    expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '0.00', todayProfit: '0.00' });
+    expect(me.body.data.portfolio).toEqual({ currency: 'EUR', value: '0.00', bonds: '0.00', todayProfit: '0.00' });
+  });
+
+  it('counts the treasury bonds held: value at the bid plus accrued, USD converted at the same EUR/USD', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '5000', BALANCE: '5000' });
+    await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: u.token });
+    const list = (await h.call(bondsApi.bondsList, { pageSize: 100 }, {})).body.data.list;
+    const usNote = list.find((b) => b.currency === 'USD' && b.kind === 'note');
+    const euro = list.find((b) => b.currency === 'EUR');
+    if (!usNote || !euro) throw new Error('no bonds to buy');
+    const buy = (code: string, quantity: number) =>
+      h.call(bondsApi.treasuryBondCreate, { code, quantity, payPassword: '135790' }, { token: u.token });
+    expect((await buy(usNote.code, 2)).status).toBe(200);
+    expect((await buy(euro.code, 1)).status).toBe(200);
+    const totals = (await h.call(bondsApi.getTreasuryBondTotal, {}, { token: u.token })).body.data.totals;
+    const worth = (currency: string) => {
+      const t = totals.find((x) => x.currency === currency);
+      return new Decimal(t?.marketValue ?? 0).plus(t?.accruedInterest ?? 0);
+    };
+    // The euro bond as it is, the US notes / 1.25 (pinRates): about 1,000 + 2,000 / 1.25.
+    const bonds = worth('EUR').plus(worth('USD').dividedBy('1.25'));
+    expect(bonds.gt(2400) && bonds.lt(2800)).toBe(true);
+    const me = (await h.call(tradingApi.positionMe, {}, { token: u.token })).body.data;
+    expect(me.list).toEqual([]);
+    expect(me.portfolio).toEqual({
+      currency: 'EUR',
+      value: wireAmount(bonds),
+      bonds: wireAmount(bonds),
+      todayProfit: '0.00',
+    });
+    // With a position the value is both: AAPL's equity in EUR added to the bonds'.
+    await buyAapl(u.token);
+    const both = (await h.call(tradingApi.positionMe, {}, { token: u.token })).body.data;
+    const equity = both.margin.reduce((sum, x) => sum.plus(x.equity), new Decimal(0));
+    expect(both.portfolio.bonds).toBe(wireAmount(bonds));
+    expect(both.portfolio.value).toBe(wireAmount(bonds.plus(equity.dividedBy('1.25'))));
   });
 });
 

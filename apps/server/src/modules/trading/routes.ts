@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
+import { createBondService } from '../bonds/index.js';
 import { eurUsd } from '../wallet/index.js';
 import { termsOf } from './context.js';
 import { createTradingEngine } from './engine.js';
@@ -17,6 +18,7 @@ import { refuseLockedUp } from './settlement/close.js';
 export function tradingRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const service = createTradingService(deps);
+  const bonds = createBondService(deps);
 
   // The matching job: every node schedules it, the advisory lock lets one run it at a time.
   if (deps.config.tradingJobMs > 0) {
@@ -93,25 +95,41 @@ export function tradingRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   route(app, trading.positionMe, async ({ req, body, user }) => {
-    const [page, today] = await Promise.all([
+    const [page, today, bondTotals] = await Promise.all([
       service.openPositions(db, user.id, body, requestLanguage(req)),
       service.todayProfit(user.id, 'EUR'),
+      bonds.total(user.id, deps.clock.now()),
     ]);
-    return { ...page, portfolio: await portfolioOf(page.margin, today.total) };
+    const held = bondTotals.totals.map((b) => ({
+      currency: b.currency,
+      value: new Decimal(b.marketValue).plus(b.accruedInterest),
+    }));
+    return { ...page, portfolio: await portfolioOf(page.margin, held, today.total) };
   });
 
   /**
    * The trade tab's header in EUR, converted as the funding overview converts wallets (USD at the live EUR/USD
-   * mid), with the overview's todayProfit, so the two screens agree. The rate is asked for only when a USD
-   * wallet holds positions.
+   * mid), with the overview's todayProfit, so the two screens agree: the open positions' equity and the treasury
+   * bonds held (value at the bid plus the interest accrued, docs/fixed-income.md "In the trade centre's summary").
+   * The rate is asked for only when something in USD is counted.
    */
-  async function portfolioOf(margins: trading.MarginSummary[], todayProfit: Decimal): Promise<trading.Portfolio> {
-    const usd = margins.some((m) => m.currency !== 'EUR') ? await eurUsd(deps.market) : null;
-    let value = new Decimal(0);
-    for (const m of margins) {
-      value = value.plus(m.currency === 'EUR' || !usd ? new Decimal(m.equity) : new Decimal(m.equity).dividedBy(usd));
-    }
-    return { currency: 'EUR', value: wireAmount(value), todayProfit: todayProfit.toFixed(2) };
+  async function portfolioOf(
+    margins: trading.MarginSummary[],
+    bondsHeld: Array<{ currency: string; value: Decimal }>,
+    todayProfit: Decimal,
+  ): Promise<trading.Portfolio> {
+    const counted = [...margins.map((m) => ({ currency: m.currency, value: new Decimal(m.equity) })), ...bondsHeld];
+    const usd = counted.some((c) => c.currency !== 'EUR' && !c.value.isZero()) ? await eurUsd(deps.market) : null;
+    const inEur = (c: { currency: string; value: Decimal }) =>
+      c.currency === 'EUR' || !usd ? c.value : c.value.dividedBy(usd);
+    const value = counted.reduce((sum, c) => sum.plus(inEur(c)), new Decimal(0));
+    const bondValue = bondsHeld.reduce((sum, c) => sum.plus(inEur(c)), new Decimal(0));
+    return {
+      currency: 'EUR',
+      value: wireAmount(value),
+      bonds: wireAmount(bondValue),
+      todayProfit: todayProfit.toFixed(2),
+    };
   }
   route(app, trading.flatList, async ({ req, body, user }) =>
     service.closedPositions(db, user.id, body, requestLanguage(req)),
