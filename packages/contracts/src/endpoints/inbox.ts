@@ -30,6 +30,8 @@ export const MESSAGE_KINDS = [
   'ipoPaymentDue',
   'ipoPaymentReminder',
   'ipoPaymentLapsed',
+  // An operator's announcement to every customer (link: /pages/news/detail?id=).
+  'announcement',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;
