@@ -50,7 +50,7 @@ const pct = (lang: Language, ratio: Decimal) => {
 /** The wrap's title and Markdown body in one language. */
 function write(lang: Language, day: string, gainers: Mover[], losers: Mover[], breadth: Record<string, number>) {
   const line = (m: Mover) =>
-    `- ${translate(lang, 'articles.wrap.line', {
+    `- ${translate(lang, 'marketWrap.line', {
       name: lang === 'zh-Hans' && m.nameZh ? m.nameZh : m.name,
       code: m.code,
       change: pct(lang, m.ratio),
@@ -58,16 +58,16 @@ function write(lang: Language, day: string, gainers: Mover[], losers: Mover[], b
       currency: m.currency,
     })}`;
   const list = (movers: Mover[]) =>
-    movers.length ? movers.map(line).join('\n') : translate(lang, 'articles.wrap.none');
+    movers.length ? movers.map(line).join('\n') : translate(lang, 'marketWrap.none');
   const body = [
-    `*${translate(lang, 'articles.wrap.intro', { day })}*`,
-    translate(lang, 'articles.wrap.breadth', breadth),
-    `## ${translate(lang, 'articles.wrap.gainers')}`,
+    `*${translate(lang, 'marketWrap.intro', { day })}*`,
+    translate(lang, 'marketWrap.breadth', breadth),
+    `## ${translate(lang, 'marketWrap.gainers')}`,
     list(gainers),
-    `## ${translate(lang, 'articles.wrap.losers')}`,
+    `## ${translate(lang, 'marketWrap.losers')}`,
     list(losers),
   ].join('\n\n');
-  return { title: translate(lang, 'articles.wrap.title', { day }), body };
+  return { title: translate(lang, 'marketWrap.title', { day }), body };
 }
 
 export function createWrapJob(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'market'>) {
