@@ -57,8 +57,7 @@ function write(lang: Language, day: string, gainers: Mover[], losers: Mover[], b
       price: m.close,
       currency: m.currency,
     })}`;
-  const list = (movers: Mover[]) =>
-    movers.length ? movers.map(line).join('\n') : translate(lang, 'marketWrap.none');
+  const list = (movers: Mover[]) => (movers.length ? movers.map(line).join('\n') : translate(lang, 'marketWrap.none'));
   const body = [
     `*${translate(lang, 'marketWrap.intro', { day })}*`,
     translate(lang, 'marketWrap.breadth', breadth),
