@@ -6,6 +6,7 @@ import { createHashRouter, Navigate } from 'react-router';
 import { RequireSession } from './components/layout';
 import { RouteError } from './components/route-error';
 import { ApprovalsPage } from './pages/approvals';
+import { ArticlesPage } from './pages/articles';
 import { AuctionOrdersPage } from './pages/auction-orders';
 import { AuditPage } from './pages/audit';
 import { AwardsPage } from './pages/awards';
@@ -42,6 +43,7 @@ export const router = createHashRouter([
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
       { path: 'awards', element: <AwardsPage /> },
+      { path: 'articles', element: <ArticlesPage /> },
       { path: 'trading-settings', element: <TradingSettingsPage /> },
       { path: 'offerings', element: <OfferingsPage /> },
       { path: 'offerings/:id', element: <OfferingPage /> },

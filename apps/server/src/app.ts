@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { createLedger } from './ledger/ledger.js';
 import { createSimulatedProvider } from './market/index.js';
 import { allInstruments } from './market/instruments/index.js';
+import { articleRoutes } from './modules/articles/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { blockTradeRoutes } from './modules/blocktrade/index.js';
@@ -177,6 +178,7 @@ export async function buildApp(
       saleRoutes(web, deps);
       placingRoutes(web, deps);
       bondRoutes(web, deps);
+      articleRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

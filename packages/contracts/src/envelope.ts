@@ -143,6 +143,8 @@ export const E = {
   bondHoldingClosed: 'errors.bondHoldingClosed',
   bondTotalAboveTicket: 'errors.bondTotalAboveTicket',
   bondProceedsBelowTicket: 'errors.bondProceedsBelowTicket',
+  articleNotEditable: 'errors.articleNotEditable',
+  articleInstrumentUnknown: 'errors.articleInstrumentUnknown',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -6,6 +6,15 @@ export type { ClientModule } from './client-modules.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export type {
+  ArticleDetail,
+  ArticleInput,
+  ArticleKind,
+  ArticleState,
+  ArticleSummary,
+  ConsoleArticle,
+} from './endpoints/articles.js';
+export * as articles from './endpoints/articles.js';
+export type {
   AuctionOrder,
   AuctionOrderState,
   AuctionSession,
@@ -117,6 +126,7 @@ export { V, type ValidationKey } from './rules.js';
 export * from './trading-rules.js';
 
 import { type Endpoint, isEndpoint } from './endpoint.js';
+import * as articles from './endpoints/articles.js';
 import * as auction from './endpoints/auction.js';
 import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
@@ -153,4 +163,5 @@ export const allEndpoints: readonly Endpoint[] = [
   placing,
   auction,
   bonds,
+  articles,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -74,6 +74,9 @@ export const V = {
   signedAmount: 'validation.signedAmount',
   badCharacters: 'validation.badCharacters',
   singleLine: 'validation.singleLine',
+  enterTitle: 'validation.enterTitle',
+  enterText: 'validation.enterText',
+  textTooLong: 'validation.textTooLong',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

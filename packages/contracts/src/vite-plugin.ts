@@ -5,6 +5,7 @@
  */
 import type { Plugin } from 'vite';
 import { clientModules } from './client-modules.js';
+import * as articles from './endpoints/articles.js';
 import * as auction from './endpoints/auction.js';
 import * as auth from './endpoints/auth.js';
 import * as blocktrade from './endpoints/blocktrade.js';
@@ -42,6 +43,7 @@ export function endpointsPlugin(): Plugin {
         blocktrade,
         auction,
         bonds,
+        articles,
         consoleApi,
         consoleMoney,
         consolePrimary,

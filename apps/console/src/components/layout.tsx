@@ -57,6 +57,7 @@ function menuItems(
       : []),
     { key: 'deposit-channels', label: t('menu.channels') },
     { key: 'awards', label: t('menu.awards') },
+    { key: 'articles', label: t('menu.articles') },
     // Everyone reads the trading rules; the page lets only the roles the server allows change them.
     { key: 'trading-settings', label: t('menu.trading') },
     // Everyone reads the offerings; creating, changing and cancelling them is for admins (the page and the server).

@@ -6,6 +6,7 @@
  */
 import type { MessageKind } from '@beurs/contracts';
 import type { QueryKey } from '@tanstack/react-query';
+import { articleKeys } from './articles';
 import { auctionKeys } from './auction';
 import { blockKeys } from './blocktrade';
 import { bondKeys } from './bonds';
@@ -43,6 +44,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   ipoPaymentLapsed: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
   bondCouponPaid: [bondKeys.all, walletKeys.all, withdrawalKeys.all],
   bondRedeemed: [bondKeys.all, walletKeys.all, withdrawalKeys.all],
+  announcement: [articleKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

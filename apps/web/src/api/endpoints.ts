@@ -7,6 +7,7 @@
 
 import * as endpoints from 'virtual:beurs-endpoints';
 import type {
+  articles as articlesModule,
   auction as auctionModule,
   auth as authModule,
   blocktrade as blocktradeModule,
@@ -32,3 +33,4 @@ export const blocktrade = endpoints.blocktrade as ClientModule<typeof blocktrade
 export const placing = endpoints.placing as ClientModule<typeof placingModule>;
 export const auction = endpoints.auction as ClientModule<typeof auctionModule>;
 export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
+export const articles = endpoints.articles as ClientModule<typeof articlesModule>;

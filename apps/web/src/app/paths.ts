@@ -86,10 +86,17 @@ export const paths = {
       quoteQuery({ name: q.name, code: q.stock_code, source: q.source, market: q.market }),
     ),
   quoteStock: (q: InstrumentQuery & { market?: string }) => to('/pages/quote/stock', quoteQuery(q)),
+  /** A stock's quote by its code alone (an article's instruments): the screen looks the code up, stocks first. */
+  quoteByCode: (code: string) => to('/pages/quote/stock', { name: code, code }),
   hkQuote: (q: InstrumentQuery) => to('/pages/hkstock/quote', quoteQuery(q)),
   hkMarket: () => to('/pages/hkstock/index'),
   search: (q: { q?: string } = {}) => to('/pages/search/index', q),
   watchlistManage: () => to('/pages/watchlist/manage'),
+
+  // News (docs/news.md): one article; the webview of an allowlisted page (`url`: an app route, a named page such as
+  // "agreement", or an https page of a published host; lib/webview.ts).
+  newsDetail: (q: { id: number }) => to('/pages/news/detail', q),
+  webview: (q: { url: string }) => to('/pages/webview/index', q),
 
   // Trading: the order ticket of an instrument's kind, a position or order, closing a position, fees.
   ticket: (q: Omit<Listed, 'market'>, direction: Direction) =>

@@ -34,6 +34,8 @@ export const SHELL_GROUPS: readonly string[] = [
   'hk',
   'search',
   'watchlist',
+  // The news sections of home and the quote screens (components/news), loaded as they come into view.
+  'news',
   // The contracts' catalogue: validation and error messages can show on any screen.
   'validation',
   'errors',

@@ -33,6 +33,8 @@ export const MESSAGE_KINDS = [
   // Treasury bonds, from the bonds job with each payment (link: /pages/bonds/close): a coupon, the face at maturity.
   'bondCouponPaid',
   'bondRedeemed',
+  // An operator's announcement to every customer (link: /pages/news/detail?id=).
+  'announcement',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

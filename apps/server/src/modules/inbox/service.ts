@@ -5,10 +5,11 @@
  * open sockets in whichever process holds them, so their screens refetch what changed.
  */
 import { inbox, type Language, type MessageKind, type UserMessage } from '@beurs/contracts';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../ledger/ledger.js';
 import { channel } from '../../platform/bus.js';
 import { publishOnCommit } from '../../platform/bus-pg.js';
+import { users } from '../../platform/db/schema.js';
 import { translate } from '../../platform/i18n.js';
 import { userMessages } from './schema.js';
 
@@ -41,6 +42,23 @@ export async function notify(
   if (!row) throw new Error('message not stored');
   await publishOnCommit(tx, ACCOUNT_EVENTS, { userId: message.userId, kind: message.kind, messageId: row.id });
   return row.id;
+}
+
+/**
+ * One message to every customer (an operator's announcement), in one INSERT ... SELECT inside the caller's
+ * transaction: it exists for all of them exactly when the outcome that sends it is committed. No account event per
+ * customer (one per customer would be a flood on the bus); their inbox shows it at its next refresh (a minute at
+ * most: the unread count's refresh) or when opened. Answers how many customers it was put in front of.
+ */
+export async function notifyEveryone(
+  tx: Executor,
+  message: { kind: MessageKind; params?: MessageParams; link?: string | null; at: Date },
+): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into ${userMessages} (user_id, kind, params, link, created_at)
+    select u.id, ${message.kind}, ${JSON.stringify(message.params ?? {})}::jsonb, ${message.link ?? null}, ${message.at}
+    from ${users} u`);
+  return result.rowCount ?? 0;
 }
 
 type Row = typeof userMessages.$inferSelect;

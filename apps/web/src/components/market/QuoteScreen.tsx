@@ -18,6 +18,7 @@ import { exchangeLabel } from '../../lib/format';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
 import { NavIconButton } from '../NavIconButton';
+import { NewsSlot } from '../news/NewsSlot';
 import { Page } from '../Page';
 import { SimulatedNotice } from '../SimulatedNotice';
 import { EmptyState, ErrorState } from '../States';
@@ -141,6 +142,8 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
           <InstrumentProfile summary={summaryData} />
         </>
       )}
+
+      <NewsSlot code={quote.stock_code} pageSize={3} />
 
       <div className="quote-page__notice">
         <SimulatedNotice compact />

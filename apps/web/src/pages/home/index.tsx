@@ -17,6 +17,7 @@ import { IndexStrip } from '../../components/market/IndexStrip';
 import { LiveBadge } from '../../components/market/LiveBadge';
 import { Movers } from '../../components/market/Movers';
 import { QuoteList } from '../../components/market/QuoteList';
+import { NewsSlot } from '../../components/news/NewsSlot';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
@@ -242,6 +243,7 @@ export function HomePage() {
       <WhenNear minHeight={370}>
         <HotStocks />
       </WhenNear>
+      <NewsSlot pageSize={3} />
 
       <h2 className="section-title">{t('home.reachTitle')}</h2>
       <WhenNear minHeight={200}>
