@@ -11,10 +11,13 @@ export function WhenNear({
   children,
   minHeight,
   margin = '400px',
+  fallback,
 }: {
   children: ReactNode;
   minHeight: number;
   margin?: string;
+  /** Shown in the held space meanwhile (a skeleton); nothing by default. */
+  fallback?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useInView(ref, margin);
@@ -23,5 +26,9 @@ export function WhenNear({
     if (near) setShown(true);
   }, [near]);
   if (shown) return children;
-  return <div ref={ref} style={{ minHeight }} data-testid="when-near" aria-hidden="true" />;
+  return (
+    <div ref={ref} style={{ minHeight }} data-testid="when-near" aria-hidden="true">
+      {fallback}
+    </div>
+  );
 }

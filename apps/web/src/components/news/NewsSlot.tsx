@@ -3,9 +3,9 @@
  * its own chunk) only when the section comes near the screen, so neither screen's first JavaScript grows and the
  * news call waits until someone scrolls to it.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInView } from '../../lib/useInView';
+import { WhenNear } from '../WhenNear';
 import type { NewsSectionProps } from './NewsSection';
 import './news.css';
 
@@ -28,26 +28,18 @@ function Skeleton({ rows }: { rows: number }) {
 
 export function NewsSlot(props: NewsSectionProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLElement>(null);
-  const near = useInView(ref, '300px');
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (near) setShown(true);
-  }, [near]);
   const headingId = props.code ? 'quote-news' : 'home-news';
   const rows = props.pageSize;
   return (
-    <section ref={ref} aria-labelledby={headingId} data-testid={headingId} className="news-slot">
+    <section aria-labelledby={headingId} data-testid={headingId} className="news-slot">
       <h2 className="section-title" id={headingId}>
         {props.code ? t('news.quoteTitle', { code: props.code }) : t('news.title')}
       </h2>
-      {shown ? (
+      <WhenNear minHeight={0} margin="300px" fallback={<Skeleton rows={rows} />}>
         <Suspense fallback={<Skeleton rows={rows} />}>
           <NewsSection {...props} />
         </Suspense>
-      ) : (
-        <Skeleton rows={rows} />
-      )}
+      </WhenNear>
     </section>
   );
 }
