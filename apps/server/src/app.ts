@@ -20,6 +20,7 @@ import { consoleRoutes } from './modules/console/index.js';
 import { consoleDepositRoutes, depositRoutes } from './modules/deposits/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
+import { loanRoutes } from './modules/loans/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { loadBrandName, metaRoutes } from './modules/meta/index.js';
 import { placingRoutes } from './modules/placing/index.js';
@@ -177,6 +178,7 @@ export async function buildApp(
       saleRoutes(web, deps);
       placingRoutes(web, deps);
       bondRoutes(web, deps);
+      loanRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -143,6 +143,13 @@ export const E = {
   bondHoldingClosed: 'errors.bondHoldingClosed',
   bondTotalAboveTicket: 'errors.bondTotalAboveTicket',
   bondProceedsBelowTicket: 'errors.bondProceedsBelowTicket',
+  loanBelowMinimum: 'errors.loanBelowMinimum',
+  loanAboveLimit: 'errors.loanAboveLimit',
+  loanAlreadyInReview: 'errors.loanAlreadyInReview',
+  loanNotFound: 'errors.loanNotFound',
+  loanNotInUse: 'errors.loanNotInUse',
+  loanRepayAboveDue: 'errors.loanRepayAboveDue',
+  loanCriteriaUnmet: 'errors.loanCriteriaUnmet',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -14,6 +14,7 @@ import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
+import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
@@ -42,6 +43,7 @@ export function endpointsPlugin(): Plugin {
         blocktrade,
         auction,
         bonds,
+        loan,
         consoleApi,
         consoleMoney,
         consolePrimary,

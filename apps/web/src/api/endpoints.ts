@@ -13,6 +13,7 @@ import type {
   bonds as bondsModule,
   ClientModule,
   inbox as inboxModule,
+  loan as loanModule,
   market as marketModule,
   placing as placingModule,
   primary as primaryModule,
@@ -32,3 +33,4 @@ export const blocktrade = endpoints.blocktrade as ClientModule<typeof blocktrade
 export const placing = endpoints.placing as ClientModule<typeof placingModule>;
 export const auction = endpoints.auction as ClientModule<typeof auctionModule>;
 export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
+export const loan = endpoints.loan as ClientModule<typeof loanModule>;

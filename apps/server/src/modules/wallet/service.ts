@@ -150,6 +150,10 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // Placings: the same, with the lock-up end on the delivery.
     case 'placingAllotment':
     case 'placingDelivery':
+    // Loans (docs/loans.md): detail carries the loan.
+    case 'loanDisbursement':
+    case 'loanInterest':
+    case 'loanRepayment':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;
