@@ -11,6 +11,7 @@ import { blockKeys } from './blocktrade';
 import { depositKeys } from './deposit';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
+import { loanKeys } from './loan';
 import { primaryKeys } from './primary';
 import { queryClient } from './queryClient';
 import { getToken, onTokenChange } from './session';
@@ -40,6 +41,9 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   ipoPaymentDue: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
   ipoPaymentReminder: [primaryKeys.all],
   ipoPaymentLapsed: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
+  loanApproved: [loanKeys.all, walletKeys.all, withdrawalKeys.all],
+  loanRejected: [loanKeys.all],
+  loanCollateralShort: [loanKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];
