@@ -35,6 +35,11 @@ export const ENTRY_TYPES = [
   // Placings (docs/primary-markets.md "Placings"): the same two steps, both at the allotment.
   'placingAllotment',
   'placingDelivery',
+  // Treasury bonds (docs/fixed-income.md): a purchase (fee included), a sale, a coupon, the face at maturity.
+  'bondBuy',
+  'bondSale',
+  'bondCoupon',
+  'bondRedemption',
   // Loans (docs/loans.md): the amount paid out from the loans account, a day's interest (loans account to the
   // interest income account; it changes what is owed, not a wallet), a repayment into the loans account.
   'loanDisbursement',
