@@ -16,6 +16,7 @@ import { BooksPage } from './pages/books';
 import { CustomerPage } from './pages/customer';
 import { CustomersPage } from './pages/customers';
 import { DepositChannelsPage } from './pages/deposit-channels';
+import { LoanQueuePage } from './pages/loans';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
 import { OfferingsPage } from './pages/offerings';
@@ -40,6 +41,7 @@ export const router = createHashRouter([
       { path: 'deposits', element: <DepositQueuePage /> },
       { path: 'withdrawals', element: <WithdrawalQueuePage /> },
       { path: 'block-permissions', element: <BlockPermissionQueuePage /> },
+      { path: 'loans', element: <LoanQueuePage /> },
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
       { path: 'awards', element: <AwardsPage /> },

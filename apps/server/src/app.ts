@@ -21,6 +21,7 @@ import { consoleRoutes } from './modules/console/index.js';
 import { consoleDepositRoutes, depositRoutes } from './modules/deposits/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
+import { loanRoutes } from './modules/loans/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { loadBrandName, metaRoutes } from './modules/meta/index.js';
 import { placingRoutes } from './modules/placing/index.js';
@@ -179,6 +180,7 @@ export async function buildApp(
       placingRoutes(web, deps);
       bondRoutes(web, deps);
       articleRoutes(web, deps);
+      loanRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -7,6 +7,7 @@ import {
   auth as authApi,
   bonds as bondsApi,
   inbox as inboxApi,
+  loan as loanApi,
   market as marketApi,
   trading as tradingApi,
   user as userApi,
@@ -190,4 +191,36 @@ export const ownedProbes: OwnedProbe[] = [
       return (token) => h.call(bondsApi.treasuryBondFlatPosition, { id: bought.body.data.id }, { token });
     },
   },
+  {
+    name: 'loan amount due',
+    setup: async (h, owner) => {
+      const id = await ownerLoan(h, owner);
+      return (token) => h.call(loanApi.loanShouldRepayAmount, { id }, { token });
+    },
+  },
+  {
+    name: 'loan repayments',
+    setup: async (h, owner) => {
+      const id = await ownerLoan(h, owner);
+      return (token) => h.call(loanApi.loanRepayList, { id }, { token });
+    },
+  },
 ];
+
+/** A loan application of `owner`, on a treasury bill as collateral (70 % of its value may be borrowed). */
+async function ownerLoan(h: Harness, owner: { token: string; user: { id: number } }) {
+  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
+  await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: owner.token });
+  await h.fund(owner.user.id, 'BALANCE', '5000');
+  const list = await h.call(bondsApi.bondsList, { issuer: 'DE' });
+  const code = list.body.data.list[0]?.code ?? '';
+  const bought = await h.call(
+    bondsApi.treasuryBondCreate,
+    { code, quantity: 1, payPassword: '135790' },
+    { token: owner.token },
+  );
+  if (bought.status !== 200) throw new Error(`treasuryBond/create: ${JSON.stringify(bought.body)}`);
+  const applied = await h.call(loanApi.loanApply, { amount: '100' }, { token: owner.token });
+  if (applied.status !== 200) throw new Error(`loan/apply: ${JSON.stringify(applied.body)}`);
+  return applied.body.data.id;
+}

@@ -145,6 +145,13 @@ export const E = {
   bondProceedsBelowTicket: 'errors.bondProceedsBelowTicket',
   articleNotEditable: 'errors.articleNotEditable',
   articleInstrumentUnknown: 'errors.articleInstrumentUnknown',
+  loanBelowMinimum: 'errors.loanBelowMinimum',
+  loanAboveLimit: 'errors.loanAboveLimit',
+  loanAlreadyInReview: 'errors.loanAlreadyInReview',
+  loanNotFound: 'errors.loanNotFound',
+  loanNotInUse: 'errors.loanNotInUse',
+  loanRepayAboveDue: 'errors.loanRepayAboveDue',
+  loanCriteriaUnmet: 'errors.loanCriteriaUnmet',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -52,6 +52,9 @@ export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';
 export * as inbox from './endpoints/inbox.js';
+export type { Loan, LoanLimit, LoanRepayment, LoanReviewRow, LoanState } from './endpoints/loan.js';
+export * as loan from './endpoints/loan.js';
+export { COLLATERAL_CLASSES, type CollateralClass, LOAN_TERMS } from './endpoints/loan.js';
 export type {
   ChartRangeName,
   CompactQuote,
@@ -119,6 +122,7 @@ export * as wallet from './endpoints/wallet.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './i18n.js';
+export * from './loan-rules.js';
 export * from './money.js';
 export * from './page.js';
 export * as rules from './rules.js';
@@ -136,6 +140,7 @@ import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
+import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
@@ -164,4 +169,5 @@ export const allEndpoints: readonly Endpoint[] = [
   auction,
   bonds,
   articles,
+  loan,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

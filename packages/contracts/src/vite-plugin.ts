@@ -15,6 +15,7 @@ import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
 import * as inbox from './endpoints/inbox.js';
+import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
@@ -44,6 +45,7 @@ export function endpointsPlugin(): Plugin {
         auction,
         bonds,
         articles,
+        loan,
         consoleApi,
         consoleMoney,
         consolePrimary,

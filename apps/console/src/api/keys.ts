@@ -8,7 +8,7 @@ export interface SearchPageParams extends PageParams {
   q: string;
 }
 
-export type QueueKind = 'kyc' | 'deposits' | 'withdrawals' | 'blockPermissions';
+export type QueueKind = 'kyc' | 'deposits' | 'withdrawals' | 'blockPermissions' | 'loans';
 
 export interface QueueParams extends SearchPageParams {
   /** ReviewStatus: 1 pending, 2 rejected, 3 approved; withdrawals also 4, cancelled by the customer. */

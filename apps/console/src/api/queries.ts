@@ -11,6 +11,7 @@ import {
   consoleTrading,
   type DataOf,
   type Endpoint,
+  loan,
   type RequestOf,
 } from '@beurs/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -39,6 +40,7 @@ export type KycReviewRow = DataOf<typeof consoleMoney.kycQueue>['list'][number];
 export type DepositReviewRow = DataOf<typeof consoleMoney.depositQueue>['list'][number];
 export type WithdrawalReviewRow = DataOf<typeof consoleMoney.withdrawalQueue>['list'][number];
 export type BlockPermissionReviewRow = DataOf<typeof blocktrade.blockPermissionQueue>['list'][number];
+export type LoanReviewRow = DataOf<typeof loan.loanQueue>['list'][number];
 export type CustomerWallet = DataOf<typeof consoleMoney.customerWallets>[number];
 export type LedgerPosting = DataOf<typeof consoleMoney.customerLedger>['list'][number];
 export type DepositChannel = DataOf<typeof consoleMoney.depositChannels>[number];
@@ -130,6 +132,7 @@ const queueEndpoints = {
     approve: blocktrade.blockPermissionApprove,
     reject: blocktrade.blockPermissionRefuse,
   },
+  loans: { list: loan.loanQueue, approve: loan.loanApprove, reject: loan.loanReject },
 } as const;
 
 export interface QueueRows {
@@ -137,6 +140,7 @@ export interface QueueRows {
   deposits: DepositReviewRow;
   withdrawals: WithdrawalReviewRow;
   blockPermissions: BlockPermissionReviewRow;
+  loans: LoanReviewRow;
 }
 
 export function useQueue<K extends QueueKind>(kind: K, params: QueueParams) {

@@ -51,6 +51,7 @@ function menuItems(
     { key: 'deposits', label: queueLabel(t('menu.deposits'), pending?.deposits) },
     { key: 'withdrawals', label: queueLabel(t('menu.withdrawals'), pending?.withdrawals) },
     { key: 'block-permissions', label: queueLabel(t('menu.blockPermissions'), pending?.blockPermissions) },
+    { key: 'loans', label: queueLabel(t('menu.loans'), pending?.loans) },
     // Adjustments wait here for a second operator (four eyes); proposing and deciding are for admins.
     ...(roleAtLeast(operator.role, 'admin')
       ? [{ key: 'approvals', label: queueLabel(t('menu.approvals'), pendingAdjustments) }]

@@ -30,7 +30,17 @@ import { ledgerAccounts, ledgerHolds } from '../platform/db/schema.js';
 import { rule } from '../platform/errors.js';
 import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../platform/idempotency.js';
 
-export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'adjustments', 'fx', 'market', 'fees'] as const;
+/** loans: what customers owe on loans (minus their sum); loanInterest: the interest charged on them (docs/loans.md). */
+export const SYSTEM_ACCOUNTS = [
+  'deposits',
+  'withdrawals',
+  'adjustments',
+  'fx',
+  'market',
+  'fees',
+  'loans',
+  'loanInterest',
+] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type Executor = Db | Tx;
 

@@ -36,6 +36,8 @@ const FIGURES = new Set([
   'absorbed',
   'amount',
   'available',
+  // what is due on a loan (errors.loanRepayAboveDue)
+  'due',
   'fee',
   'level',
   'limit',

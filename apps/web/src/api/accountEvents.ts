@@ -13,6 +13,7 @@ import { bondKeys } from './bonds';
 import { depositKeys } from './deposit';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
+import { loanKeys } from './loan';
 import { primaryKeys } from './primary';
 import { queryClient } from './queryClient';
 import { getToken, onTokenChange } from './session';
@@ -45,6 +46,9 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   bondCouponPaid: [bondKeys.all, walletKeys.all, withdrawalKeys.all],
   bondRedeemed: [bondKeys.all, walletKeys.all, withdrawalKeys.all],
   announcement: [articleKeys.all],
+  loanApproved: [loanKeys.all, walletKeys.all, withdrawalKeys.all],
+  loanRejected: [loanKeys.all],
+  loanCollateralShort: [loanKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -14,6 +14,7 @@ import type {
   bonds as bondsModule,
   ClientModule,
   inbox as inboxModule,
+  loan as loanModule,
   market as marketModule,
   placing as placingModule,
   primary as primaryModule,
@@ -34,3 +35,4 @@ export const placing = endpoints.placing as ClientModule<typeof placingModule>;
 export const auction = endpoints.auction as ClientModule<typeof auctionModule>;
 export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
 export const articles = endpoints.articles as ClientModule<typeof articlesModule>;
+export const loan = endpoints.loan as ClientModule<typeof loanModule>;

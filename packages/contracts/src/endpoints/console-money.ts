@@ -437,6 +437,8 @@ export const trialBalance = defineEndpoint({
       deposits: z.number().int(),
       withdrawals: z.number().int(),
       blockPermissions: z.number().int(),
+      /** Loan applications in review. */
+      loans: z.number().int(),
     }),
   }),
 });

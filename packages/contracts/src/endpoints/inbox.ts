@@ -35,6 +35,10 @@ export const MESSAGE_KINDS = [
   'bondRedeemed',
   // An operator's announcement to every customer (link: /pages/news/detail?id=).
   'announcement',
+  // Loans (link: /pages/loan/index): a decision, and the collateral alert with its time to act.
+  'loanApproved',
+  'loanRejected',
+  'loanCollateralShort',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -45,6 +45,11 @@ export const ENTRY_TYPES = [
   'bondSale',
   'bondCoupon',
   'bondRedemption',
+  // Loans (docs/loans.md): the amount paid out from the loans account, a day's interest (loans account to the
+  // interest income account; it changes what is owed, not a wallet), a repayment into the loans account.
+  'loanDisbursement',
+  'loanInterest',
+  'loanRepayment',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

@@ -100,6 +100,11 @@ describe('buying, holding and selling a bond', () => {
       walletType: 'US_STOCK',
     });
     expect(await available(u.token, 'US_STOCK')).toBe(new Decimal(10000).minus(holding.total).toFixed(2));
+    // The customer's bill lists the purchase with its description (an entry type the bill did not know answered 500).
+    const bill = await h.call(walletApi.getWalletBill, { type: 'bondBuy' }, { token: u.token });
+    expect(bill.status).toBe(200);
+    expect(bill.body.data.list[0]).toMatchObject({ amount: `-${holding.total}`, type: 'bondBuy' });
+    expect(bill.body.data.list[0]?.reason).toBe(`Bought 3 × ${note.code} (bond holding #${holding.id})`);
     // The same key: the first answer, nothing paid twice.
     const replay = await buy(u.token, note.code, 3, { key });
     expect(replay.body.data.id).toBe(holding.id);

@@ -15,6 +15,7 @@ import { route } from '../../platform/http.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
 import { blockPermissions } from '../blocktrade/index.js';
 import { rechargeOrders } from '../deposits/index.js';
+import { loans } from '../loans/index.js';
 import { kycSubmissions } from '../reviews/index.js';
 import { withdrawals } from '../withdrawals/index.js';
 import { trialBalanceChecks } from './schema.js';
@@ -74,6 +75,7 @@ export async function trialBalance(db: Deps['db']) {
       const [deposits] = await tx.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.status, 1));
       const [payouts] = await tx.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 1));
       const [blocks] = await tx.select({ n: count() }).from(blockPermissions).where(eq(blockPermissions.status, 1));
+      const [loanApplications] = await tx.select({ n: count() }).from(loans).where(eq(loans.status, 1));
       const postingsSum = new Map(postings.map((p) => [p.currency, p.sum]));
       const customerMoney = new Map(customers.map((c) => [c.currency, c]));
       return {
@@ -93,6 +95,7 @@ export async function trialBalance(db: Deps['db']) {
           deposits: deposits?.n ?? 0,
           withdrawals: payouts?.n ?? 0,
           blockPermissions: blocks?.n ?? 0,
+          loans: loanApplications?.n ?? 0,
         },
       };
     },

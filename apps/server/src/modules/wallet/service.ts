@@ -150,6 +150,15 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // Placings: the same, with the lock-up end on the delivery.
     case 'placingAllotment':
     case 'placingDelivery':
+    // Bonds (docs/fixed-income.md): detail carries the holding, code and quantity (a coupon its date).
+    case 'bondBuy':
+    case 'bondSale':
+    case 'bondCoupon':
+    case 'bondRedemption':
+    // Loans (docs/loans.md): detail carries the loan.
+    case 'loanDisbursement':
+    case 'loanInterest':
+    case 'loanRepayment':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;
