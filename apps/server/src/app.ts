@@ -19,6 +19,7 @@ import { consoleBooksRoutes } from './modules/books/index.js';
 import { consoleRoutes } from './modules/console/index.js';
 import { consoleDepositRoutes, depositRoutes } from './modules/deposits/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import { fundRoutes } from './modules/funds/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { loadBrandName, metaRoutes } from './modules/meta/index.js';
@@ -177,6 +178,7 @@ export async function buildApp(
       saleRoutes(web, deps);
       placingRoutes(web, deps);
       bondRoutes(web, deps);
+      fundRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -143,6 +143,13 @@ export const E = {
   bondHoldingClosed: 'errors.bondHoldingClosed',
   bondTotalAboveTicket: 'errors.bondTotalAboveTicket',
   bondProceedsBelowTicket: 'errors.bondProceedsBelowTicket',
+  fundProductNotFound: 'errors.fundProductNotFound',
+  fundProductClosed: 'errors.fundProductClosed',
+  fundBelowMinimum: 'errors.fundBelowMinimum',
+  fundRateChanged: 'errors.fundRateChanged',
+  fundOrderNotFound: 'errors.fundOrderNotFound',
+  fundOrderCompleted: 'errors.fundOrderCompleted',
+  fundNotRedeemable: 'errors.fundNotRedeemable',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

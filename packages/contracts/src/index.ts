@@ -41,6 +41,8 @@ export type { ConsoleOffering, OfferingInput, OfferingSubscriptionRow } from './
 export * as consolePrimary from './endpoints/console-primary.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
+export type { FundAccrual, FundOrder, FundOrderState, FundProduct, FundType } from './endpoints/funds.js';
+export * as funds from './endpoints/funds.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';
 export * as inbox from './endpoints/inbox.js';
 export type {
@@ -109,6 +111,7 @@ export type {
 export * as wallet from './endpoints/wallet.js';
 export * from './enums.js';
 export * from './envelope.js';
+export * from './fund-rules.js';
 export * from './i18n.js';
 export * from './money.js';
 export * from './page.js';
@@ -125,6 +128,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
@@ -153,4 +157,5 @@ export const allEndpoints: readonly Endpoint[] = [
   placing,
   auction,
   bonds,
+  funds,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -29,7 +29,8 @@ import { ledgerAccounts, ledgerHolds } from '../platform/db/schema.js';
 import { rule } from '../platform/errors.js';
 import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../platform/idempotency.js';
 
-export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'adjustments', 'fx', 'market', 'fees'] as const;
+/** `funds`: what the fund orders in progress owe their customers (principal + interest accrued; modules/funds). */
+export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'adjustments', 'fx', 'market', 'fees', 'funds'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type Executor = Db | Tx;
 

@@ -36,6 +36,8 @@ const FIGURES = new Set([
   'absorbed',
   'amount',
   'available',
+  // a fund's annual rate in percent, and the one the customer confirmed (errors.fundRateChanged)
+  'confirmed',
   'fee',
   'level',
   'limit',
@@ -48,6 +50,7 @@ const FIGURES = new Set([
   'price',
   'profit',
   'quantity',
+  'rate',
   'required',
   'trigger',
 ]);

@@ -35,6 +35,10 @@ export const ENTRY_TYPES = [
   // Placings (docs/primary-markets.md "Placings"): the same two steps, both at the allotment.
   'placingAllotment',
   'placingDelivery',
+  // Funds (docs/fixed-income.md "Funds"): a subscription from the FINANCIAL wallet, and principal + interest paid back
+  // (a day's interest, fundInterest, moves between system accounts and is not in a customer's bill).
+  'fundSubscription',
+  'fundRedemption',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

@@ -150,6 +150,9 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // Placings: the same, with the lock-up end on the delivery.
     case 'placingAllotment':
     case 'placingDelivery':
+    // Funds (docs/fixed-income.md): detail carries order and product, or order, principal and interest.
+    case 'fundSubscription':
+    case 'fundRedemption':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;
