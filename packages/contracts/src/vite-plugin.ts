@@ -13,6 +13,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
@@ -42,6 +43,7 @@ export function endpointsPlugin(): Plugin {
         blocktrade,
         auction,
         bonds,
+        funds,
         consoleApi,
         consoleMoney,
         consolePrimary,

@@ -12,6 +12,7 @@ import type {
   blocktrade as blocktradeModule,
   bonds as bondsModule,
   ClientModule,
+  funds as fundsModule,
   inbox as inboxModule,
   market as marketModule,
   placing as placingModule,
@@ -32,3 +33,4 @@ export const blocktrade = endpoints.blocktrade as ClientModule<typeof blocktrade
 export const placing = endpoints.placing as ClientModule<typeof placingModule>;
 export const auction = endpoints.auction as ClientModule<typeof auctionModule>;
 export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
+export const funds = endpoints.funds as ClientModule<typeof fundsModule>;

@@ -57,6 +57,9 @@ export const fundProduct = z.object({
   open: z.boolean(),
   /** Regular: false (no redemption before maturity); Current: true. */
   redeemable: z.boolean(),
+  /** For a subscription now: the first day that earns interest, and (Regular) the day it is paid back. */
+  valueDate: isoDate,
+  maturityDate: isoDate.nullable(),
 });
 export type FundProduct = z.infer<typeof fundProduct>;
 

@@ -84,7 +84,13 @@ describe('fund products', () => {
       ['KM-FIX365', 'regular', 365, false],
     ]);
     const [liq, , fix90] = list;
-    expect(fix90).toMatchObject({ name: 'Kade Vast 90 dagen', annualRate: '2.1000', minAmount: '100.00' });
+    expect(fix90).toMatchObject({
+      name: 'Kade Vast 90 dagen',
+      annualRate: '2.1000',
+      minAmount: '100.00',
+      valueDate: '2026-11-03',
+      maturityDate: '2027-02-01',
+    });
     expect(liq?.managementFee).toBe('0.3000');
     // The rate is the yield less the fee, to 0.0001 %.
     expect(

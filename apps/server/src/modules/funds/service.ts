@@ -138,6 +138,8 @@ export function createFundService(deps: Deps) {
       walletType: FUND_WALLET,
       open: p.open,
       redeemable: current,
+      valueDate: addDays(dateOf(at), 1),
+      maturityDate: current ? null : addDays(dateOf(at), 1 + (p.termDays ?? 0)),
     };
   }
 
