@@ -9,6 +9,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { auctionKeys } from './auction';
 import { blockKeys } from './blocktrade';
 import { depositKeys } from './deposit';
+import { fundKeys } from './funds';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
 import { primaryKeys } from './primary';
@@ -40,6 +41,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   ipoPaymentDue: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
   ipoPaymentReminder: [primaryKeys.all],
   ipoPaymentLapsed: [primaryKeys.all, walletKeys.all, withdrawalKeys.all],
+  fundMatured: [fundKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

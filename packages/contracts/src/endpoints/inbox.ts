@@ -30,6 +30,8 @@ export const MESSAGE_KINDS = [
   'ipoPaymentDue',
   'ipoPaymentReminder',
   'ipoPaymentLapsed',
+  // Funds (link: /pages/yinmutual/myhold): a Regular paid back at maturity, principal and interest.
+  'fundMatured',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -6,7 +6,7 @@
  * ownership (another customer's order answers 404), and the books: the funds account holds what the orders owe.
  */
 import { randomUUID } from 'node:crypto';
-import { auth as authApi, Decimal, funds, wallet as walletApi } from '@beurs/contracts';
+import { auth as authApi, Decimal, funds, inbox as inboxApi, wallet as walletApi } from '@beurs/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -306,6 +306,15 @@ describe('accrual, maturity and redemption over simulated days', () => {
     expect(after?.account).toBe(after?.owed);
     const completed = await h.call(funds.fundOrderPageList, { status: 'completed' }, { token: u.token });
     expect(completed.body.data.total).toBe(3);
+
+    // One message per Regular paid back, in the reader's language, linking to the holdings.
+    const messages = (await h.call(inboxApi.getMessages, {}, { token: u.token, lang: 'nl' })).body.data.list;
+    const matured = messages.filter((m) => m.kind === 'fundMatured');
+    expect(matured).toHaveLength(2);
+    expect(matured.map((m) => m.link)).toEqual(['/pages/yinmutual/myhold', '/pages/yinmutual/myhold']);
+    expect(matured.find((m) => m.body.includes(`#${regular.id} `))?.body).toBe(
+      `Uw vaste fondsorder #${regular.id} (KM-FIX30) liep af op 2026-12-03: 10.000,00 EUR inleg en 15,61 EUR rente zijn op uw fondsenrekening gestort.`,
+    );
 
     // The customer's bill shows each subscription and payment, in words.
     const bill = await h.call(walletApi.getWalletBill, { walletType: 'FINANCIAL', pageSize: 100 }, { token: u.token });

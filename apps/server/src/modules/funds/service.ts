@@ -33,6 +33,7 @@ import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, rule } from '../../platform/errors.js';
 import { curvesOf } from '../bonds/index.js';
+import { notify } from '../inbox/index.js';
 import { fundAccruals, fundOrders, fundProducts } from './schema.js';
 
 export const FUND_SUBSCRIPTION_ENTRY = 'fundSubscription';
@@ -41,6 +42,8 @@ export const FUND_REDEMPTION_ENTRY = 'fundRedemption';
 /** The wallet funds are paid from and into, and its currency. */
 export const FUND_WALLET = 'FINANCIAL' as const;
 export const FUND_CURRENCY = 'EUR' as const;
+/** Where the inbox sends a customer about a fund order. */
+export const FUND_HOLDINGS_LINK = '/pages/yinmutual/myhold';
 /** The market yield a Current follows: the simulated Bund curve at three months. */
 export const CURRENT_YIELD_ISSUER = 'DE' as const;
 export const CURRENT_YIELD_YEARS = 0.25;
@@ -284,7 +287,27 @@ export function createFundService(deps: Deps) {
     }
     const mature = row.maturityDate !== null && row.maturityDate <= today;
     const paidOut = mature ? new Decimal(row.amount).plus(income) : null;
-    if (paidOut) await payOut(tx, row, paidOut, at);
+    if (paidOut) {
+      await payOut(tx, row, paidOut, at);
+      // Told in the same transaction, so the message exists exactly when the payment does.
+      const [product] = await tx
+        .select({ code: fundProducts.code })
+        .from(fundProducts)
+        .where(eq(fundProducts.id, row.productId));
+      await notify(tx, {
+        userId: row.userId,
+        kind: 'fundMatured',
+        params: {
+          order: row.id,
+          code: product?.code ?? '',
+          maturity: row.maturityDate ?? '',
+          amount: new Decimal(row.amount).toFixed(2),
+          profit: income.toFixed(2),
+        },
+        link: FUND_HOLDINGS_LINK,
+        at,
+      });
+    }
     const [updated] = await tx
       .update(fundOrders)
       .set({
