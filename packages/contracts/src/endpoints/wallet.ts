@@ -35,6 +35,11 @@ export const ENTRY_TYPES = [
   // Placings (docs/primary-markets.md "Placings"): the same two steps, both at the allotment.
   'placingAllotment',
   'placingDelivery',
+  // Treasury bonds (docs/fixed-income.md): a purchase, a sale before maturity, a coupon, the face at maturity.
+  'bondBuy',
+  'bondSale',
+  'bondCoupon',
+  'bondRedemption',
   // Funds (docs/fixed-income.md "Funds"): a subscription from the FINANCIAL wallet, and principal + interest paid back
   // (a day's interest, fundInterest, moves between system accounts and is not in a customer's bill).
   'fundSubscription',

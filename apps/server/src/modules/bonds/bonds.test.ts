@@ -5,7 +5,7 @@
  * concurrent purchases that never overdraw. The clock is Monday 2 Nov 2026 10:00 UTC.
  */
 import { randomUUID } from 'node:crypto';
-import { auth as authApi, bonds, Decimal } from '@beurs/contracts';
+import { auth as authApi, bonds, Decimal, wallet as walletApi } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -186,6 +186,13 @@ describe('buying, holding and selling a bond', () => {
     expect(await available(u.token, 'BALANCE')).toBe(before.plus(proceeds).toFixed(2));
     const soldPage = await h.call(bonds.treasuryBondPageList, { status: 'sold' }, { token: u.token });
     expect(soldPage.body.data.total).toBe(1);
+    // The bill shows the purchase and the sale, in words.
+    const bill = await h.call(walletApi.getWalletBill, { walletType: 'BALANCE' }, { token: u.token });
+    expect(bill.status).toBe(200);
+    expect(bill.body.data.list.slice(0, 2).map((b) => [b.type, b.reason])).toEqual([
+      ['bondSale', `Bond ${bund.code}: 2 sold (holding #${bought.id})`],
+      ['bondBuy', `Bond ${bund.code}: 2 bought (holding #${bought.id})`],
+    ]);
   });
 
   it('never overdraws when purchases race, and one key buys once however often it is sent at once', async () => {

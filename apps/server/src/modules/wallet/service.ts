@@ -150,6 +150,11 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // Placings: the same, with the lock-up end on the delivery.
     case 'placingAllotment':
     case 'placingDelivery':
+    // Treasury bonds (docs/fixed-income.md): detail carries holding, code, quantity and the coupon date or maturity.
+    case 'bondBuy':
+    case 'bondSale':
+    case 'bondCoupon':
+    case 'bondRedemption':
     // Funds (docs/fixed-income.md): detail carries order and product, or order, principal and interest.
     case 'fundSubscription':
     case 'fundRedemption':
