@@ -113,10 +113,8 @@ function OrderRow({ order }: { order: FundOrderItem }) {
       <Facts
         rows={[
           { label: t('funds.labels.amount'), value: eur(order.amount) },
-          {
-            label: order.type === 'current' ? t('funds.labels.currentRate') : t('funds.labels.annualRate'),
-            value: `${f.number(order.annualRate, 4)}%`,
-          },
+          // A Current's: the rate of its last day accrued (today's until one is), not a promise of the next.
+          { label: t('funds.labels.annualRate'), value: `${f.number(order.annualRate, 4)}%` },
           order.termDays !== null && {
             label: t('funds.labels.term'),
             value: t('funds.labels.termDays', { count: order.termDays }),
