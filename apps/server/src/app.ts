@@ -20,6 +20,7 @@ import { consoleBooksRoutes } from './modules/books/index.js';
 import { consoleRoutes } from './modules/console/index.js';
 import { consoleDepositRoutes, depositRoutes } from './modules/deposits/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import { fundRoutes } from './modules/funds/index.js';
 import { ACCOUNT_EVENTS, inboxRoutes } from './modules/inbox/index.js';
 import { loanRoutes } from './modules/loans/index.js';
 import { marketRoutes } from './modules/market/index.js';
@@ -181,6 +182,7 @@ export async function buildApp(
       bondRoutes(web, deps);
       articleRoutes(web, deps);
       loanRoutes(web, deps);
+      fundRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -6,7 +6,7 @@
  * addresses nobody holds a key for, a test IBAN), the customer `demo` verified and funded through the
  * ledger exactly as an approved deposit is (a recharge order, one journal entry from deposits clearing,
  * inbox messages), the company `democorp` waiting in the identity queue, and the demo IPO calendar (fictional
- * offerings dated from the server's clock: modules/primary/calendar.ts). Deposit channels are operator
+ * offerings dated from the server's clock: modules/primary/calendar.ts) and the fund products (modules/funds). Deposit channels are operator
  * configuration: without SEED_DEMO none are made, and admins add the real ones in the console.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,6 +18,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { createLedger, type LedgerOptions } from './ledger/ledger.js';
 import { approveDeposit, channelSnapshot, toChannel } from './modules/deposits/index.js';
 import { depositChannels, rechargeOrders } from './modules/deposits/schema.js';
+import { seedFundProducts } from './modules/funds/index.js';
 import { notify } from './modules/inbox/index.js';
 import { userMessages } from './modules/inbox/schema.js';
 import { DEFAULT_BRAND } from './modules/meta/index.js';
@@ -208,6 +209,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     await seedDemoMoney(tx, options);
     await seedOfferings(tx, options.now ?? new Date());
     await seedPlacings(tx, options.now ?? new Date());
+    await seedFundProducts(tx, options.now ?? new Date());
   });
   return true;
 }

@@ -6,6 +6,7 @@
 import {
   auth as authApi,
   bonds as bondsApi,
+  funds as fundsApi,
   inbox as inboxApi,
   loan as loanApi,
   market as marketApi,
@@ -14,6 +15,7 @@ import {
   wallet as walletApi,
 } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
+import { seedFundProducts } from '../src/modules/funds/index.js';
 import { notify } from '../src/modules/inbox/index.js';
 import { users } from '../src/platform/db/schema.js';
 import type { Answer, Harness } from './harness.js';
@@ -37,6 +39,23 @@ async function ownerCard(h: Harness, owner: { token: string }) {
   );
   if (card.status !== 200) throw new Error(`addCardNo: ${JSON.stringify(card.body)}`);
   return card.body.data.id;
+}
+
+/** A Current fund order of `owner` (verified and funded here), for the fund probes. */
+async function ownerFundOrder(h: Harness, owner: { token: string; user: { id: number } }) {
+  await seedFundProducts(h.db, h.clock.now());
+  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
+  await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: owner.token });
+  await h.fund(owner.user.id, 'FINANCIAL', '1000');
+  const products = await h.call(fundsApi.fundProductPageList, { type: 'current' });
+  const productId = products.body.data.list[0]?.id ?? 0;
+  const order = await h.call(
+    fundsApi.fundOrderCreate,
+    { productId, amount: '100', payPassword: '135790' },
+    { token: owner.token },
+  );
+  if (order.status !== 200) throw new Error(`user_fund_orders/create: ${JSON.stringify(order.body)}`);
+  return order.body.data.id;
 }
 
 /**
@@ -203,6 +222,27 @@ export const ownedProbes: OwnedProbe[] = [
     setup: async (h, owner) => {
       const id = await ownerLoan(h, owner);
       return (token) => h.call(loanApi.loanRepayList, { id }, { token });
+    },
+  },
+  {
+    name: 'fund order details',
+    setup: async (h, owner) => {
+      const id = await ownerFundOrder(h, owner);
+      return (token) => h.call(fundsApi.fundDetails, { id }, { token });
+    },
+  },
+  {
+    name: 'fund order profit',
+    setup: async (h, owner) => {
+      const id = await ownerFundOrder(h, owner);
+      return (token) => h.call(fundsApi.fundProfit, { id }, { token });
+    },
+  },
+  {
+    name: 'fund order redemption',
+    setup: async (h, owner) => {
+      const id = await ownerFundOrder(h, owner);
+      return (token) => h.call(fundsApi.fundOrderRedeem, { id }, { token });
     },
   },
 ];

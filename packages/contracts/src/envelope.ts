@@ -152,6 +152,13 @@ export const E = {
   loanNotInUse: 'errors.loanNotInUse',
   loanRepayAboveDue: 'errors.loanRepayAboveDue',
   loanCriteriaUnmet: 'errors.loanCriteriaUnmet',
+  fundProductNotFound: 'errors.fundProductNotFound',
+  fundProductClosed: 'errors.fundProductClosed',
+  fundBelowMinimum: 'errors.fundBelowMinimum',
+  fundRateChanged: 'errors.fundRateChanged',
+  fundOrderNotFound: 'errors.fundOrderNotFound',
+  fundOrderCompleted: 'errors.fundOrderCompleted',
+  fundNotRedeemable: 'errors.fundNotRedeemable',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

@@ -50,6 +50,8 @@ export type { ConsoleOffering, OfferingInput, OfferingSubscriptionRow } from './
 export * as consolePrimary from './endpoints/console-primary.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
+export type { FundAccrual, FundOrder, FundOrderState, FundProduct, FundType } from './endpoints/funds.js';
+export * as funds from './endpoints/funds.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';
 export * as inbox from './endpoints/inbox.js';
 export type { Loan, LoanLimit, LoanRepayment, LoanReviewRow, LoanState } from './endpoints/loan.js';
@@ -121,6 +123,7 @@ export type {
 export * as wallet from './endpoints/wallet.js';
 export * from './enums.js';
 export * from './envelope.js';
+export * from './fund-rules.js';
 export * from './i18n.js';
 export * from './loan-rules.js';
 export * from './money.js';
@@ -139,6 +142,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
@@ -170,4 +174,5 @@ export const allEndpoints: readonly Endpoint[] = [
   bonds,
   articles,
   loan,
+  funds,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -14,6 +14,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
@@ -46,6 +47,7 @@ export function endpointsPlugin(): Plugin {
         bonds,
         articles,
         loan,
+        funds,
         consoleApi,
         consoleMoney,
         consolePrimary,

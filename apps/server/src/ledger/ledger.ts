@@ -30,7 +30,10 @@ import { ledgerAccounts, ledgerHolds } from '../platform/db/schema.js';
 import { rule } from '../platform/errors.js';
 import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../platform/idempotency.js';
 
-/** loans: what customers owe on loans (minus their sum); loanInterest: the interest charged on them (docs/loans.md). */
+/**
+ * loans: what customers owe on loans (minus their sum); loanInterest: the interest charged on them (docs/loans.md).
+ * funds: what the fund orders in progress owe their customers (principal + interest accrued; modules/funds).
+ */
 export const SYSTEM_ACCOUNTS = [
   'deposits',
   'withdrawals',
@@ -40,6 +43,7 @@ export const SYSTEM_ACCOUNTS = [
   'fees',
   'loans',
   'loanInterest',
+  'funds',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type Executor = Db | Tx;

@@ -38,6 +38,8 @@ const FIGURES = new Set([
   'available',
   // what is due on a loan (errors.loanRepayAboveDue)
   'due',
+  // a fund's annual rate in percent, and the one the customer confirmed (errors.fundRateChanged)
+  'confirmed',
   'fee',
   'level',
   'limit',
@@ -50,6 +52,7 @@ const FIGURES = new Set([
   'price',
   'profit',
   'quantity',
+  'rate',
   'required',
   'trigger',
 ]);

@@ -11,6 +11,7 @@ import { auctionKeys } from './auction';
 import { blockKeys } from './blocktrade';
 import { bondKeys } from './bonds';
 import { depositKeys } from './deposit';
+import { fundKeys } from './funds';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
 import { loanKeys } from './loan';
@@ -49,6 +50,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   loanApproved: [loanKeys.all, walletKeys.all, withdrawalKeys.all],
   loanRejected: [loanKeys.all],
   loanCollateralShort: [loanKeys.all],
+  fundMatured: [fundKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -13,6 +13,7 @@ import type {
   blocktrade as blocktradeModule,
   bonds as bondsModule,
   ClientModule,
+  funds as fundsModule,
   inbox as inboxModule,
   loan as loanModule,
   market as marketModule,
@@ -36,3 +37,4 @@ export const auction = endpoints.auction as ClientModule<typeof auctionModule>;
 export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
 export const articles = endpoints.articles as ClientModule<typeof articlesModule>;
 export const loan = endpoints.loan as ClientModule<typeof loanModule>;
+export const funds = endpoints.funds as ClientModule<typeof fundsModule>;

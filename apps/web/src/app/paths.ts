@@ -139,6 +139,9 @@ export const paths = {
   bondOpen: (q: { name: string; code: string }) =>
     to('/pages/bonds/open', { name: q.name, code: q.code, source: 101, direction: 0 }),
   bondHoldings: () => to('/pages/bonds/close'),
+  // Funds, Current and Regular: the products with their terms and a confirm sheet, and the customer's orders.
+  funds: () => to('/pages/yinmutual/index'),
+  fundHoldings: () => to('/pages/yinmutual/myhold'),
   // The pre-market (opening) auction: the stocks in pre-open, the auction ticket and the customer's auction orders.
   auction: () => to('/pages/product/auction'),
   // Block trades (at least 10,000 shares at the block desk's price): the permission, the desk and its ticket.

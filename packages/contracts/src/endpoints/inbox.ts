@@ -39,6 +39,8 @@ export const MESSAGE_KINDS = [
   'loanApproved',
   'loanRejected',
   'loanCollateralShort',
+  // Funds (link: /pages/yinmutual/myhold): a Regular paid back at maturity, principal and interest.
+  'fundMatured',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

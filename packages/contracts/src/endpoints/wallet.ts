@@ -50,9 +50,18 @@ export const ENTRY_TYPES = [
   'loanDisbursement',
   'loanInterest',
   'loanRepayment',
+  // Funds (docs/fixed-income.md "Funds"): a subscription from the FINANCIAL wallet, principal + interest paid back,
+  // and a day's interest (fundInterest: between system accounts, so not in a customer's bill but in the console's).
+  'fundSubscription',
+  'fundRedemption',
+  'fundInterest',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;
+/** The kinds that move money between system accounts only: never on a customer's history, so not among its filters. */
+export const SYSTEM_ENTRY_TYPES: readonly EntryType[] = ['loanInterest', 'fundInterest'];
+/** The kinds a customer's history can show, for its filter. */
+export const CUSTOMER_ENTRY_TYPES = ENTRY_TYPES.filter((type) => !SYSTEM_ENTRY_TYPES.includes(type));
 
 /** Seconds after a transfer during which it may be cancelled (docs/money.md). */
 export const TRANSFER_CANCEL_SECONDS = 300;

@@ -104,7 +104,7 @@ describe('buying, holding and selling a bond', () => {
     const bill = await h.call(walletApi.getWalletBill, { type: 'bondBuy' }, { token: u.token });
     expect(bill.status).toBe(200);
     expect(bill.body.data.list[0]).toMatchObject({ amount: `-${holding.total}`, type: 'bondBuy' });
-    expect(bill.body.data.list[0]?.reason).toBe(`Bought 3 × ${note.code} (bond holding #${holding.id})`);
+    expect(bill.body.data.list[0]?.reason).toBe(`Bond ${note.code}: 3 bought (holding #${holding.id})`);
     // The same key: the first answer, nothing paid twice.
     const replay = await buy(u.token, note.code, 3, { key });
     expect(replay.body.data.id).toBe(holding.id);
@@ -191,6 +191,13 @@ describe('buying, holding and selling a bond', () => {
     expect(await available(u.token, 'BALANCE')).toBe(before.plus(proceeds).toFixed(2));
     const soldPage = await h.call(bonds.treasuryBondPageList, { status: 'sold' }, { token: u.token });
     expect(soldPage.body.data.total).toBe(1);
+    // The bill shows the purchase and the sale, in words.
+    const bill = await h.call(walletApi.getWalletBill, { walletType: 'BALANCE' }, { token: u.token });
+    expect(bill.status).toBe(200);
+    expect(bill.body.data.list.slice(0, 2).map((b) => [b.type, b.reason])).toEqual([
+      ['bondSale', `Bond ${bund.code}: 2 sold (holding #${bought.id})`],
+      ['bondBuy', `Bond ${bund.code}: 2 bought (holding #${bought.id})`],
+    ]);
   });
 
   it('never overdraws when purchases race, and one key buys once however often it is sent at once', async () => {

@@ -159,6 +159,9 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     case 'loanDisbursement':
     case 'loanInterest':
     case 'loanRepayment':
+    // Funds (docs/fixed-income.md): detail carries order and product, or order, principal and interest.
+    case 'fundSubscription':
+    case 'fundRedemption':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;

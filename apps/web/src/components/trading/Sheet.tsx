@@ -89,6 +89,7 @@ export function ConfirmSheet({
   confirmText,
   tone = 'primary',
   pending,
+  disabled,
   onConfirm,
   onClose,
   children,
@@ -100,6 +101,8 @@ export function ConfirmSheet({
   confirmText: ReactNode;
   tone?: 'primary' | 'buy' | 'sell';
   pending?: boolean;
+  /** The button waits for what the sheet still asks (an amount, the transaction password). */
+  disabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
@@ -115,6 +118,7 @@ export function ConfirmSheet({
         color={tone === 'primary' ? 'primary' : 'default'}
         className={tone === 'primary' ? undefined : `trade-button trade-button--${tone}`}
         loading={pending}
+        disabled={disabled}
         onClick={onConfirm}
         data-testid="confirm-submit"
       >

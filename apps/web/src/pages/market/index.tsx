@@ -48,13 +48,14 @@ const PRIMARY_ENTRIES = [
   { key: 'placings', testId: 'placings-entry', to: paths.placings },
   { key: 'blockTrade', testId: 'block-trade-entry', to: paths.blockTrade },
 ] as const;
-/** The product lists and treasury bonds (issue 16), from every segment: the one that fits the segment comes first. */
+/** The product lists, treasury bonds and funds (issue 16), from every segment: the one that fits the segment comes first. */
 const PRODUCT_LINKS = [
   { key: 'popular', to: paths.popular, title: 'routes.product.popular' },
   { key: 'ucstock', to: paths.ucStocks, title: 'routes.product.ucstock' },
   { key: 'future', to: paths.futuresByCategory, title: 'routes.product.future' },
   { key: 'forex', to: paths.forexByGroup, title: 'routes.product.forex' },
   { key: 'bonds', to: paths.bonds, title: 'routes.bonds.list' },
+  { key: 'funds', to: paths.funds, title: 'routes.yinmutual.index' },
 ] as const;
 const FIRST_PRODUCT: Partial<Record<Segment, (typeof PRODUCT_LINKS)[number]['key']>> = {
   US: 'ucstock',

@@ -131,7 +131,7 @@ export function TransactionPage() {
           <Chips
             label={t('bill.filterType')}
             all={t('bill.allTypes')}
-            options={wallet.ENTRY_TYPES.map((v) => ({ value: v, label: t(`bill.filters.${v}`) }))}
+            options={wallet.CUSTOMER_ENTRY_TYPES.map((v) => ({ value: v, label: t(`bill.filters.${v}`) }))}
             value={type}
             onChange={(v) => setFilter('type', v)}
             testId="bill-type"

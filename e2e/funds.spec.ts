@@ -1,0 +1,140 @@
+/**
+ * Funds in the browser (issue 16; docs/fixed-income.md "Funds"): a verified customer with a transaction password and
+ * a funded Funds (FINANCIAL) wallet opens yinmutual/index from the market tab, reads a Regular's terms, subscribes to
+ * it in the confirm sheet (the interest at maturity shown before confirming), subscribes to the Current, finds both on
+ * yinmutual/myhold with their daily yield and the totals, and redeems the Current after a confirmation. In English,
+ * Dutch and Chinese, one run each; a second customer sees the empty holdings.
+ *
+ * The server's clock runs in real time here (SIM_CLOCK_START only sets where it starts), so no day passes in a run:
+ * the daily yield shown is 0.00 and the first interest is a day away. The accrual of days to the cent, maturity and
+ * redemption with interest are tested on the deterministic clock in apps/server/src/modules/funds/funds.test.ts.
+ */
+import type { Page } from '@playwright/test';
+import {
+  customerId,
+  expect,
+  fundCustomer,
+  overlaysGone,
+  prepareDevice,
+  registerUser,
+  setPayPassword,
+  snap,
+  type TestUser,
+  test,
+  verifyIdentity,
+  walletBalance,
+} from './support';
+
+const PAY = '246810';
+// A raw key is lower case after its dot ("funds.labels.term"); a sentence's end before the next text is not.
+const noRawKeys = (page: Page) => expect(page.locator('body')).not.toContainText(/\b(funds|routes)\.[a-z][a-zA-Z]*/);
+
+let user: TestUser;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  user = await registerUser(request, 'fnd');
+  await verifyIdentity(request, user);
+  await setPayPassword(request, user, PAY);
+  await fundCustomer(request, await customerId(request, user.token), 'FINANCIAL', '30000.00', 'Fund test money');
+});
+
+const RUNS = [
+  { language: 'en', regular: 'KM-FIX30', redeem: 'Redeem now', completed: 'Completed', rule: 'cannot be redeemed' },
+  { language: 'nl', regular: 'KM-FIX90', redeem: 'Nu opnemen', completed: 'Afgerond', rule: 'Eerder opnemen kan niet' },
+  { language: 'zh-Hans', regular: 'KM-FIX365', redeem: '立即赎回', completed: '已完成', rule: '到期前不能赎回' },
+] as const;
+
+async function subscribe(page: Page, code: string, amount: string) {
+  const row = page.locator(`[data-testid="fund-product"][data-code="${code}"]`);
+  await row.getByTestId('fund-subscribe').click();
+  const sheet = page.getByTestId('confirm-sheet');
+  await expect(sheet).toBeVisible();
+  await sheet.getByTestId('fund-amount').locator('input').fill(amount);
+  await page.locator('#fund-pay-password').fill(PAY);
+  return sheet;
+}
+
+for (const [i, run] of RUNS.entries()) {
+  test(`subscribe a Regular and a Current fund, see them held, redeem the Current, in ${run.language}`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await prepareDevice(page, { token: user.token, language: run.language });
+    const name = `funds-${run.language}`;
+
+    // ---------------------------------------------------------------- from the market tab to the products
+    await page.goto('/#/pages/market/index');
+    await page.getByTestId('product-link-funds').click();
+    await expect(page).toHaveURL(/#\/pages\/yinmutual\/index/);
+    await expect(page.getByTestId('fund-products')).toBeVisible({ timeout: 30_000 });
+    const regular = page.locator(`[data-testid="fund-product"][data-code="${run.regular}"]`);
+    await expect(regular.getByTestId('fund-rules')).toContainText(run.rule);
+    await expect(page.locator('[data-testid="fund-product"][data-code="KM-LIQ"]').getByTestId('fund-rate')).toHaveText(
+      /\d/,
+    );
+    await noRawKeys(page);
+    await snap(page, `${name}-01-products`);
+
+    // ---------------------------------------------------------------- a Regular, confirmed in its sheet
+    const before = Number((await walletBalance(request, user, 'FINANCIAL')).balance);
+    const sheet = await subscribe(page, run.regular, '2000');
+    await expect(sheet.getByTestId('fund-expected-interest')).toHaveText(/\d/);
+    await noRawKeys(page);
+    await snap(page, `${name}-02-confirm`);
+    let answered = page.waitForResponse((r) => r.url().includes('/web/user_fund_orders/create'));
+    await sheet.getByTestId('confirm-submit').click();
+    expect(((await (await answered).json()) as { code: number }).code).toBe(200);
+    await overlaysGone(page);
+
+    // ---------------------------------------------------------------- the Current
+    await subscribe(page, 'KM-LIQ', '500');
+    answered = page.waitForResponse((r) => r.url().includes('/web/user_fund_orders/create'));
+    await page.getByTestId('confirm-sheet').getByTestId('confirm-submit').click();
+    expect(((await (await answered).json()) as { code: number }).code).toBe(200);
+    await overlaysGone(page);
+    expect(Number((await walletBalance(request, user, 'FINANCIAL')).balance)).toBe(before - 2500);
+
+    // ---------------------------------------------------------------- held, with the daily yield and the totals
+    await page.getByTestId('funds-to-holdings').click();
+    await expect(page).toHaveURL(/#\/pages\/yinmutual\/myhold/);
+    const orders = page.locator('[data-testid="fund-order"][data-state="inProgress"]');
+    // This run's two, and the Regulars of the runs before (still in progress: a Regular is paid at maturity).
+    await expect(orders).toHaveCount(i + 2);
+    await expect(page.getByTestId('fund-stat-daily')).toHaveText(/0[.,]00/);
+    await expect(orders.first().getByTestId('fund-order-daily')).toHaveText(/0[.,]00/);
+    await orders.first().getByTestId('fund-order-days').click();
+    await noRawKeys(page);
+    await snap(page, `${name}-03-held`);
+
+    // ---------------------------------------------------------------- redeem the Current (the newest order)
+    const newest = orders.first();
+    await expect(newest.getByTestId('fund-order-redeem')).toBeVisible();
+    const id = await newest.getAttribute('data-id');
+    await newest.getByTestId('fund-order-redeem').click();
+    await expect(page.getByTestId('fund-redeem-confirm')).toBeVisible();
+    await snap(page, `${name}-04-redeem-confirm`);
+    const redeemed = page.waitForResponse((r) => r.url().includes('/web/user_fund_orders/redeem'));
+    await page.locator('.adm-dialog').getByRole('button', { name: run.redeem }).click();
+    expect(((await (await redeemed).json()) as { code: number }).code).toBe(200);
+    const done = page.locator(`[data-testid="fund-order"][data-id="${id}"]`);
+    await expect(done).toHaveAttribute('data-state', 'completed');
+    await expect(done.getByTestId('fund-order-state')).toHaveText(run.completed);
+    await overlaysGone(page);
+    expect(Number((await walletBalance(request, user, 'FINANCIAL')).balance)).toBe(before - 2000);
+    await noRawKeys(page);
+    await snap(page, `${name}-05-redeemed`);
+    await expect(orders).toHaveCount(i + 1);
+  });
+}
+
+test('a customer without funds sees the empty holdings', async ({ page, request }) => {
+  const other = await registerUser(request, 'fne');
+  await prepareDevice(page, { token: other.token, language: 'en' });
+  await page.goto('/#/pages/yinmutual/myhold');
+  await expect(page.getByText('You have no funds yet')).toBeVisible({ timeout: 30_000 });
+  await noRawKeys(page);
+  await snap(page, 'funds-en-06-empty');
+});
