@@ -158,30 +158,35 @@ test('the market tab links to the bonds, and the trade centre lists the holdings
   await snap(page, 'bonds-en-08-trade-tab');
 });
 
-test("the console's bond book counts the bond kept, and the customer's trading card lists their bonds", async ({
-  page,
-  request,
-}) => {
-  const kept = await bondOf(request, 'NL', 'bond');
-  await consoleSignIn(page, 'admin', 'Admin1234!');
-  await page.getByRole('menuitem', { name: 'Bond book' }).click();
-  await expect(page).toHaveURL(/#\/bonds/);
-  const row = page.getByRole('row').filter({ hasText: kept.code });
-  // Other specs' customers may hold it too: at least this customer's one bond, 1,000 EUR of face value.
-  await expect(row).toBeVisible();
-  await expect(row.getByRole('cell').nth(4)).toHaveText(/^[1-9]\d*$/);
-  await expect(page.getByText('Totals in EUR')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/bonds-console-book.png' });
+test.describe('the console, on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
 
-  await page.goto(`/console/#/customers/${await customerId(request, user.token)}`);
-  await page.getByTestId('trading-card').getByRole('tab', { name: 'Bonds' }).click();
-  const inState = (state: string) =>
-    page
-      .getByTestId('trading-card')
-      .getByRole('row')
-      .filter({ has: page.locator('.ant-tag').getByText(state, { exact: true }) });
-  await expect(inState('Sold')).toHaveCount(3);
-  await expect(inState('Held')).toHaveCount(1);
+  test("the console's bond book counts the bond kept, and the customer's trading card lists their bonds", async ({
+    page,
+    request,
+  }) => {
+    const kept = await bondOf(request, 'NL', 'bond');
+    await consoleSignIn(page, 'admin', 'Admin1234!');
+    await page.getByRole('menuitem', { name: 'Bond book' }).click();
+    await expect(page).toHaveURL(/#\/bonds/);
+    await expect(page.getByRole('heading', { name: 'Bond book' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: kept.code });
+    // Other specs' customers may hold it too: at least this customer's one bond, 1,000 EUR of face value.
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/^[1-9]\d*$/);
+    await expect(page.getByText('Totals in EUR')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/bonds-console-book.png' });
+
+    await page.goto(`/console/#/customers/${await customerId(request, user.token)}`);
+    await page.getByTestId('trading-card').getByRole('tab', { name: 'Bonds' }).click();
+    const inState = (state: string) =>
+      page
+        .getByTestId('trading-card')
+        .getByRole('row')
+        .filter({ has: page.locator('.ant-tag').getByText(state, { exact: true }) });
+    await expect(inState('Sold')).toHaveCount(3);
+    await expect(inState('Held')).toHaveCount(1);
+  });
 });
 
 test('a customer without bonds sees the empty holdings', async ({ page, request }) => {
