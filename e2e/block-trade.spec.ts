@@ -4,18 +4,22 @@
  * (the criteria shown per row); the customer's inbox says so; the screen shows the desk, a below-minimum quantity is
  * blocked in the form, a wrong transaction password is answered in the confirmation, and 10,000 AGN are bought at
  * the desk price into a position the trade centre shows. The customer's own block trades, behind the switch above
- * the desk, list it (empty before: "No block trades yet") with a link to its position. The approved desk, the ticket
+ * the desk, list it (empty before: "No block trades yet") with a link to its position. A Dutch and a Chinese customer
+ * then go through the same flow in their language (apply, approval, a block of 10,000 AGN bought, its position; the
+ * decision by the console's own call, the console itself being the English run's). The approved desk, the ticket
  * and the list are checked and photographed in English, Dutch and Chinese at 390x844.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   API,
   consoleSignIn,
   customerId,
   expect,
   fundCustomer,
+  operatorReviewer,
   prepareDevice,
   registerUser,
+  setPayPassword,
   type TestUser,
   test,
   verifyIdentity,
@@ -35,6 +39,44 @@ async function show(page: Page, name: string, timeout?: number) {
 }
 const noRawKeys = (page: Page) => expect(page.locator('body')).not.toContainText(/\b(block|trading|routes)\.[a-zA-Z]+/);
 
+/**
+ * Confirms the open block confirmation with the transaction password until the block is bought. The simulated quote
+ * moves while the customer types: a desk price that rose above the one confirmed is refused (nothing bought, said
+ * with `refusedText` when given) and "Review the new price" confirms again. Answers the result panel.
+ */
+async function confirmBlock(page: Page, refusedText?: string) {
+  const sheet = page.getByTestId('confirm-sheet');
+  const result = page.getByTestId('block-result');
+  const moved = page.locator('[data-testid="trade-error"][data-reason="blockPriceMoved"]');
+  for (let attempt = 0; ; attempt++) {
+    await sheet.locator('#block-pay-password').fill(PAY);
+    await sheet.getByTestId('confirm-submit').click();
+    await expect(result.or(moved)).toBeVisible({ timeout: 20_000 });
+    if (await result.isVisible()) return result;
+    expect(attempt, 'the desk price kept moving up').toBeLessThan(4);
+    if (refusedText) await expect(moved).toContainText(refusedText);
+    await moved.getByTestId('block-error-review').click();
+    await expect(sheet).toBeVisible();
+  }
+}
+
+/** A reviewer approves the customer's pending block trading application (the console's own call). */
+async function approveBlockTrading(request: APIRequestContext, customer: TestUser) {
+  const reviewer = await operatorReviewer(request);
+  const queue = await request.get(`${API}/console/block-permissions`, {
+    headers: { authorization: reviewer },
+    params: { status: 1, q: customer.email, page: 1, pageSize: 5 },
+  });
+  expect(queue.ok(), await queue.text()).toBe(true);
+  const id = ((await queue.json()) as { data: { list: Array<{ id: number }> } }).data.list[0]?.id;
+  expect(id, 'a pending application').toBeDefined();
+  const approved = await request.post(`${API}/console/block-permissions/${id}/approve`, {
+    headers: { authorization: reviewer },
+    data: {},
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+}
+
 let user: TestUser;
 
 test.describe.configure({ mode: 'serial' });
@@ -42,11 +84,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   user = await registerUser(request, 'blk');
   await verifyIdentity(request, user);
-  const set = await request.post(`${API}/settingPayPassword`, {
-    headers: { authorization: user.token },
-    data: { payPassword: PAY },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
+  await setPayPassword(request, user, PAY);
   // AGN (Aegon) is about 5.40 EUR: a block of 10,000 and its fee fit in 300,000 (the Funding wallet pays EUR stocks).
   await fundCustomer(request, await customerId(request, user.token), 'BALANCE', '300000', 'Block trade test funds');
 });
@@ -136,18 +174,7 @@ test('apply, approved in the console, buy a block of 10,000 AGN and see the posi
 
   // The right one buys the block. The simulated quote moves while the customer types: a desk price that rose above
   // the one confirmed is refused (nothing bought) and said with "Review the new price", which confirms again.
-  const result = page.getByTestId('block-result');
-  const moved = page.locator('[data-testid="trade-error"][data-reason="blockPriceMoved"]');
-  for (let attempt = 0; ; attempt++) {
-    await sheet.locator('#block-pay-password').fill(PAY);
-    await sheet.getByTestId('confirm-submit').click();
-    await expect(result.or(moved)).toBeVisible({ timeout: 20_000 });
-    if (await result.isVisible()) break;
-    expect(attempt, 'the desk price kept moving up').toBeLessThan(4);
-    await expect(moved).toContainText('Nothing was bought');
-    await moved.getByTestId('block-error-review').click();
-    await expect(sheet).toBeVisible();
-  }
+  const result = await confirmBlock(page, 'Nothing was bought');
   await expect(result).toContainText('You bought 10,000 AGN at the desk price.');
   await page.getByTestId('block-to-position').click();
   await expect(page).toHaveURL(/#\/pages\/trade\/detail\?.*AGN/);
@@ -164,6 +191,46 @@ test('apply, approved in the console, buy a block of 10,000 AGN and see the posi
   await mine.getByTestId('my-block-position').click();
   await expect(page).toHaveURL(positionUrl);
 });
+
+/** The whole flow again for a customer of each other language: the screens in that language, the decision by API. */
+const FLOWS = [
+  { language: 'nl', desk: 'De blokdesk' },
+  { language: 'zh-Hans', desk: '大宗交易台' },
+] as const;
+
+for (const run of FLOWS) {
+  test(`apply, approved, and a block of 10,000 AGN bought, in ${run.language}`, async ({ page, request }) => {
+    test.slow();
+    const buyer = await registerUser(request, `blk${run.language.slice(0, 2)}`);
+    await verifyIdentity(request, buyer);
+    await setPayPassword(request, buyer, PAY);
+    await fundCustomer(request, await customerId(request, buyer.token), 'BALANCE', '300000', 'Block trade test funds');
+    await prepareDevice(page, { token: buyer.token, language: run.language });
+
+    await page.goto('/#/pages/product/blocktrade');
+    const panel = page.getByTestId('block-permission');
+    await expect(panel).toHaveAttribute('data-status', 'none', { timeout: 30_000 });
+    await page.getByTestId('block-accept').check();
+    await page.getByTestId('block-apply-submit').click();
+    await expect(panel).toHaveAttribute('data-status', 'pending');
+    await noRawKeys(page);
+    await snap(page, `block-${run.language}-00-pending`);
+
+    await approveBlockTrading(request, buyer);
+    await page.reload();
+    await expect(page.getByTestId('block-desk')).toContainText(run.desk, { timeout: 30_000 });
+    await page.locator('[data-testid="block-row"][data-code="AGN"]').getByTestId('block-choose').click();
+    await page.getByTestId('block-quantity').fill('10000');
+    await page.getByTestId('block-review').click();
+    await expect(page.getByTestId('confirm-sheet').getByTestId('confirm-quantity')).toHaveText(/^10[.,]000$/);
+    const result = await confirmBlock(page);
+    await expect(result).toContainText('AGN');
+    await noRawKeys(page);
+    await snap(page, `block-${run.language}-03-bought`);
+    await page.getByTestId('block-to-position').click();
+    await expect(page).toHaveURL(/#\/pages\/trade\/detail\?.*AGN/);
+  });
+}
 
 const LANGUAGES = [
   { language: 'en', desk: 'The block desk', review: 'Review block order', mine: 'My block trades' },

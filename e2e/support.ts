@@ -104,6 +104,8 @@ async function operatorToken(request: APIRequestContext, username: string, passw
 const operatorTokens = new Map<string, string>();
 
 export const operatorLogin = (request: APIRequestContext) => operatorToken(request, 'admin', 'Admin1234!');
+/** The demo reviewer's console token (queues: identity, deposits, withdrawals, block trading). */
+export const operatorReviewer = (request: APIRequestContext) => operatorToken(request, 'reviewer', 'Review1234!');
 
 /**
  * Sends an admin's console request; on a 401 signs in again once and resends: a spec's own server started again
