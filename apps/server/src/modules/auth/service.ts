@@ -18,6 +18,7 @@ import type { Deps } from '../../platform/deps.js';
 import type { CodeDelivery } from '../../platform/email-codes.js';
 import { AppError, conflict, rule } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
+import { type IdempotentRequest, keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { RequestMeta } from '../../platform/request.js';
@@ -333,6 +334,35 @@ export function createAuthService(deps: Deps) {
     await throttle.clear(key);
   }
 
+  /**
+   * A money-moving request confirmed by the customer (a withdrawal, a bond or fund purchase): the transaction password,
+   * then with two-step verification on a current code, both before the request's transaction, whose connection must
+   * not wait on another one from the pool; `check` runs between (an ownership check that must answer 404 whatever
+   * the password). The password and code are not part of the request a retry must match (a retry carries a fresh
+   * code), and a code is good once: a replay of a request that went through answers its first answer rather than
+   * "code already used". Otherwise `work` runs once per key (runIdempotent).
+   */
+  async function confirmMoneyMove<T>(
+    userId: number,
+    secrets: { payPassword: string; totpCode?: string | undefined },
+    idempotent: IdempotentRequest,
+    work: (tx: Tx) => Promise<T>,
+    check?: () => Promise<unknown>,
+  ): Promise<T> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError(401, E.loginExpired);
+    await check?.();
+    await verifyPayPassword(user, secrets.payPassword);
+    try {
+      await secondFactor.assertCode({ userId }, secrets.totpCode);
+    } catch (error) {
+      const stored = await storedAnswer(db, keyOf(idempotent));
+      if (stored) return stored.response as T;
+      throw error;
+    }
+    return runIdempotent(db, idempotent, work);
+  }
+
   async function updatePayPassword(
     userId: number,
     input: { oldPayPassword?: string | undefined; emailCode?: string | undefined; payPassword: string },
@@ -368,6 +398,7 @@ export function createAuthService(deps: Deps) {
     settingPayPassword,
     updatePayPassword,
     verifyPayPassword,
+    confirmMoneyMove,
     secondFactor,
   };
 }

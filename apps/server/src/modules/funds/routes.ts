@@ -1,13 +1,11 @@
 /** Funds over HTTP (SPEC §7; docs/fixed-income.md "Funds"): contract <-> service, and the accrual job. */
-import { E, type FundOrder, funds as fundsApi } from '@beurs/contracts';
+import { funds as fundsApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
-import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
+import { runIdempotent } from '../../platform/idempotency.js';
 import { createAuthService } from '../auth/index.js';
-import { findUserById } from '../users/index.js';
 import { createFundJob } from './job.js';
 import { createFundService } from './service.js';
 
@@ -28,20 +26,7 @@ export function fundRoutes(app: FastifyInstance, deps: Deps) {
 
   route(app, fundsApi.fundOrderCreate, async ({ req, body, user: caller, idempotency }) => {
     const { payPassword, totpCode, ...request } = body;
-    // As the bond ticket: the password and the code are not part of the request a retry must match, and are checked
-    // before the transaction, whose connection must not wait on another one from the pool.
-    const idempotent = { ...idempotency, body: request };
-    const user = await findUserById(db, caller.id);
-    if (!user) throw new AppError(401, E.loginExpired);
-    await auth.verifyPayPassword(user, payPassword);
-    try {
-      await auth.secondFactor.assertCode({ userId: caller.id }, totpCode);
-    } catch (error) {
-      const stored = await storedAnswer(db, keyOf(idempotent));
-      if (stored) return stored.response as FundOrder;
-      throw error;
-    }
-    return runIdempotent(db, idempotent, (tx) =>
+    return auth.confirmMoneyMove(caller.id, { payPassword, totpCode }, { ...idempotency, body: request }, (tx) =>
       service.create(tx, caller.id, request, idempotency.at, requestLanguage(req)),
     );
   });

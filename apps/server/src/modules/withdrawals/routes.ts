@@ -1,13 +1,11 @@
-import { consoleMoney, E, type WithdrawalRecord, wallet as walletApi } from '@beurs/contracts';
+import { consoleMoney, wallet as walletApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
-import { keyOf, runIdempotent, storedAnswer } from '../../platform/idempotency.js';
+import { runIdempotent } from '../../platform/idempotency.js';
 import { createAuthService } from '../auth/index.js';
 import { moneyDetail, reviewQueueRoutes } from '../reviews/index.js';
-import { findUserById } from '../users/index.js';
 import { createWithdrawalService } from './service.js';
 
 export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
@@ -36,26 +34,15 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps) {
     const userId = caller.id;
     const { at } = idempotency;
     const { payPassword, totpCode, ...request } = body;
-    // route() answered a missing key with 400 before the password is tried. The code is not part of the
-    // request a retry must match (a retry carries a fresh code), nor is the password.
-    const idempotent = { ...idempotency, body: request };
-    const user = await findUserById(db, userId);
-    if (!user) throw new AppError(401, E.loginExpired);
-    // Another customer's card answers 404 whatever the password (checked again in the transaction).
-    await service.ownAccount(db, userId, body.accountId);
-    // The transaction password is the one thing asked (with the login failure limit); it is checked
-    // before the transaction, whose connection must not wait on another one from the pool.
-    await auth.verifyPayPassword(user, payPassword);
-    // With two-step verification on, a withdrawal also needs a current code. A code is good once, so a
-    // retry of a withdrawal that went through answers its first answer rather than "code already used".
-    try {
-      await auth.secondFactor.assertCode({ userId }, totpCode);
-    } catch (error) {
-      const stored = await storedAnswer(db, keyOf(idempotent));
-      if (stored) return stored.response as WithdrawalRecord;
-      throw error;
-    }
-    return runIdempotent(db, idempotent, (tx) => service.apply(tx, userId, request, at));
+    // route() answered a missing key with 400 before the password is tried. Another customer's card answers 404
+    // whatever the password (checked again in the transaction).
+    return auth.confirmMoneyMove(
+      userId,
+      { payPassword, totpCode },
+      { ...idempotency, body: request },
+      (tx) => service.apply(tx, userId, request, at),
+      () => service.ownAccount(db, userId, body.accountId),
+    );
   });
 
   route(app, walletApi.withdrawalListPage, async ({ body, user }) => service.listPage(user.id, body));
