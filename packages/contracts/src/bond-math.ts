@@ -17,6 +17,7 @@
  * Prices are per 100 of face value and figures are JavaScript numbers: a yield is not money. What a customer pays
  * or is paid is worked out from these in Decimal and rounded by money.ts, where it is booked.
  */
+import { MS_PER_DAY } from './zone-offset.js';
 
 /** Coupons a year. */
 export type CouponFrequency = 1 | 2;
@@ -33,8 +34,6 @@ export interface BondTerms {
   /** ISO date from which the first coupon accrues (a coupon date of the schedule). */
   datedDate: string;
 }
-
-const MS_PER_DAY = 86_400_000;
 
 /** Days since 1970-01-01 of an ISO date; an invalid date is an error, never NaN carried on. */
 export function dayNumber(iso: string): number {

@@ -131,6 +131,7 @@ export * from './page.js';
 export * as rules from './rules.js';
 export { V, type ValidationKey } from './rules.js';
 export * from './trading-rules.js';
+export * from './zone-offset.js';
 
 import { type Endpoint, isEndpoint } from './endpoint.js';
 import * as articles from './endpoints/articles.js';

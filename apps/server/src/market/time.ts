@@ -3,73 +3,9 @@
  * integer arithmetic on "day numbers" (days since 1970-01-01 of a local calendar date).
  */
 
-export const MS_PER_MINUTE = 60_000;
-export const MS_PER_DAY = 86_400_000;
+import { MS_PER_DAY, MS_PER_MINUTE, tzOffsetMs } from '@beurs/contracts';
 
-/** Offsets only change at DST transitions, which in every zone fall on a quarter hour of UTC. */
-const OFFSET_BUCKET_MS = 15 * MS_PER_MINUTE;
-const OFFSET_CACHE_MAX = 100_000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, Map<number, number>>();
-let offsetCacheSize = 0;
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function computeOffset(timeZone: string, utcMs: number): number {
-  const whole = Math.floor(utcMs / 1000) * 1000;
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(whole))) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const hour = fields.hour === 24 ? 0 : (fields.hour ?? 0);
-  const asUtc = Date.UTC(
-    fields.year ?? 1970,
-    (fields.month ?? 1) - 1,
-    fields.day ?? 1,
-    hour,
-    fields.minute ?? 0,
-    fields.second ?? 0,
-  );
-  return asUtc - whole;
-}
-
-/** Offset of local time from UTC in ms at the instant `utcMs` (positive east of Greenwich). */
-export function tzOffsetMs(timeZone: string, utcMs: number): number {
-  const bucket = Math.floor(utcMs / OFFSET_BUCKET_MS);
-  let zone = offsetCache.get(timeZone);
-  if (!zone) {
-    zone = new Map();
-    offsetCache.set(timeZone, zone);
-  }
-  const hit = zone.get(bucket);
-  if (hit !== undefined) return hit;
-  // A long-running server asks for ever new buckets; start over rather than grow without bound.
-  if (offsetCacheSize >= OFFSET_CACHE_MAX) {
-    for (const m of offsetCache.values()) m.clear();
-    offsetCacheSize = 0;
-  }
-  const offset = computeOffset(timeZone, bucket * OFFSET_BUCKET_MS);
-  zone.set(bucket, offset);
-  offsetCacheSize++;
-  return offset;
-}
+export { MS_PER_DAY, MS_PER_MINUTE, tzOffsetMs } from '@beurs/contracts';
 
 /** The local calendar day (day number) of an instant. */
 export function localDayNumber(timeZone: string, utcMs: number): number {

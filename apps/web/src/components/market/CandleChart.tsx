@@ -3,7 +3,7 @@
  * line over the previous close. Times are shown in the exchange's own time zone, so a US chart reads
  * 09:30–16:00 wherever the user is. The last bar follows the live price.
  */
-import type { ChartRangeName, Quote } from '@beurs/contracts';
+import { type ChartRangeName, type Quote, tzOffsetMs } from '@beurs/contracts';
 import {
   AreaSeries,
   CandlestickSeries,
@@ -18,7 +18,6 @@ import {
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
-import { zoneOffsetSeconds } from '../../lib/zoneOffset';
 import { Spinner } from '../Spinner';
 import { ErrorState } from '../States';
 import './CandleChart.css';
@@ -29,6 +28,18 @@ const GOLD = '#E3B65A';
 
 /** Seconds per bar of the ranges with bars shorter than a day. */
 const BAR_SECONDS: Partial<Record<ChartRangeName, number>> = { intraday: 60, '1D': 300, '1W': 1800 };
+
+/** The exchange's offset from UTC in seconds; the device's own when the quote names no zone, or one Intl lacks. */
+function zoneOffsetSeconds(ms: number, timeZone: string | undefined): number {
+  if (timeZone) {
+    try {
+      return tzOffsetMs(timeZone, ms) / 1000;
+    } catch {
+      // an unknown zone: fall through to the device's
+    }
+  }
+  return -new Date(ms).getTimezoneOffset() * 60;
+}
 
 /** Chart time of a bar: intraday bars in exchange time, daily bars as their date (already 00:00 UTC). */
 function chartTime(ms: number, range: ChartRangeName, timeZone: string | undefined): UTCTimestamp {
