@@ -22,6 +22,9 @@ test('market list names are shown in full and pinch zoom is allowed', async ({ p
   await prepareDevice(page, { language: 'en' });
   await page.goto('/#/pages/market/index');
   const rows = page.getByTestId('quote-row');
+  // The first page (15 rows) and, scrolled to its end, the next.
+  await expect(rows.nth(14)).toBeAttached();
+  await rows.nth(14).scrollIntoViewIfNeeded();
   await expect(rows.nth(29)).toBeAttached();
   expect(await cutNames(page, 30)).toEqual([]);
   await shot(page, 'lists-market-us');

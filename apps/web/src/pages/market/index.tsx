@@ -1,5 +1,5 @@
 import type { MarketId, StockMarket } from '@beurs/contracts';
-import { PullToRefresh, Tabs } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { LiveBadge } from '../../components/market/LiveBadge';
 import { InfiniteQuoteList } from '../../components/market/QuoteList';
 import { SessionLine } from '../../components/market/SessionLine';
 import { Page } from '../../components/Page';
+import { SegmentTabs } from '../../components/SegmentTabs';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 import './market.css';
@@ -220,16 +221,12 @@ export function MarketPage() {
               {t('search.open')}
             </button>
           </div>
-          <Tabs
-            className="market-tabs"
-            activeKey={segment}
-            onChange={(key) => update({ m: key as Segment })}
-            stretch={false}
-          >
-            {SEGMENTS.map((s) => (
-              <Tabs.Tab key={s} title={<span data-testid={`market-tab-${s}`}>{t(`market.segments.${s}`)}</span>} />
-            ))}
-          </Tabs>
+          <SegmentTabs
+            label={t('market.segmentsLabel')}
+            active={segment}
+            onChange={(m) => update({ m })}
+            items={SEGMENTS.map((s) => ({ key: s, title: t(`market.segments.${s}`), testId: `market-tab-${s}` }))}
+          />
         </div>
       }
     >
