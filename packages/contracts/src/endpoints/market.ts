@@ -480,6 +480,8 @@ export const kline = defineEndpoint({
     range: z.enum(CHART_RANGE_NAMES),
     priceDecimals: z.number().int(),
     prevClose: decimal,
+    /** The exchange's IANA time zone: the chart shows bar times on its clock (09:30–16:00 for New York). */
+    timeZone: z.string(),
     candles: z.array(candle),
   }),
 });

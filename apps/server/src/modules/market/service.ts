@@ -19,6 +19,7 @@ import {
 } from '@beurs/contracts';
 import { type MarketProvider, UnknownInstrumentError } from '../../market/index.js';
 import type { InstrumentDef } from '../../market/instruments/index.js';
+import { calendarOf } from '../../market/sessions.js';
 import type { Quote } from '../../market/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { translate } from '../../platform/i18n.js';
@@ -324,6 +325,7 @@ export function createMarketService({ market: provider, clock }: { market: Marke
           range,
           priceDecimals: def.priceDecimals,
           prevClose: q!.prevClose,
+          timeZone: calendarOf(def).timeZone,
           candles,
         };
       });

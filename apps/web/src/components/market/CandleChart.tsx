@@ -58,10 +58,9 @@ interface Bar {
 interface CandleChartProps {
   quote: Quote;
   range: ChartRangeName;
-  timeZone?: string;
 }
 
-export function CandleChart({ quote, range, timeZone }: CandleChartProps) {
+export function CandleChart({ quote, range }: CandleChartProps) {
   const { t, i18n } = useTranslation();
   const kline = useKlineQuery(quote.stock_code, quote.source, range);
   const container = useRef<HTMLDivElement>(null);
@@ -110,6 +109,9 @@ export function CandleChart({ quote, range, timeZone }: CandleChartProps) {
   // The bars of the range: a new series whenever another range's data arrives. Taken in a transition: the answer
   // then renders and draws in tasks of its own instead of inside a blocking render of the query's answer.
   const data = useDeferredValue(kline.data);
+  // The exchange's zone comes with the bars, so the series is built once (it waited on the quote's summary, and
+  // its arrival rebuilt the whole series: the quote screen's longest frame).
+  const timeZone = data?.timeZone;
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !data) return;

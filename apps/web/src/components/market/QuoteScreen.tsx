@@ -123,7 +123,7 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
         ))}
       </div>
       <Suspense fallback={<div className="chart shimmer" role="status" aria-label={t('common.loading')} />}>
-        <CandleChart quote={quote} range={range} timeZone={summaryData?.session.timeZone} />
+        <CandleChart quote={quote} range={range} />
       </Suspense>
 
       <h2 className="section-title">{t('quote.statsTitle')}</h2>
