@@ -2,16 +2,19 @@
  * A financed subscription in pendingPayment (docs/primary-markets.md "IPO financing"): the make-up difference due and
  * its deadline, and Pay: a confirmation that lists what moves (the deposit held, the make-up from the balance, the
  * interest in it, the shares delivered at the listing), then one keyed send of /NewShares/pay. A refusal is shown
- * translated with what to do (a shortfall links to a transfer into Subscriptions, prefilled).
+ * translated with what to do (a shortfall links to a transfer into Subscriptions, prefilled with what the wallet
+ * lacks: the make-up less what it holds, not the whole make-up).
  */
 import type { Currency, Subscription } from '@beurs/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePayMakeUpMutation } from '../../api/primary';
+import { useWalletBalancesQuery } from '../../api/wallet';
 import { useFormatters } from '../../lib/format';
 import { Button } from '../Button';
 import { useMoneyFormat } from '../money/format';
 import { MoneyText } from '../money/MoneyText';
+import { shortfall, shortfallSource } from '../trading/figures';
 import { ConfirmSheet } from '../trading/Sheet';
 import { TradeError } from '../trading/TradeError';
 import { useKeyedSend } from '../trading/useKeyedSend';
@@ -21,6 +24,8 @@ export function MakeUpPay({ subscription: s }: { subscription: Subscription }) {
   const f = useFormatters();
   const moneyFormat = useMoneyFormat();
   const pay = usePayMakeUpMutation();
+  const balances = useWalletBalancesQuery({ enabled: pay.isError });
+  const subscriptions = balances.data?.find((b) => b.walletType === 'SUBSCRIPTION' && b.currency === s.currency);
   const send = useKeyedSend(pay);
   const [confirming, setConfirming] = useState(false);
   /** Paid here: said at once (the refetched list then shows it allotted), and never sent again from this row. */
@@ -58,7 +63,16 @@ export function MakeUpPay({ subscription: s }: { subscription: Subscription }) {
         <TradeError
           error={pay.error}
           reveal
-          actions={{ wallet: 'SUBSCRIPTION', shortfall: { amount: s.makeUp, currency } }}
+          actions={{
+            wallet: 'SUBSCRIPTION',
+            shortfall: {
+              // What Subscriptions lacks (the make-up less what it holds, read after the refusal), from the wallet in
+              // its currency that holds the most; the whole make-up while the balance is unknown.
+              amount: shortfall(s.makeUp, subscriptions?.balance) ?? s.makeUp,
+              currency,
+              from: shortfallSource('SUBSCRIPTION', balances.data),
+            },
+          }}
         />
       )}
       <ConfirmSheet

@@ -5,7 +5,7 @@
  * the confirmation listing them and the request carrying `financing: true` with the deposit's total; an offering
  * without financing says so; a pendingPayment subscription's Pay confirms, then sends one keyed /NewShares/pay.
  */
-import { type DataOf, primary } from '@beurs/contracts';
+import { type DataOf, primary, wallet } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -173,9 +173,14 @@ describe('IPO financing screens', () => {
     expect(screen.queryByTestId('ipo-financing-choice')).toBeNull();
   });
 
-  it('pays the make-up after a confirmation, once, with a key; a shortfall links to a transfer', async () => {
+  it('pays the make-up after a confirmation, once, with a key; a shortfall links to a transfer of what is lacking', async () => {
     let answer: () => unknown = () => refuse(422, 'Not enough in Subscriptions.', 'insufficientBalance');
-    const api = fakeApi().on(primary.newSharesPay, () => answer() as never);
+    const api = fakeApi()
+      .on(primary.newSharesPay, () => answer() as never)
+      .on(wallet.getWalletBalance, [
+        { walletType: 'SUBSCRIPTION', currency: 'EUR', balance: '1000.00', usedBalance: '720.00', total: '1720.00' },
+        { walletType: 'BALANCE', currency: 'EUR', balance: '5000.00', usedBalance: '0.00', total: '5000.00' },
+      ]);
     renderScreen(<MakeUpPay subscription={pending} />, '/pages/trade/index?tab=subscription');
     expect(screen.getByTestId('ipo-makeup-due').textContent).toContain('€2,880.91');
     const user = userEvent.setup();
@@ -186,7 +191,12 @@ describe('IPO financing screens', () => {
     expect(api.callsTo(primary.newSharesPay)).toHaveLength(0);
     await user.click(within(sheet).getByTestId('confirm-submit'));
     const notice = await screen.findByTestId('trade-error');
-    expect(within(notice).getByTestId('trade-error-transfer').getAttribute('href')).toContain('to=SUBSCRIPTION');
+    // €2,880.91 due, €1,000.00 in Subscriptions: move €1,880.91, from Funding (the euro wallet that holds the most).
+    await waitFor(() => expect(within(notice).getByTestId('trade-error-transfer').textContent).toContain('€1,880.91'));
+    const href = within(notice).getByTestId('trade-error-transfer').getAttribute('href') ?? '';
+    expect(href).toContain('to=SUBSCRIPTION');
+    expect(href).toContain('amount=1880.91');
+    expect(href).toContain('from=BALANCE');
 
     answer = () => ({ ...pending, status: 'allotted', settleStatus: 'toBeSettled' });
     await user.click(screen.getByTestId('ipo-pay'));
