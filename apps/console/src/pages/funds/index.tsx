@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/client';
 import { type ConsoleFundProduct, useFundProducts, useSetFundProductOpen } from '../../api/funds';
 import { ErrorAlert } from '../../components/error-alert';
 import { ListHeader, RefreshButton } from '../../components/list-page';
+import { NameCell } from '../../components/name-cell';
 import { t } from '../../i18n';
 import { formatAmount, formatCount, formatDecimal } from '../../lib/money';
 import { useOperator } from '../../lib/use-operator';
@@ -44,15 +45,7 @@ function Products({ isAdmin }: { isAdmin: boolean }) {
   const columns: TableColumnsType<ConsoleFundProduct> = [
     {
       title: t('funds.product'),
-      render: (_, p) => (
-        <>
-          <Typography.Text strong>{p.name}</Typography.Text>
-          <br />
-          <Typography.Text type="secondary">
-            {p.code} · {p.nameNl} · {p.nameZh}
-          </Typography.Text>
-        </>
-      ),
+      render: (_, p) => <NameCell name={p.name} detail={`${p.code} · ${p.nameNl} · ${p.nameZh}`} />,
     },
     { title: t('funds.type'), render: (_, p) => <Tag>{t(`funds.types.${p.type}`)}</Tag> },
     { title: t('funds.terms'), render: (_, p) => termsOf(p) },

@@ -4,6 +4,7 @@ import type { CustomerFund } from '../../../api/funds';
 import { t } from '../../../i18n';
 import { formatAmount, formatDecimal } from '../../../lib/money';
 import { formatTime } from '../../../lib/time';
+import { NameCell } from '../../name-cell';
 import { none } from './cells';
 
 export const FUNDS_WIDTH = 1300;
@@ -11,15 +12,7 @@ export const FUNDS_WIDTH = 1300;
 export const fundColumns: TableColumnsType<CustomerFund> = [
   {
     title: t('funds.product'),
-    render: (_, f) => (
-      <>
-        <Typography.Text strong>{f.name}</Typography.Text>
-        <br />
-        <Typography.Text type="secondary">
-          {f.code} · {t(`funds.types.${f.type}`)}
-        </Typography.Text>
-      </>
-    ),
+    render: (_, f) => <NameCell name={f.name} detail={`${f.code} · ${t(`funds.types.${f.type}`)}`} />,
   },
   { title: t('funds.amount'), align: 'right', render: (_, f) => formatAmount(f.amount, f.currency) },
   {
