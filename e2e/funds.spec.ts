@@ -17,15 +17,13 @@ import {
   consoleSignIn,
   customerId,
   expect,
-  fundCustomer,
   overlaysGone,
   prepareDevice,
   registerUser,
-  setPayPassword,
   snap,
   type TestUser,
   test,
-  verifyIdentity,
+  trader,
   walletBalance,
 } from './support';
 
@@ -38,10 +36,7 @@ let user: TestUser;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  user = await registerUser(request, 'fnd');
-  await verifyIdentity(request, user);
-  await setPayPassword(request, user, PAY);
-  await fundCustomer(request, await customerId(request, user.token), 'FINANCIAL', '30000.00', 'Fund test money');
+  user = await trader(request, 'fnd', [['FINANCIAL', '30000.00']], PAY);
 });
 
 const RUNS = [
