@@ -9,7 +9,8 @@
  *
  * The server's clock runs in real time here (SIM_CLOCK_START only sets where it starts), so no day passes in a run:
  * the daily yield shown is 0.00 and the first interest is a day away. The accrual of days to the cent, maturity and
- * redemption with interest are tested on the deterministic clock in apps/server/src/modules/funds/funds.test.ts.
+ * redemption with interest are tested on the deterministic clock in apps/server/src/modules/funds/funds.test.ts, and a
+ * daily yield above zero in the browser, a day later, by fund-yield.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import {
