@@ -12,15 +12,13 @@ import {
   consoleSignIn,
   customerId,
   expect,
-  fundCustomer,
   overlaysGone,
   prepareDevice,
   registerUser,
-  setPayPassword,
   snap,
   type TestUser,
   test,
-  verifyIdentity,
+  trader,
   walletBalance,
 } from './support';
 
@@ -33,12 +31,15 @@ let user: TestUser;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  user = await registerUser(request, 'bnd');
-  await verifyIdentity(request, user);
-  await setPayPassword(request, user, PAY);
-  const id = await customerId(request, user.token);
-  await fundCustomer(request, id, 'US_STOCK', '20000.00', 'Bond test funds');
-  await fundCustomer(request, id, 'BALANCE', '20000.00', 'Bond test funds');
+  user = await trader(
+    request,
+    'bnd',
+    [
+      ['US_STOCK', '20000.00'],
+      ['BALANCE', '20000.00'],
+    ],
+    PAY,
+  );
 });
 
 const available = async (request: APIRequestContext, walletType: string) =>

@@ -7,21 +7,7 @@
  * (SIM_CLOCK_START), and a cancelled application may be made again, so the runs share one customer.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  API,
-  customerId,
-  expect,
-  fundCustomer,
-  overlaysGone,
-  prepareDevice,
-  registerUser,
-  setPayPassword,
-  shot,
-  type TestUser,
-  test,
-  verifyIdentity,
-  walletBalance,
-} from './support';
+import { API, expect, overlaysGone, prepareDevice, shot, type TestUser, test, trader, walletBalance } from './support';
 
 const PAY = '246810';
 const FUNDS = '50000.00';
@@ -33,10 +19,7 @@ let user: TestUser;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  user = await registerUser(request, 'plc');
-  await verifyIdentity(request, user);
-  await setPayPassword(request, user, PAY);
-  await fundCustomer(request, await customerId(request, user.token), 'SUBSCRIPTION', FUNDS, 'Placing test funds');
+  user = await trader(request, 'plc', [['SUBSCRIPTION', FUNDS]], PAY);
 });
 
 const subscriptionWallet = (request: APIRequestContext) => walletBalance(request, user, 'SUBSCRIPTION');

@@ -42,7 +42,7 @@ test('the Market tab leads to the four product lists; rows open the quote and th
   await expect(page.getByTestId('quote-row').first()).toBeVisible();
   await shot(page, 'product-popular-en');
 
-  // Futures: metals first, then energy; rates has none yet and says so.
+  // Futures: metals first, then energy; rates has the bond futures, priced from the yield curves.
   await page.goto('/#/pages/product/future');
   await expect(row(page, '3:GC')).toContainText('Gold');
   await page.getByTestId('product-group-energy').click();
@@ -50,10 +50,17 @@ test('the Market tab leads to the four product lists; rows open the quote and th
   await expect(row(page, '3:GC')).toHaveCount(0);
   await shot(page, 'product-future-energy-en');
   await page.getByTestId('product-group-rates').click();
-  await expect(page.getByText('No futures in this category in the simulated market yet.')).toBeVisible();
+  await expect(row(page, '3:FGBL')).toContainText('Euro-Bund');
+  await expect(row(page, '3:ZN')).toContainText('10-Year US Treasury Note');
+  await expect(row(page, '3:CL')).toHaveCount(0);
+  await shot(page, 'product-future-rates-en');
   await page.getByTestId('product-group-energy').click();
   await row(page, '3:CL').getByText('WTI Crude Oil').click();
   await expect(page).toHaveURL(/#\/pages\/quote\/future\?.*code=CL/);
+  // A bond future opens its quote like every future (the ticket is the futures ticket).
+  await page.goto('/#/pages/product/future?g=rates');
+  await row(page, '3:FGBL').getByText('Euro-Bund').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/future\?.*code=FGBL/);
 
   // Forex: majors first, crosses by their chip.
   await page.goto('/#/pages/product/forex');

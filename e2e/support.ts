@@ -393,10 +393,16 @@ export async function walletBalance(
   return (await res.json()).data[0];
 }
 
-/** A verified customer with `amount` in each `walletType` of `funds`. */
-export async function trader(request: APIRequestContext, prefix: string, funds: Array<[string, string]>) {
+/** A verified customer with `amount` in each `walletType` of `funds`, and the transaction password when given. */
+export async function trader(
+  request: APIRequestContext,
+  prefix: string,
+  funds: Array<[string, string]>,
+  payPassword?: string,
+) {
   const user = await registerUser(request, prefix);
   await verifyIdentity(request, user, { firstName: 'Test', lastName: 'Trader', idNumber: 'NX7654321' });
+  if (payPassword) await setPayPassword(request, user, payPassword);
   for (const [wallet, amount] of funds) await credit(request, user, wallet, amount);
   return user;
 }

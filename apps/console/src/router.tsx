@@ -16,6 +16,7 @@ import { BooksPage } from './pages/books';
 import { CustomerPage } from './pages/customer';
 import { CustomersPage } from './pages/customers';
 import { DepositChannelsPage } from './pages/deposit-channels';
+import { FundsPage } from './pages/funds';
 import { LoanQueuePage } from './pages/loans';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
@@ -52,6 +53,7 @@ export const router = createHashRouter([
       { path: 'placings', element: <PlacingsPage /> },
       { path: 'auction-orders', element: <AuctionOrdersPage /> },
       { path: 'bonds', element: <BondsPage /> },
+      { path: 'funds', element: <FundsPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

@@ -14,6 +14,7 @@ import {
   dayNumber,
   dirtyPrice,
   isoDate,
+  notionalBondPrice,
   yieldFromCleanPrice,
 } from './bond-math.js';
 
@@ -178,5 +179,23 @@ describe('US Treasury bills, on the discount basis (31 CFR 356 Appendix B, VI)',
         },
       ),
     );
+  });
+});
+
+describe("a bond future's notional bond", () => {
+  it('is par at its coupon, and the textbook prices of a 6 % ten-year bond', () => {
+    for (const f of [1, 2] as const) expect(notionalBondPrice(0.06, f, 10, 0.06)).toBeCloseTo(100, 10);
+    // Annual coupons at 4 %: 6 × a(10, 4 %) + 100 × 1.04^-10 = 48.6654 + 67.5564.
+    expect(notionalBondPrice(0.06, 1, 10, 0.04)).toBeCloseTo(116.2218, 4);
+    // Half-yearly at 5 %: 3 × a(20, 2.5 %) + 100 × 1.025^-20.
+    expect(notionalBondPrice(0.06, 2, 10, 0.05)).toBeCloseTo(107.7946, 4);
+    expect(notionalBondPrice(0.06, 2, 2, 0)).toBeCloseTo(112, 10);
+  });
+
+  it('is the dirty price of the same bond on a coupon date', () => {
+    const terms = { couponRate: 0.06, frequency: 2 as const, maturity: '2036-06-15', datedDate: '2026-06-15' };
+    for (const y of [-0.004, 0.01, 0.042, 0.09]) {
+      expect(notionalBondPrice(0.06, 2, 10, y)).toBeCloseTo(dirtyPrice(terms, '2026-06-15', y), 9);
+    }
   });
 });

@@ -235,3 +235,18 @@ export function billInvestmentRate(price: number, issue: string, maturity: strin
   const c = (price - 100) / price;
   return (-b + Math.sqrt(b * b - 4 * a * c)) / (2 * a);
 }
+
+/**
+ * The price per 100 of a bond future's notional bond (docs/markets.md "Interest-rate futures"): a bond of
+ * `couponRate` (the contract's notional coupon, 6 % for the Bund, Bobl, Schatz and the CBOT Treasury futures) with
+ * `years` to run, priced on a coupon date (nothing accrued) at the yield `y` compounded `frequency` times a year:
+ * the sum of its coupons and its face discounted at y / frequency a period. At y = couponRate it is 100.
+ */
+export function notionalBondPrice(couponRate: number, frequency: CouponFrequency, years: number, y: number): number {
+  const n = Math.round(years * frequency);
+  if (!(n > 0)) throw new RangeError('a notional bond runs at least one coupon period');
+  const r = y / frequency;
+  const c = (100 * couponRate) / frequency;
+  const annuity = r === 0 ? n : -Math.expm1(-n * Math.log1p(r)) / r;
+  return c * annuity + 100 * Math.exp(-n * Math.log1p(r));
+}

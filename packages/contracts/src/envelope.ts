@@ -159,6 +159,7 @@ export const E = {
   fundOrderNotFound: 'errors.fundOrderNotFound',
   fundOrderCompleted: 'errors.fundOrderCompleted',
   fundNotRedeemable: 'errors.fundNotRedeemable',
+  fundProductCodeTaken: 'errors.fundProductCodeTaken',
 } as const;
 export type ErrorKey = (typeof E)[keyof typeof E];
 

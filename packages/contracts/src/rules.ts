@@ -219,6 +219,8 @@ export const lastName = text(V.enterName, 50);
 export const personName = text(V.enterName, 50);
 export const companyName = text(V.enterCompanyName, 100);
 export const address = text(V.enterAddress, 200);
+/** A product's name in one language (a fund product's, in the console). */
+export const productName = text(V.enterName, 100);
 
 /** Phone: "longer than 8 and shorter than 14" -> 9 to 13 digits, an optional leading +. */
 export const PHONE_PATTERN = /^\+?\d{9,13}$/;

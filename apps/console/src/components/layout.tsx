@@ -66,6 +66,8 @@ function menuItems(
     { key: 'placings', label: t('menu.placings') },
     { key: 'auction-orders', label: t('menu.auctionOrders') },
     { key: 'bonds', label: t('menu.bonds') },
+    // Everyone reads the fund products and the accrual job; publishing and closing them is for admins.
+    { key: 'funds', label: t('menu.funds') },
     { key: 'books', label: t('menu.books') },
     { key: 'outbox', label: t('menu.outbox') },
     // Reviewers cannot read the audit log; the server refuses it too.

@@ -9,6 +9,7 @@ import { Card, Col, Row, Select, Statistic, type TableColumnsType, Tag, Typograp
 import { useSearchParams } from 'react-router';
 import { type ConsoleBond, useBondBook } from '../api/bonds';
 import { ListHeader, ListTable, RefreshButton } from '../components/list-page';
+import { NameCell } from '../components/name-cell';
 import { t } from '../i18n';
 import { formatAmount, formatCount, formatDecimal } from '../lib/money';
 import { usePageParams } from '../lib/use-page-params';
@@ -22,13 +23,7 @@ const isIssuer = (value: string | null): value is Issuer =>
 const columns: TableColumnsType<ConsoleBond> = [
   {
     title: t('bonds.bond'),
-    render: (_, b) => (
-      <>
-        <Typography.Text strong>{b.name}</Typography.Text>
-        <br />
-        <Typography.Text type="secondary">{b.code}</Typography.Text>
-      </>
-    ),
+    render: (_, b) => <NameCell name={b.name} detail={b.code} />,
   },
   { title: t('bonds.issuer'), render: (_, b) => <Tag>{t(`bonds.issuers.${b.issuer}`)}</Tag> },
   { title: t('bonds.coupon'), align: 'right', render: (_, b) => `${formatDecimal(b.couponRate, 3)} %` },

@@ -4,8 +4,10 @@
  */
 import { Decimal, SPARKLINE_POINTS } from '@beurs/contracts';
 import { aggregateBars, type Bar, fixedBuckets, toCandle } from './candles.js';
+import { createYieldCurves, type YieldCurves } from './curves.js';
 import { type CrossLeg, CrossModel, type DayPath, InstrumentModel, type Segment } from './model.js';
 import { hashString, mix, Stream, uniform } from './prng.js';
+import { RateFutureModel } from './rate-futures.js';
 import { calendarOf } from './sessions.js';
 import { dayToIso, MS_PER_DAY, monthsBefore } from './time.js';
 import type {
@@ -140,7 +142,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const dayCacheSize = options.dayCacheSize ?? 1_200;
   const entries = new Map<string, Entry>();
   const entryIds = new Map<Entry, number>();
-  const models = modelsOf(options.instruments, seedHash);
+  // The same curves as the bonds' (a pure function of the seed), made only if a rate future needs them.
+  let curves: YieldCurves | null = null;
+  const models = modelsOf(options.instruments, seedHash, () => {
+    curves ??= createYieldCurves(options.seed);
+    return curves;
+  });
 
   function addEntry(instrument: SimInstrument, model: InstrumentModel) {
     const key = instrumentKey(instrument);
@@ -483,9 +490,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 /**
  * The price model of each instrument. A forex cross whose two currencies both have a US dollar pair in the list
  * (EUR/GBP from EUR/USD and GBP/USD; CHF/JPY from USD/CHF and USD/JPY) is priced from those legs (CrossModel), so
- * its rate is always the legs' ratio; every other instrument has a model of its own.
+ * its rate is always the legs' ratio; an interest-rate future follows its notional bond on the yield curves
+ * (RateFutureModel); every other instrument has a model of its own.
  */
-function modelsOf(instruments: readonly SimInstrument[], seedHash: number): Map<string, InstrumentModel> {
+function modelsOf(
+  instruments: readonly SimInstrument[],
+  seedHash: number,
+  curves: () => YieldCurves,
+): Map<string, InstrumentModel> {
   const models = new Map<string, InstrumentModel>();
   const own = (i: SimInstrument) => {
     const key = instrumentKey(i);
@@ -504,6 +516,10 @@ function modelsOf(instruments: readonly SimInstrument[], seedHash: number): Map<
     const key = instrumentKey(i);
     const base = i.code.slice(0, 3);
     const quote = i.code.slice(3);
+    if (i.kind === 'future' && i.notionalBond) {
+      models.set(key, new RateFutureModel(i, calendarOf(i), seedHash, hashString(key), curves(), i.notionalBond));
+      continue;
+    }
     if (i.kind === 'forex' && i.code.length === 6 && base !== 'USD' && quote !== 'USD') {
       const a = usdLeg(base);
       const b = usdLeg(quote);

@@ -48,6 +48,13 @@ export interface SimInstrument {
   homeExchange?: string;
   /** Forex: majors get the tighter spread. */
   major?: boolean;
+  /** Interest-rate futures: the notional bond priced from the yield curves (rate-futures.ts). */
+  notionalBond?: {
+    issuer: 'US' | 'DE';
+    coupon: number;
+    years: number;
+    frequency: 1 | 2;
+  };
 }
 
 /** How an instrument is named in the API: its market source and displayed code (codes repeat across sources). */

@@ -209,3 +209,136 @@ export const fundProfit = defineEndpoint({
     days: z.array(fundAccrual),
   }),
 });
+
+// ------------------------------------------------------------------------------------------------ console
+
+/**
+ * A fund product as the console shows it: its published terms, the name in each language, open or closed to new
+ * money, and what its orders in progress hold. A product's terms are fixed once published (new terms are a new
+ * product; the old one is closed to new money), and each order keeps the terms it was sold with.
+ */
+export const consoleFundProduct = fundProduct.omit({ valueDate: true, maturityDate: true, redeemable: true }).extend({
+  name: z.string(),
+  nameNl: z.string(),
+  nameZh: z.string(),
+  /** Orders in progress, and what they hold (principal + interest posted). */
+  ordersInProgress: z.number().int(),
+  held: money,
+  createTimeTimestamp: ms,
+  updateTimeTimestamp: ms,
+});
+export type ConsoleFundProduct = z.infer<typeof consoleFundProduct>;
+
+/** The most a Regular's published rate and a Current's management fee may be, in percent a year. */
+export const FUND_MAX_RATE = 20;
+export const FUND_MAX_FEE = 5;
+export const FUND_MAX_TERM_DAYS = 3650;
+
+/** A rate in percent a year as the operator types it: up to 4 decimals ("2.6", "0.30"). */
+const percentInput = (max: number) =>
+  z
+    .string({ error: r.V.invalid })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,4})?$/, { error: r.V.invalid })
+    .refine((s) => Number.parseFloat(s) <= max, { error: r.V.invalid });
+
+/**
+ * What an operator enters to publish a product. A Regular needs its term and annual rate; a Current its management
+ * fee (its rate is the market's, less the fee); the server answers 400 naming the missing field.
+ */
+export const fundProductInput = z.object({
+  code: z
+    .string({ error: r.V.instrumentCode })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{1,19}$/, { error: r.V.instrumentCode }),
+  name: r.productName,
+  nameNl: r.productName,
+  nameZh: r.productName,
+  type: fundType,
+  termDays: r
+    .integer(z.number().int({ error: r.V.invalid }).min(1, { error: r.V.invalid }).max(FUND_MAX_TERM_DAYS))
+    .nullish(),
+  annualRate: percentInput(FUND_MAX_RATE).nullish(),
+  managementFee: percentInput(FUND_MAX_FEE).nullish(),
+  minAmount: fundAmount,
+});
+export type FundProductInput = z.input<typeof fundProductInput>;
+
+export const consoleFundProducts = defineEndpoint({
+  method: 'GET',
+  path: '/console/fund-products',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'Every fund product, open or closed, with its published terms (a Current with its rate today), the name in each language and what its orders in progress hold.',
+  request: z.object({}),
+  data: z.array(consoleFundProduct),
+});
+
+export const consoleFundProductCreate = defineEndpoint({
+  method: 'POST',
+  path: '/console/fund-products',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    'Publish a fund product, open to new money: a Regular with its term and annual rate, or a Current with its management fee; the name in en, nl and zh-Hans; the minimum subscription. A code in use answers 409. Its terms cannot be changed afterwards (publish a new product and close this one). Audited.',
+  request: fundProductInput,
+  data: consoleFundProduct,
+});
+
+export const consoleFundProductOpen = defineEndpoint({
+  method: 'POST',
+  path: '/console/fund-products/:id/open',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    'Close a fund product to new money (`open: false`) or reopen it. Orders already subscribed keep their terms and run to their end either way. Audited with the product as it was and as it is.',
+  params: z.object({ id: r.id }),
+  request: z.object({ open: z.boolean({ error: r.V.invalid }) }),
+  data: consoleFundProduct,
+});
+
+/** One day of the accrual job's work: the interest accrued for that day, and the Regular orders paid on it. */
+export const fundAccrualDay = z.object({
+  date: isoDate,
+  /** Orders whose interest of that day was accrued, and the interest posted (EUR; a small order's day may be 0). */
+  ordersAccrued: z.number().int(),
+  interest: money,
+  /** Regular orders that matured that day and were paid, and what they were paid (principal + interest). */
+  matured: z.number().int(),
+  maturedPaid: money,
+});
+
+export const consoleFundAccruals = defineEndpoint({
+  method: 'GET',
+  path: '/console/fund-accruals',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    "The funds job's work per day, newest first (orders accrued, interest posted, Regular orders matured and paid), its totals, when it last posted, and the orders it owes work now (none after a pass: more means the job is behind).",
+  request: z.object({ page: r.page, pageSize: r.pageSize }),
+  data: pageOf(fundAccrualDay).extend({
+    totals: z.object({ interest: money, matured: z.number().int(), maturedPaid: money }),
+    /** When the job (or a Current's redemption) last accrued a day; null when never. */
+    lastAccrualTimestamp: ms.nullable(),
+    /** Orders in progress with work due now (a day to accrue or a maturity to pay). */
+    ordersDue: z.number().int(),
+  }),
+});
+
+export const consoleCustomerFunds = defineEndpoint({
+  method: 'GET',
+  path: '/console/customers/:id/funds',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary: "A customer's fund orders, newest first, as the customer sees them (an unknown customer answers 404).",
+  params: z.object({ id: r.id }),
+  request: z.object({ page: r.page, pageSize: r.pageSize }),
+  data: pageOf(fundOrder),
+});

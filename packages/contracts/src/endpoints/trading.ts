@@ -37,6 +37,7 @@ export const ASSET_CLASSES = [
   'commodity',
   'indexOther',
   'stock',
+  'other',
 ] as const;
 export const assetClass = z.enum(ASSET_CLASSES);
 export type AssetClass = z.infer<typeof assetClass>;
@@ -50,6 +51,11 @@ export const ESMA_LEVERAGE_CAP: Record<AssetClass, number> = {
   commodity: 10,
   indexOther: 10,
   stock: 5,
+  /**
+   * ESMA's "other reference values" (5:1): here the interest-rate futures, which the retail list does not name (no
+   * bond, no interest rate); docs/markets.md "Interest-rate futures".
+   */
+  other: 5,
 };
 
 /** ESMA margin close-out: at or below this margin level (percent) the largest losing position is closed first. */

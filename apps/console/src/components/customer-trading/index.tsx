@@ -1,12 +1,13 @@
 /**
  * A customer's trading in the console, read-only: open positions with their live floating profit, closed
- * positions with the realised profit and why they closed, every order, and the bonds held. Operators cannot trade, close
+ * positions with the realised profit and why they closed, every order, the bonds held and the fund orders. Operators cannot trade, close
  * or change anything here: fills follow the published rules only (ARCHITECTURE.md, money and trust rules).
  */
 import { Button, Card, Flex, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { type CustomerBond, useCustomerBonds } from '../../api/bonds';
 import { queryClient } from '../../api/client';
+import { type CustomerFund, useCustomerFunds } from '../../api/funds';
 import { consoleKeys, type OrderParams, type PageParams } from '../../api/keys';
 import { type CustomerOrder, type CustomerPosition, useCustomerOrders, useCustomerPositions } from '../../api/queries';
 import { lookup, t } from '../../i18n';
@@ -14,10 +15,11 @@ import { ListTable } from '../list-page';
 import styles from './customer-trading.module.css';
 import { BONDS_WIDTH, bondColumns } from './parts/bond-columns';
 import { LIVE_REFRESH_MS, Secondary } from './parts/cells';
+import { FUNDS_WIDTH, fundColumns } from './parts/fund-columns';
 import { ORDERS_WIDTH, orderColumns } from './parts/order-columns';
 import { CLOSED_WIDTH, closedColumns, OPEN_WIDTH, openColumns } from './parts/position-columns';
 
-type TabKey = 'open' | 'closed' | 'orders' | 'bonds';
+type TabKey = 'open' | 'closed' | 'orders' | 'bonds' | 'funds';
 
 const FIRST_PAGE: PageParams = { page: 1, pageSize: 10 };
 
@@ -80,6 +82,21 @@ function Bonds({ customerId }: { customerId: number }) {
       columns={bondColumns}
       emptyText={t('bonds.customerEmpty')}
       scrollX={BONDS_WIDTH}
+    />
+  );
+}
+
+function Funds({ customerId }: { customerId: number }) {
+  const [params, setParams] = useState<PageParams>(FIRST_PAGE);
+  const orders = useCustomerFunds(customerId, params);
+  return (
+    <ListTable<CustomerFund>
+      query={orders}
+      params={params}
+      setParams={setParams}
+      columns={fundColumns}
+      emptyText={t('funds.customerEmpty')}
+      scrollX={FUNDS_WIDTH}
     />
   );
 }
@@ -152,6 +169,7 @@ export function TradingCard({ customerId }: { customerId: number }) {
             children: <Orders key={orderStatus ?? 'all'} customerId={customerId} status={orderStatus} />,
           },
           { key: 'bonds', label: t('bonds.tab'), children: <Bonds customerId={customerId} /> },
+          { key: 'funds', label: t('funds.tab'), children: <Funds customerId={customerId} /> },
         ]}
       />
     </Card>

@@ -61,7 +61,89 @@ const rows: FutureRow[] = [
     270_000,
     0.22,
   ], // NQZ26
+  // rates (contractSize = the currency per point: a point is 1 % of the contract's face, 100,000 or 200,000): priced
+  // from the yield curves (rate-futures.ts), refPrice is only where the walk's reference sits. Eurex's March 2027
+  // contracts trade until two exchange days before the delivery day (the 10th); the CBOT's 10-year note until seven
+  // business days before the month's last one, the 2-year note until that last business day.
+  [
+    'FGBL',
+    'Euro-Bund',
+    '德国长期国债期货(Euro-Bund)',
+    'EUREX',
+    'rates',
+    '128.50',
+    2,
+    1000,
+    '2027-03-08',
+    1_100_000,
+    0.05,
+  ],
+  [
+    'FGBM',
+    'Euro-Bobl',
+    '德国中期国债期货(Euro-Bobl)',
+    'EUREX',
+    'rates',
+    '117.30',
+    2,
+    1000,
+    '2027-03-08',
+    1_000_000,
+    0.035,
+  ],
+  [
+    'FGBS',
+    'Euro-Schatz',
+    '德国短期国债期货(Euro-Schatz)',
+    'EUREX',
+    'rates',
+    '107.50',
+    3,
+    1000,
+    '2027-03-08',
+    900_000,
+    0.015,
+  ],
+  [
+    'ZN',
+    '10-Year US Treasury Note',
+    '美国10年期国债期货',
+    'CBOT',
+    'rates',
+    '114.50',
+    3,
+    1000,
+    '2027-03-19',
+    4_500_000,
+    0.05,
+  ],
+  [
+    'ZT',
+    '2-Year US Treasury Note',
+    '美国2年期国债期货',
+    'CBOT',
+    'rates',
+    '104.20',
+    3,
+    2000,
+    '2027-03-31',
+    4_000_000,
+    0.015,
+  ],
 ];
+
+/**
+ * The notional bond of each interest-rate future (docs/markets.md "Interest-rate futures"): 6 % coupons, the term
+ * the contract names (Bund 10 years: its deliverables run 8.5 to 10.5; Bobl 5: 4.5 to 5.5; Schatz 2: 1.75 to 2.25;
+ * the 10-year note 10: 6.5 to 10; the 2-year note 2: 1.75 to 2), once a year on the German curve, twice on the US.
+ */
+const NOTIONAL: Readonly<Record<string, NonNullable<InstrumentDef['notionalBond']>>> = {
+  FGBL: { issuer: 'DE', coupon: 0.06, years: 10, frequency: 1 },
+  FGBM: { issuer: 'DE', coupon: 0.06, years: 5, frequency: 1 },
+  FGBS: { issuer: 'DE', coupon: 0.06, years: 2, frequency: 1 },
+  ZN: { issuer: 'US', coupon: 0.06, years: 10, frequency: 2 },
+  ZT: { issuer: 'US', coupon: 0.06, years: 2, frequency: 2 },
+};
 
 export const futures: readonly InstrumentDef[] = rows.map(
   ([
@@ -92,5 +174,6 @@ export const futures: readonly InstrumentDef[] = rows.map(
     contractSize,
     expiry,
     openInterest,
+    ...(NOTIONAL[code] ? { notionalBond: NOTIONAL[code] } : {}),
   }),
 );

@@ -130,8 +130,9 @@ describe('instrument reference data', () => {
       expect(f.openInterest, f.code).toBeGreaterThan(0);
     }
     const categories = new Set(futures.map((f) => f.category));
-    // No interest-rate future yet: the rates category waits for the ESMA class of bond futures (docs/markets.md).
-    expect([...categories].sort()).toEqual(['agricultural', 'energy', 'indices', 'metals']);
+    expect([...categories].sort()).toEqual(['agricultural', 'energy', 'indices', 'metals', 'rates']);
+    // Every interest-rate future follows a notional bond on a yield curve, and only they do.
+    for (const f of futures) expect(f.notionalBond !== undefined, f.code).toBe(f.category === 'rates');
   });
 
   it('puts every forex pair in one group: majors, minors (USD and a smaller currency), crosses (no USD)', () => {

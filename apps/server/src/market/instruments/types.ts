@@ -37,6 +37,11 @@ export interface InstrumentDef {
   expiry?: string;
   /** Futures: plausible open interest. */
   openInterest?: number;
+  /**
+   * Interest-rate futures: the notional bond the price follows, on its issuer's simulated yield curve (a 6 % coupon,
+   * the contract's term, coupons a year); docs/markets.md "Interest-rate futures".
+   */
+  notionalBond?: { issuer: 'US' | 'DE'; coupon: number; years: number; frequency: 1 | 2 };
   /** Forex majors and major indices; used for leverage caps. */
   major?: boolean;
   /**

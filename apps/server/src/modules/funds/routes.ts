@@ -6,6 +6,7 @@ import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { runIdempotent } from '../../platform/idempotency.js';
 import { createAuthService } from '../auth/index.js';
+import { consoleFundRoutes } from './console-routes.js';
 import { createFundJob } from './job.js';
 import { createFundService } from './service.js';
 
@@ -19,6 +20,8 @@ export function fundRoutes(app: FastifyInstance, deps: Deps) {
     const stop = createFundJob(deps).start(deps.config.primaryJobMs);
     app.addHook('onClose', async () => stop());
   }
+
+  consoleFundRoutes(app, deps, service);
 
   route(app, fundsApi.fundProductPageList, async ({ req, body }) =>
     service.productPage(body, clock.now(), requestLanguage(req)),

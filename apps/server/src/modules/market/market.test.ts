@@ -271,7 +271,10 @@ describe('indices, futures and forex', () => {
       expect((await list(h.call(api.futuresList, { category }))).total).toBe(count((i) => i.category === category));
     // `financial` is index and rate futures together (the Market tab's chip).
     const financial = await list(h.call(api.futuresList, { category: 'financial' }));
-    expect(financial.list.map((q) => q.stock_code).sort()).toEqual(['ES', 'NQ']);
+    expect(financial.list.map((q) => q.stock_code).sort()).toEqual(['ES', 'FGBL', 'FGBM', 'FGBS', 'NQ', 'ZN', 'ZT']);
+    const rates = await list(h.call(api.futuresList, { category: 'rates' }));
+    expect(rates.list.map((q) => q.stock_code).sort()).toEqual(['FGBL', 'FGBM', 'FGBS', 'ZN', 'ZT']);
+    expect(rates.list.find((q) => q.stock_code === 'FGBL')?.currency).toBe('EUR');
     // Raw: a category the contract's types do not allow.
     expect((await h.get('/m_ft/futures_list?category=crypto')).body).toMatchObject({
       code: 400,

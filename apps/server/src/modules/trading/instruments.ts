@@ -46,8 +46,8 @@ function assetClassOf(def: InstrumentDef, kind: TradeKind): AssetClass {
   if (kind === 'forex') return def.major ? 'forexMajor' : 'forexMinor';
   if (def.code === 'GC') return 'gold';
   if (def.category === 'indices') return MAJOR_INDEX_FUTURES.has(def.code) ? 'indexMajor' : 'indexOther';
-  // Bond futures are "other reference values" for ESMA (5:1), a class this module does not have yet.
-  if (def.category === 'rates') throw new Error(`${def.code}: no asset class for interest-rate futures yet`);
+  // Bond futures are none of ESMA's named classes: "other reference values", 5:1 (docs/markets.md).
+  if (def.category === 'rates') return 'other';
   return 'commodity';
 }
 

@@ -31,6 +31,7 @@ export const DEFAULT_RULES: Record<AssetClass, { buyRate: string; sellRate: stri
   commodity: { buyRate: '0.0005', sellRate: '0.0005', minQuantity: 1 },
   indexOther: { buyRate: '0.0005', sellRate: '0.0005', minQuantity: 1 },
   stock: { buyRate: '0.001', sellRate: '0.001', minQuantity: 1 },
+  other: { buyRate: '0.0005', sellRate: '0.0005', minQuantity: 1 },
 };
 
 export const SETTINGS_TTL_MS = 2_000;

@@ -42,6 +42,8 @@ const pinDefaults = () => {
   m.set('GBPUSD', 2, { bid: '1.2999', ask: '1.3' });
   m.set('GC', 3, { bid: '3999', ask: '4000' });
   m.set('ZC', 3, { bid: '399.5', ask: '400' });
+  m.set('FGBL', 3, { bid: '128.49', ask: '128.5' });
+  m.set('ZN', 3, { bid: '114.484', ask: '114.5' });
 };
 
 type StockTicket = Ticket<typeof tradingApi.stockCreate>;
@@ -131,6 +133,28 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       margin: '1600.00',
       fee: '8.00',
     },
+    {
+      name: 'Euro-Bund future, an "other reference value" 5:1, 1,000 EUR a point',
+      endpoint: tradingApi.goldCreate,
+      body: { stockCode: 'FGBL', direction: 0, quantity: 1 },
+      fund: { FUTURE: '30000' },
+      wallet: 'FUTURE',
+      price: '128.5',
+      // 128.50 × 1,000 = 128,500 EUR (Eurex, no conversion); / 5 = 25,700; fee 0.05 % = 64.25
+      margin: '25700.00',
+      fee: '64.25',
+    },
+    {
+      name: 'US 10-year note future sold at the bid, 5:1, 1,000 USD a point',
+      endpoint: tradingApi.goldCreate,
+      body: { stockCode: 'ZN', direction: 1, quantity: 2 },
+      fund: { FUTURE: '40000' },
+      wallet: 'FUTURE',
+      price: '114.484',
+      // 2 × 114.484 × 1,000 = 228,968 USD = 183,174.40 EUR; / 5 = 36,634.88; fee 0.05 % = 91.5872 → 91.59
+      margin: '36634.88',
+      fee: '91.59',
+    },
   ];
   it.each(cases)('$name', async (c) => {
     pinDefaults();
@@ -174,6 +198,12 @@ describe('orders the rules refuse, with a message that says what to do', () => {
   }> = [
     { name: 'market closed', pin: { bid: '99.9', ask: '100', open: false }, body: {}, reason: 'marketClosed' },
     { name: 'leverage above the cap', body: { leverage: 10 }, reason: 'leverageTooHigh' },
+    {
+      name: 'a Bund future above its 5:1 cap',
+      endpoint: tradingApi.goldCreate,
+      body: { stockCode: 'FGBL', source: 3, quantity: 1, leverage: 10 },
+      reason: 'leverageTooHigh',
+    },
     { name: 'more than the wallet can hold', body: { quantity: 100 }, reason: 'insufficientMargin' },
     { name: 'stop-loss above a buy price', body: { stopLoss: '101' }, reason: 'stopLossInvalid' },
     { name: 'take-profit below a buy price', body: { takeProfit: '99' }, reason: 'takeProfitInvalid' },

@@ -25,6 +25,7 @@ const SPREAD_OF: Record<AssetClass, 'forexMajor' | 'forexMinor' | 'future' | 'st
   commodity: 'future',
   indexOther: 'future',
   stock: 'stock',
+  other: 'future',
 };
 
 export function FeesPage() {

@@ -4,6 +4,7 @@ import type { CustomerBond } from '../../../api/bonds';
 import { t } from '../../../i18n';
 import { formatAmount, formatCount, formatDecimal } from '../../../lib/money';
 import { formatTime } from '../../../lib/time';
+import { NameCell } from '../../name-cell';
 import { none } from './cells';
 
 const STATUS_COLOR: Record<CustomerBond['status'], string> = {
@@ -18,13 +19,7 @@ export const BONDS_WIDTH = 1300;
 export const bondColumns: TableColumnsType<CustomerBond> = [
   {
     title: t('bonds.bond'),
-    render: (_, b) => (
-      <>
-        <Typography.Text strong>{b.name}</Typography.Text>
-        <br />
-        <Typography.Text type="secondary">{b.code}</Typography.Text>
-      </>
-    ),
+    render: (_, b) => <NameCell name={b.name} detail={b.code} />,
   },
   { title: t('bonds.quantity'), align: 'right', render: (_, b) => formatCount(b.quantity) },
   {
