@@ -170,8 +170,8 @@ export function ServiceChatPage() {
       ) : (
         <>
           <p className="support-thread__head">
-            <span className="tag">{t(`support.topics.${thread.data.conversation.topic}`)}</span>{' '}
-            <span className="tag" data-testid="support-status">
+            <span className="tag tag--neutral">{t(`support.topics.${thread.data.conversation.topic}`)}</span>{' '}
+            <span className="tag tag--gold" data-testid="support-status">
               {t(`support.status.${thread.data.conversation.status}`)}
             </span>
           </p>

@@ -41,7 +41,7 @@ function ConversationRow({ conversation: c }: { conversation: SupportConversatio
             {preview}
           </span>
           <span className="support-row__tags">
-            <span className="tag">{t(`support.topics.${c.topic}`)}</span>
+            <span className="tag tag--neutral">{t(`support.topics.${c.topic}`)}</span>
             <span className={`tag tag--${c.status === 'closed' ? 'neutral' : c.status === 'open' ? 'gold' : 'rise'}`}>
               {t(`support.status.${c.status}`)}
             </span>
