@@ -26,6 +26,8 @@ import { OutboxPage } from './pages/outbox';
 import { PlacingsPage } from './pages/placings';
 import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
 import { SecurityPage } from './pages/security';
+import { SupportConversationPage, SupportInboxPage } from './pages/support';
+import { SupportRepliesPage } from './pages/support-replies';
 import { TradingSettingsPage } from './pages/trading-settings';
 
 export const router = createHashRouter([
@@ -43,6 +45,9 @@ export const router = createHashRouter([
       { path: 'withdrawals', element: <WithdrawalQueuePage /> },
       { path: 'block-permissions', element: <BlockPermissionQueuePage /> },
       { path: 'loans', element: <LoanQueuePage /> },
+      { path: 'support', element: <SupportInboxPage /> },
+      { path: 'support/:id', element: <SupportConversationPage /> },
+      { path: 'support-replies', element: <SupportRepliesPage /> },
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'deposit-channels', element: <DepositChannelsPage /> },
       { path: 'awards', element: <AwardsPage /> },

@@ -28,6 +28,7 @@ import { loadBrandName, metaRoutes } from './modules/meta/index.js';
 import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes, saleRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
+import { SUPPORT_EVENTS, supportRoutes } from './modules/support/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { consoleWalletRoutes, walletRoutes } from './modules/wallet/index.js';
@@ -109,10 +110,10 @@ export async function buildApp(
     brandName,
     // One provider per process: the same seed on every node gives the same prices.
     market: createSimulatedProvider({ seed: config.marketSeed, instruments: allInstruments, clock }),
-    // Account events cross processes on the database (WORKERS > 1); quote ticks stay in each process.
+    // Account and support events cross processes on the database (WORKERS > 1); quote ticks stay in each process.
     bus: await createPgBus({
       db,
-      shared: [ACCOUNT_EVENTS],
+      shared: [ACCOUNT_EVENTS, SUPPORT_EVENTS],
       onError: (err, channel) => app.log.error({ err, channel }, 'bus handler failed'),
     }),
     ledger: createLedger({ walletCurrency: config.walletCurrency }),
@@ -183,6 +184,7 @@ export async function buildApp(
       articleRoutes(web, deps);
       loanRoutes(web, deps);
       fundRoutes(web, deps);
+      supportRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -10,6 +10,7 @@ import {
   inbox as inboxApi,
   loan as loanApi,
   market as marketApi,
+  support as supportApi,
   trading as tradingApi,
   user as userApi,
   wallet as walletApi,
@@ -245,6 +246,25 @@ export const ownedProbes: OwnedProbe[] = [
       return (token) => h.call(fundsApi.fundOrderRedeem, { id }, { token });
     },
   },
+  ...(
+    [
+      ['support conversation', (h, id, token) => h.call(supportApi.supportDetail, {}, { token, params: { id } })],
+      ['support message', (h, id, token) => h.call(supportApi.supportSend, { text: 'hi' }, { token, params: { id } })],
+      ['support read mark', (h, id, token) => h.call(supportApi.supportRead, {}, { token, params: { id } })],
+    ] as const satisfies ReadonlyArray<readonly [string, (h: Harness, id: number, token: string) => Promise<Answer>]>
+  ).map(([name, ask]) => ({
+    name,
+    setup: async (h: Harness, owner: { token: string }) => {
+      const started = await h.call(
+        supportApi.supportApply,
+        { subject: 'Help', text: 'A question' },
+        { token: owner.token },
+      );
+      if (started.status !== 200) throw new Error(`apply/service: ${JSON.stringify(started.body)}`);
+      const id = started.body.data.conversation.id;
+      return (token: string) => ask(h, id, token);
+    },
+  })),
 ];
 
 /** A loan application of `owner`, on a treasury bill as collateral (70 % of its value may be borrowed). */

@@ -94,6 +94,16 @@ export type {
 export * as primary from './endpoints/primary.js';
 export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
 export type {
+  SupportConversation,
+  SupportMessage,
+  SupportQueueRow,
+  SupportReplyTemplate,
+  SupportStatus,
+  SupportTopic,
+} from './endpoints/support.js';
+export * as support from './endpoints/support.js';
+export { SUPPORT_LIMITS, SUPPORT_THREAD_PAGE, SUPPORT_TOPICS } from './endpoints/support.js';
+export type {
   AssetClass,
   CloseReason,
   MarginSummary,
@@ -149,6 +159,7 @@ import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
+import * as support from './endpoints/support.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -176,4 +187,5 @@ export const allEndpoints: readonly Endpoint[] = [
   articles,
   loan,
   funds,
+  support,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

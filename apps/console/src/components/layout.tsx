@@ -14,6 +14,7 @@ import {
   useTrialBalanceChecks,
 } from '../api/queries';
 import { useSession } from '../api/session';
+import { useSupportLive, useSupportUnread } from '../api/support';
 import { lookup, t } from '../i18n';
 import { BooksAlert } from './books-alert';
 import { LanguageSelect } from './language-select';
@@ -44,6 +45,7 @@ function menuItems(
   operator: Operator,
   pending: TrialBalance['pending'] | undefined,
   pendingAdjustments: number | undefined,
+  supportUnread: number | undefined,
 ): NonNullable<MenuProps['items']> {
   return [
     { key: 'customers', label: t('menu.customers') },
@@ -52,6 +54,8 @@ function menuItems(
     { key: 'withdrawals', label: queueLabel(t('menu.withdrawals'), pending?.withdrawals) },
     { key: 'block-permissions', label: queueLabel(t('menu.blockPermissions'), pending?.blockPermissions) },
     { key: 'loans', label: queueLabel(t('menu.loans'), pending?.loans) },
+    { key: 'support', label: queueLabel(t('menu.support'), supportUnread) },
+    { key: 'support-replies', label: t('menu.supportReplies') },
     // Adjustments wait here for a second operator (four eyes); proposing and deciding are for admins.
     ...(roleAtLeast(operator.role, 'admin')
       ? [{ key: 'approvals', label: queueLabel(t('menu.approvals'), pendingAdjustments) }]
@@ -94,6 +98,10 @@ function ConsoleLayout() {
   const section = location.pathname.split('/')[1] ?? '';
   // The scheduled trial balance: an unbalanced latest check is shown on every page.
   const checks = useTrialBalanceChecks({ refetchInterval: 60_000, enabled: me.isSuccess && !me.data.totpRequired });
+  // The support inbox's unread count, kept current by the live socket's support events.
+  const ready = me.isSuccess && !me.data.totpRequired;
+  const supportUnread = useSupportUnread({ enabled: ready });
+  useSupportLive(ready);
   const waitingAdjustments = useAdjustments(
     { status: 'proposed', q: '', page: 1, pageSize: 1 },
     {
@@ -134,7 +142,7 @@ function ConsoleLayout() {
           items={
             operator.totpRequired
               ? [{ key: 'security', label: t('menu.security') }]
-              : menuItems(operator, books.data?.pending, waitingAdjustments.data?.total)
+              : menuItems(operator, books.data?.pending, waitingAdjustments.data?.total, supportUnread.data)
           }
           onClick={({ key }) => navigate(`/${key}`)}
         />

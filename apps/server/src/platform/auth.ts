@@ -179,6 +179,35 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
   ].map((e) => e.path);
   const enrolmentOnly = (url: string | undefined) => ENROLMENT_PATHS.some((p) => url?.endsWith(p));
 
+  /** The live operator session of a console token and its operator (not disabled), or undefined. */
+  async function operatorSession(token: string) {
+    const s = await lookup(token, config.operatorTokenIdleSeconds);
+    if (!s?.operatorId) return undefined;
+    const [op] = await db
+      .select({
+        id: operators.id,
+        username: operators.username,
+        role: operators.role,
+        disabled: operators.disabled,
+        totpOn: sql<boolean>`${secondFactors.confirmedAt} is not null`,
+      })
+      .from(operators)
+      .leftJoin(secondFactors, eq(secondFactors.operatorId, operators.id))
+      .where(eq(operators.id, s.operatorId));
+    if (!op || op.disabled) return undefined;
+    return { session: s, op };
+  }
+
+  /**
+   * The operator of a live console token who may use the console now (with a second factor where it is required),
+   * for the live socket, which has no headers: the support inbox's events (docs/support.md).
+   */
+  async function operatorOfToken(token: string): Promise<number | undefined> {
+    const found = await operatorSession(token);
+    if (!found || (config.operatorTotpRequired && !found.op.totpOn)) return undefined;
+    return found.op.id;
+  }
+
   /** An operator of at least `role` (401 without an operator session, 403 with a lower role); one guard per role. */
   const operatorGuards = new Map<OperatorRole, Guard>();
   const requireOperator = (role: OperatorRole = 'reviewer'): Guard => {
@@ -186,20 +215,9 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     if (known) return known;
     const guard = asGuard({ auth: 'operator', role }, async (req) => {
       const token = tokenFrom(req);
-      const s = token ? await lookup(token, config.operatorTokenIdleSeconds) : undefined;
-      if (!s?.operatorId) throw unauthenticated();
-      const [op] = await db
-        .select({
-          id: operators.id,
-          username: operators.username,
-          role: operators.role,
-          disabled: operators.disabled,
-          totpOn: sql<boolean>`${secondFactors.confirmedAt} is not null`,
-        })
-        .from(operators)
-        .leftJoin(secondFactors, eq(secondFactors.operatorId, operators.id))
-        .where(eq(operators.id, s.operatorId));
-      if (!op || op.disabled) throw unauthenticated();
+      const found = token ? await operatorSession(token) : undefined;
+      if (!found) throw unauthenticated();
+      const { session: s, op } = found;
       const opRole = op.role as OperatorRole;
       if (!roleAtLeast(opRole, role)) throw forbidden();
       if (config.operatorTotpRequired && !op.totpOn && !enrolmentOnly(req.routeOptions.url)) {
@@ -240,7 +258,17 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     return r?.n ?? 0;
   }
 
-  return { issue, userOfToken, requireUser, optionalUser, requireOperator, revoke, revokeAllOfUser, activeCount };
+  return {
+    issue,
+    userOfToken,
+    operatorOfToken,
+    requireUser,
+    optionalUser,
+    requireOperator,
+    revoke,
+    revokeAllOfUser,
+    activeCount,
+  };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

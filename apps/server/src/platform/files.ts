@@ -112,7 +112,7 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
 
   /**
    * Deletes uploads older than a day that nothing refers to (an identity submission, a deposit proof, a bank card
-   * or a withdrawal's destination): a customer who uploads and never submits leaves nothing behind. Each row goes
+   * a withdrawal's destination or a support message): a customer who uploads and never submits leaves nothing behind. Each row goes
    * in one DELETE, so every node may run this at once: a file is removed by whichever node deleted its row.
    * A table that starts keeping file ids adds itself to `referenced` below.
    */
@@ -132,6 +132,7 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
         and not exists (
           select 1 from withdrawals w
           where w.user_id = f.owner_user_id and f.id in (w.destination->>'frontFileId', w.destination->>'backFileId'))
+        and not exists (select 1 from support_messages s where s.file_id = f.id)
       returning f.id`);
     for (const row of rows) await fs.rm(path.join(config.uploadsDir, row.id), { force: true });
     return rows.length;

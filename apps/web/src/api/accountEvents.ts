@@ -18,6 +18,7 @@ import { loanKeys } from './loan';
 import { primaryKeys } from './primary';
 import { queryClient } from './queryClient';
 import { getToken, onTokenChange } from './session';
+import { supportKeys } from './support';
 import { tradingKeys } from './trading';
 import { userKeys } from './user';
 import { walletKeys } from './wallet';
@@ -69,5 +70,12 @@ export function startAccountEvents(): void {
   onTokenChange(() => liveQuotes.setAuth(getToken()));
   liveQuotes.subscribeAccount((kind) => {
     for (const queryKey of keysChangedBy(kind)) void queryClient.invalidateQueries({ queryKey });
+    // Tied again after a lost connection: support messages may have been missed too.
+    if (kind === null) void queryClient.invalidateQueries({ queryKey: supportKeys.all });
+  });
+  // A support message or a change of a conversation (docs/support.md): its thread and the lists with their badges.
+  liveQuotes.subscribeSupport((conversationId) => {
+    void queryClient.invalidateQueries({ queryKey: supportKeys.thread(conversationId) });
+    void queryClient.invalidateQueries({ queryKey: supportKeys.lists() });
   });
 }

@@ -2,7 +2,7 @@
  * The live-quotes socket client without React or app wiring (see live.ts): reference-counted keys, batched
  * sub/unsub, lingering releases, reconnect with backoff and resubscribe, heartbeat watchdog, a tick store.
  * With a login token (`setAuth`) the socket stays open while nothing is followed too, tied to the customer,
- * and hands their account events to `subscribeAccount` listeners.
+ * and hands their account events to `subscribeAccount` listeners and their support messages to `subscribeSupport`.
  */
 import type { CompactQuote, MessageKind, WsClientMessage, WsServerMessage } from '@beurs/contracts';
 import { market } from './endpoints';
@@ -31,6 +31,9 @@ type Listener = () => void;
  */
 export type AccountListener = (kind: MessageKind | null) => void;
 
+/** A support message sent or a conversation changed (docs/support.md): its conversation's id. */
+export type SupportListener = (conversationId: number) => void;
+
 export class LiveQuotesClient {
   private socket: WebSocket | null = null;
   private status: LiveStatus = 'idle';
@@ -56,6 +59,7 @@ export class LiveQuotesClient {
   private listening = false;
   private token: string | null = null;
   private readonly accountListeners = new Set<AccountListener>();
+  private readonly supportListeners = new Set<SupportListener>();
   /** A socket was tied to the customer before: the next tie follows a gap in which events may have been lost. */
   private tiedBefore = false;
 
@@ -132,6 +136,11 @@ export class LiveQuotesClient {
   subscribeAccount(listener: AccountListener): () => void {
     this.accountListeners.add(listener);
     return () => this.accountListeners.delete(listener);
+  }
+
+  subscribeSupport(listener: SupportListener): () => void {
+    this.supportListeners.add(listener);
+    return () => this.supportListeners.delete(listener);
   }
 
   // ---- bookkeeping ----
@@ -325,6 +334,11 @@ export class LiveQuotesClient {
         return;
       case 'account':
         for (const listener of this.accountListeners) listener(message.kind);
+        return;
+      case 'support':
+        for (const listener of this.supportListeners) listener(message.conversationId);
+        return;
+      case 'operatorAuth':
         return;
       case 'error':
         // A refused message (400) or the key limit (422): the screen keeps its last prices.

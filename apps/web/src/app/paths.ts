@@ -5,7 +5,7 @@
  * a value (undefined or null) are left out; the others keep the order given, so the URLs match the ones before.
  * Imports nothing at run time (routes.ts is plain data, read here for its types only).
  */
-import type { Quote } from '@beurs/contracts';
+import type { Quote, SupportTopic } from '@beurs/contracts';
 import type { RoutePath } from './routes';
 
 type Value = string | number | null | undefined;
@@ -181,6 +181,11 @@ export const paths = {
   notice: (q: { id: number }) => to('/pages/notice/detail', q),
   share: () => to('/pages/profile/share'),
   loan: () => to('/pages/loan/index'),
+  // Help and contact (docs/support.md): the conversations, a new one (a screen that needs a person presets its
+  // topic, e.g. block-trade permission), and one conversation.
+  support: () => to('/pages/service/index'),
+  supportNew: (q: { topic?: SupportTopic } = {}) => to('/pages/service/new', q),
+  supportChat: (q: { id: number }) => to('/pages/service/chat', q),
   settings: () => to('/pages/setting/index'),
   security: () => to('/pages/setting/security'),
   loginPassword: () => to('/pages/setting/loginpwd'),

@@ -138,6 +138,11 @@ export const routeMeta = {
   '/pages/yinmutual/index': { titleKey: 'routes.yinmutual.index', auth: false },
   '/pages/yinmutual/myhold': { titleKey: 'routes.yinmutual.myhold', auth: true },
   '/pages/loan/index': { titleKey: 'routes.loan.index', auth: true },
+
+  // Help and contact: conversations with customer service (docs/support.md).
+  '/pages/service/index': { titleKey: 'routes.service.index', auth: true },
+  '/pages/service/new': { titleKey: 'routes.service.new', auth: true },
+  '/pages/service/chat': { titleKey: 'routes.service.chat', auth: true },
 } as const satisfies Record<`/pages/${string}/${string}`, RouteMeta>;
 
 export type RoutePath = keyof typeof routeMeta;

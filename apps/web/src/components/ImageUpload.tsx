@@ -39,7 +39,7 @@ const EXTENSION_TYPES: Record<string, string> = {
 };
 
 /** The file's type, from the browser or (when it does not say) from the name's extension. */
-function typeOf(file: File): string {
+export function typeOf(file: File): string {
   if (file.type) return file.type.toLowerCase();
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return EXTENSION_TYPES[extension] ?? '';

@@ -46,6 +46,11 @@ interface FakeRoute {
   answer: (call: FakeCall) => unknown;
 }
 
+/** Whether a contract path (`/userCenter/service/:id`) names the path called (`/userCenter/service/7`). */
+const pathMatches = (pattern: string, path: string) =>
+  pattern === path ||
+  new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path);
+
 const isRefusal = (value: unknown): value is Refusal =>
   typeof value === 'object' && value !== null && 'refusal' in value;
 
@@ -82,13 +87,13 @@ export function fakeApi() {
     },
     /** The calls made to one endpoint, oldest first. */
     callsTo(endpoint: Endpoint): FakeCall[] {
-      return calls.filter((c) => c.method === endpoint.method && c.path === endpoint.path);
+      return calls.filter((c) => c.method === endpoint.method && pathMatches(endpoint.path, c.path));
     },
   };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = readCall(input, init);
     calls.push(call);
-    const route = routes.find((r) => r.method === call.method && r.path === call.path);
+    const route = routes.find((r) => r.method === call.method && pathMatches(r.path, call.path));
     if (!route) unanswered.push(call);
     const answer = route ? await route.answer(call) : refuse(501, `No fake answer for ${call.method} ${call.path}`);
     const envelope = isRefusal(answer) ? answer.refusal : { code: 200, msg: 'success', data: answer };

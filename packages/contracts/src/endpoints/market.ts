@@ -651,6 +651,11 @@ export const wsClientMessage = z.discriminatedUnion('op', [
    * customer's `account` events. `null` unties it (sign out).
    */
   z.object({ op: z.literal('auth'), token: z.string().min(20).max(200).nullable() }),
+  /**
+   * Ties the socket to the operator of this console token (the console's support inbox), answered with
+   * `operatorAuth`; from then on the socket carries every `support` event. `null` unties it.
+   */
+  z.object({ op: z.literal('operatorAuth'), token: z.string().min(20).max(200).nullable() }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -678,5 +683,18 @@ export const wsServerMessage = z.discriminatedUnion('type', [
    * refetches what that kind changes; the message itself is read through the inbox.
    */
   z.object({ type: z.literal('account'), kind: messageKind, messageId: z.number().int() }),
+  /** The answer to `operatorAuth`: whether the socket now carries the operators' support events. */
+  z.object({ type: z.literal('operatorAuth'), operator: z.boolean() }),
+  /**
+   * A support message was sent (docs/support.md), or a conversation's status, assignment or read mark changed
+   * (`messageId` 0): to the customer's sockets for their own conversations, and to every operator's socket.
+   * The page refetches the conversation; the message itself is read over HTTP.
+   */
+  z.object({
+    type: z.literal('support'),
+    conversationId: z.number().int(),
+    messageId: z.number().int(),
+    from: z.enum(['customer', 'operator']),
+  }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;

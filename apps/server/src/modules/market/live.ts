@@ -32,6 +32,7 @@ import { type Bus, channel } from '../../platform/bus.js';
 import type { Clock } from '../../platform/clock.js';
 import { translate } from '../../platform/i18n.js';
 import { ACCOUNT_EVENTS } from '../inbox/index.js';
+import { SUPPORT_EVENTS } from '../support/index.js';
 import { toCompact } from './dto.js';
 import type { MarketService } from './service.js';
 
@@ -144,6 +145,8 @@ interface Client {
   messages: number;
   /** The customer the socket was tied to by `auth`, and the token that proved it (checked again per event). */
   user: { id: number; token: string } | undefined;
+  /** The operator the socket was tied to by `operatorAuth` (the console's support inbox), likewise. */
+  operator: { id: number; token: string } | undefined;
 }
 
 /**
@@ -217,11 +220,15 @@ export function createQuoteHub(opts: {
   log: FastifyBaseLogger;
   /** The customer of a live login token (platform/auth.ts); without it `auth` ties no socket to anyone. */
   userOf?: (token: string) => Promise<number | undefined>;
+  /** The operator of a live console token who may use the console; without it `operatorAuth` ties nothing. */
+  operatorOf?: (token: string) => Promise<number | undefined>;
 }) {
   const { service, loop, clock } = opts;
   const clients = new Set<Client>();
   /** The sockets of each customer, for their account events. */
   const byUser = new Map<number, Set<Client>>();
+  /** The operators' sockets, for support events. */
+  const operatorSockets = new Set<Client>();
 
   const send = (c: Client, message: WsServerMessage) => {
     if (c.socket.readyState === OPEN) c.socket.send(JSON.stringify(message));
@@ -272,29 +279,74 @@ export function createQuoteHub(opts: {
     send(c, { type: 'auth', user: c.user !== undefined });
   }
 
-  // Events come from any process (the bus is shared across them); each goes only to the sockets tied to its
-  // customer, and only while the token that tied them still opens a session (a sign-out elsewhere ends it).
-  const unsubscribeAccount = opts.bus.subscribe(ACCOUNT_EVENTS, (event) => {
-    const sockets = byUser.get(event.userId);
+  async function operatorAuth(c: Client, token: string | null) {
+    operatorSockets.delete(c);
+    c.operator = undefined;
+    const operatorId = token && opts.operatorOf ? await opts.operatorOf(token) : undefined;
+    if (operatorId !== undefined && token && clients.has(c)) {
+      c.operator = { id: operatorId, token };
+      operatorSockets.add(c);
+    }
+    send(c, { type: 'operatorAuth', operator: c.operator !== undefined });
+  }
+
+  /** `frame` to each of the customer's sockets whose token still opens their session (a sign-out elsewhere ends it). */
+  function toCustomer(userId: number, frame: string, what: string) {
+    const sockets = byUser.get(userId);
     if (!sockets) return;
-    const frame = JSON.stringify({
-      type: 'account',
-      kind: event.kind,
-      messageId: event.messageId,
-    } satisfies WsServerMessage);
     for (const c of [...sockets]) {
       const user = c.user;
       if (!user || !opts.userOf) continue;
       opts
         .userOf(user.token)
         .then((id) => {
-          if (id !== event.userId || c.user !== user) {
+          if (id !== userId || c.user !== user) {
             if (c.user === user) untie(c);
             return;
           }
           if (c.socket.readyState === OPEN) c.socket.send(frame);
         })
-        .catch((error: unknown) => opts.log.error({ err: error }, 'account event delivery failed'));
+        .catch((error: unknown) => opts.log.error({ err: error }, `${what} delivery failed`));
+    }
+  }
+
+  // Events come from any process (the bus is shared across them); each goes only to the sockets tied to its
+  // customer, and only while the token that tied them still opens a session.
+  const unsubscribeAccount = opts.bus.subscribe(ACCOUNT_EVENTS, (event) => {
+    const frame = JSON.stringify({
+      type: 'account',
+      kind: event.kind,
+      messageId: event.messageId,
+    } satisfies WsServerMessage);
+    toCustomer(event.userId, frame, 'account event');
+  });
+
+  // A support message or change (docs/support.md): to the customer's sockets and to every operator's socket whose
+  // console session is still live (checked per event, like the customers': a signed-out operator hears nothing).
+  const unsubscribeSupport = opts.bus.subscribe(SUPPORT_EVENTS, (event) => {
+    const frame = JSON.stringify({
+      type: 'support',
+      conversationId: event.conversationId,
+      messageId: event.messageId,
+      from: event.from,
+    } satisfies WsServerMessage);
+    toCustomer(event.userId, frame, 'support event');
+    for (const c of [...operatorSockets]) {
+      const operator = c.operator;
+      if (!operator || !opts.operatorOf) continue;
+      opts
+        .operatorOf(operator.token)
+        .then((id) => {
+          if (id !== operator.id || c.operator !== operator) {
+            if (c.operator === operator) {
+              c.operator = undefined;
+              operatorSockets.delete(c);
+            }
+            return;
+          }
+          if (c.socket.readyState === OPEN) c.socket.send(frame);
+        })
+        .catch((error: unknown) => opts.log.error({ err: error }, 'support event delivery failed'));
     }
   });
 
@@ -401,6 +453,9 @@ export function createQuoteHub(opts: {
       case 'auth':
         await auth(c, message.data.token);
         return;
+      case 'operatorAuth':
+        await operatorAuth(c, message.data.token);
+        return;
     }
   }
 
@@ -417,6 +472,7 @@ export function createQuoteHub(opts: {
         windowStart: Date.now(),
         messages: 0,
         user: undefined,
+        operator: undefined,
       };
       clients.add(c);
       c.group.add(c);
@@ -434,6 +490,7 @@ export function createQuoteHub(opts: {
         clients.delete(c);
         c.group.delete(c);
         untie(c);
+        operatorSockets.delete(c);
         loop.release([...c.keys]);
         c.keys.clear();
       });
@@ -446,9 +503,11 @@ export function createQuoteHub(opts: {
       clearInterval(heartbeat);
       unsubscribeBus();
       unsubscribeAccount();
+      unsubscribeSupport();
       for (const c of clients) c.socket.terminate();
       clients.clear();
       byUser.clear();
+      operatorSockets.clear();
       for (const group of groups) group.clear();
     },
   };

@@ -38,6 +38,7 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
     heartbeatMs: deps.config.wsHeartbeatMs,
     log: deps.log,
     userOf: async (token) => (await deps.sessions.userOfToken(token))?.id,
+    operatorOf: (token) => deps.sessions.operatorOfToken(token),
   });
   loop.start();
   app.addHook('onClose', async () => {

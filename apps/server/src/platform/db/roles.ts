@@ -17,8 +17,8 @@ import type pg from 'pg';
  */
 export const appRoleOf = (database: string) => `${database}_app`.slice(0, 63);
 
-/** Rows that are written once and never changed: the journal, its postings and the audit log. */
-export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log'] as const;
+/** Rows that are written once and never changed: the journal, its postings, the audit log and support messages. */
+export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log', 'support_messages'] as const;
 
 /** The owner's bookkeeping, which the app never needs: the SQL functions' checksums (sql-functions.ts). */
 export const OWNER_ONLY_TABLES = ['sql_functions'] as const;

@@ -13,6 +13,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { FundingOverview } from '../../components/money/FundingOverview';
 import { Page } from '../../components/Page';
 import { QueryBoundary } from '../../components/States';
+import { SupportUnreadBadge } from '../../components/SupportUnreadBadge';
 import { copyText } from '../../lib/clipboard';
 import { toastFailure, toastSuccess } from '../../lib/toast';
 import { displayName, initials, kycStatusOf } from '../../lib/userDisplay';
@@ -201,6 +202,13 @@ function MemberMenu({ user }: { user: UserInfo }) {
       <Menu>
         <MenuItem icon="shield" label={t('routes.setting.security')} to={paths.security()} />
         <MenuItem icon="settings" label={t('routes.setting.index')} to={paths.settings()} />
+        <MenuItem
+          icon="headset"
+          label={t('routes.service.index')}
+          value={<SupportUnreadBadge />}
+          to={paths.support()}
+          testId="profile-support"
+        />
         <MenuItem icon="doc" label={t('routes.auth.protocol')} to={paths.protocol()} />
       </Menu>
     </>

@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { LanguageSheet } from '../../components/LanguageSheet';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Page } from '../../components/Page';
+import { SupportUnreadBadge } from '../../components/SupportUnreadBadge';
 import { useFormatters } from '../../lib/format';
 import { useLanguageSwitch } from '../../lib/useLanguageSwitch';
 
@@ -92,6 +93,13 @@ export function SettingsPage() {
 
       <h2 className="section-title">{t('settings.about')}</h2>
       <Menu>
+        <MenuItem
+          icon="headset"
+          label={t('routes.service.index')}
+          value={<SupportUnreadBadge testId="setting-support-unread" />}
+          to={paths.support()}
+          testId="setting-support"
+        />
         <MenuItem icon="doc" label={t('routes.auth.protocol')} to={paths.protocol()} />
         <MenuItem icon="doc" label={t('routes.setting.fees')} to={paths.fees()} testId="setting-fees" />
         <VersionItem />

@@ -89,6 +89,19 @@ function ApplyForm({ again }: { again: boolean }) {
   );
 }
 
+/** The permission is decided by a person: questions about it start a conversation with customer service. */
+function AskSupport() {
+  const { t } = useTranslation();
+  return (
+    <p className="block-support">
+      <Link to={paths.supportNew({ topic: 'blockTrade' })} className="text-link" data-testid="block-support">
+        <Icon name="headset" size={16} />
+        {t('support.contactLink')}
+      </Link>
+    </p>
+  );
+}
+
 export function PermissionPanel({ permission: p }: { permission: BlockPermission }) {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -100,6 +113,7 @@ export function PermissionPanel({ permission: p }: { permission: BlockPermission
           title={t('block.pending.title')}
           description={t('block.pending.text', { at: f.dateTime(p.appliedAtTimestamp, 'minutes') })}
         />
+        <AskSupport />
       </div>
     );
   }
@@ -116,6 +130,7 @@ export function PermissionPanel({ permission: p }: { permission: BlockPermission
         <StateBlock icon="building" title={t('block.none.title')} description={t('block.none.text')} />
       )}
       <ApplyForm again={p.status === 'refused'} />
+      <AskSupport />
     </div>
   );
 }

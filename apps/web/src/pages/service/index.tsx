@@ -1,0 +1,116 @@
+/**
+ * Help and contact (docs/support.md): the customer's conversations with customer service, the latest first, each with
+ * its subject, topic, status, last message and unread answers; a button starts a new one. New answers arrive over
+ * the live socket (api/accountEvents.ts), so the list and its badges update while it is open.
+ */
+import type { SupportConversation } from '@beurs/contracts';
+import { Badge } from 'antd-mobile';
+import '../../app/antdMobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSupportConversations } from '../../api/support';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { LoadMore } from '../../components/LoadMore';
+import { Page } from '../../components/Page';
+import { EmptyState, ErrorState } from '../../components/States';
+import { useFormatters } from '../../lib/format';
+import './support.css';
+
+function ConversationRow({ conversation: c }: { conversation: SupportConversation }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const preview = c.lastText ?? t('support.image');
+  return (
+    <li>
+      <Link
+        to={paths.supportChat({ id: c.id })}
+        className={`support-row${c.unread > 0 ? ' support-row--unread' : ''}`}
+        data-testid="support-row"
+        data-id={c.id}
+      >
+        <span className="support-row__body">
+          <span className="support-row__top">
+            <span className="support-row__subject">{c.subject}</span>
+            <time className="support-row__time num" dateTime={new Date(c.lastMessageTimestamp).toISOString()}>
+              {f.dateTime(c.lastMessageTimestamp)}
+            </time>
+          </span>
+          <span className="support-row__preview">
+            {c.lastFrom === 'operator' ? `${t('support.serviceName')}: ` : ''}
+            {preview}
+          </span>
+          <span className="support-row__tags">
+            <span className="tag tag--neutral">{t(`support.topics.${c.topic}`)}</span>
+            <span className={`tag tag--${c.status === 'closed' ? 'neutral' : c.status === 'open' ? 'gold' : 'rise'}`}>
+              {t(`support.status.${c.status}`)}
+            </span>
+          </span>
+        </span>
+        {c.unread > 0 && (
+          <Badge
+            className="unread-badge"
+            content={c.unread > 99 ? '99+' : String(c.unread)}
+            aria-label={t('support.unreadCount', { count: c.unread })}
+            data-testid="support-row-unread"
+          />
+        )}
+      </Link>
+    </li>
+  );
+}
+
+export function ServicePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const conversations = useSupportConversations();
+  const items = conversations.data?.pages.flatMap((page) => page.list);
+  const start = (
+    <Button
+      color="primary"
+      block
+      shape="rounded"
+      onClick={() => navigate(paths.supportNew())}
+      data-testid="support-new"
+    >
+      {t('support.newConversation')}
+    </Button>
+  );
+
+  return (
+    <Page>
+      <p className="support-intro">{t('support.intro')}</p>
+      {conversations.isPending ? (
+        <div className="card list-card" role="status" aria-busy="true" aria-label={t('common.loading')}>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="support-row support-row--skeleton">
+              <span className="shimmer" style={{ width: '55%', height: 14 }} />
+              <span className="shimmer" style={{ width: '85%', height: 12 }} />
+            </div>
+          ))}
+        </div>
+      ) : conversations.isError && !items?.length ? (
+        <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
+      ) : !items?.length ? (
+        <EmptyState
+          icon="headset"
+          title={t('support.emptyTitle')}
+          description={t('support.emptyText')}
+          action={start}
+        />
+      ) : (
+        <>
+          <div className="support-actions">{start}</div>
+          <div className="card list-card">
+            <ul className="support-list" data-testid="support-list" aria-label={t('routes.service.index')}>
+              {items.map((c) => (
+                <ConversationRow key={c.id} conversation={c} />
+              ))}
+            </ul>
+          </div>
+          <LoadMore query={conversations} endText={t('support.end')} />
+        </>
+      )}
+    </Page>
+  );
+}
