@@ -153,6 +153,7 @@ export const E = {
   loanRepayAboveDue: 'errors.loanRepayAboveDue',
   loanCriteriaUnmet: 'errors.loanCriteriaUnmet',
   fundProductNotFound: 'errors.fundProductNotFound',
+  robotNotFound: 'errors.robotNotFound',
   fundProductClosed: 'errors.fundProductClosed',
   fundBelowMinimum: 'errors.fundBelowMinimum',
   fundRateChanged: 'errors.fundRateChanged',

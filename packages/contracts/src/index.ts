@@ -93,6 +93,8 @@ export type {
 } from './endpoints/primary.js';
 export * as primary from './endpoints/primary.js';
 export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
+export type { RobotProduct, RobotQuota, RobotStatusCode, RobotStrategy, RobotTerm } from './endpoints/robots.js';
+export * as robots from './endpoints/robots.js';
 export type {
   AssetClass,
   CloseReason,
@@ -148,6 +150,7 @@ import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
+import * as robots from './endpoints/robots.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -175,4 +178,5 @@ export const allEndpoints: readonly Endpoint[] = [
   articles,
   loan,
   funds,
+  robots,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -20,6 +20,7 @@ import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
+import * as robots from './endpoints/robots.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -48,6 +49,7 @@ export function endpointsPlugin(): Plugin {
         articles,
         loan,
         funds,
+        robots,
         consoleApi,
         consoleMoney,
         consolePrimary,
