@@ -19,6 +19,7 @@ import type {
   market as marketModule,
   placing as placingModule,
   primary as primaryModule,
+  robots as robotsModule,
   trading as tradingModule,
   user as userModule,
   wallet as walletModule,
@@ -38,3 +39,4 @@ export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
 export const articles = endpoints.articles as ClientModule<typeof articlesModule>;
 export const loan = endpoints.loan as ClientModule<typeof loanModule>;
 export const funds = endpoints.funds as ClientModule<typeof fundsModule>;
+export const robots = endpoints.robots as ClientModule<typeof robotsModule>;
