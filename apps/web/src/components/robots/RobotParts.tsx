@@ -82,10 +82,11 @@ export function RobotCard({ robot }: { robot: RobotItem }) {
 /** How the robot's rule trades, in words with its published parameters. */
 export function RobotRule({ robot }: { robot: RobotItem }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   return (
     <p className="robot-text" data-testid="robot-rule">
       {robot.strategy === 'grid'
-        ? t('robots.how.grid', { step: robot.gridStepPercent, levels: robot.levels })
+        ? t('robots.how.grid', { step: f.number(robot.gridStepPercent, 2), levels: robot.levels })
         : t('robots.how.averaging', { levels: robot.levels, hours: robot.intervalHours })}
     </p>
   );
@@ -94,13 +95,17 @@ export function RobotRule({ robot }: { robot: RobotItem }) {
 /** The published terms of one robot. */
 export function RobotTerms({ robot }: { robot: RobotItem }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const money = (v: string) => <MoneyText amount={v} currency={robot.currency} />;
   return (
     <Facts
       testId="robot-terms"
       rows={[
         { label: t('robots.labels.strategy'), value: t(`robots.strategies.${robot.strategy}`) },
-        robot.gridStepPercent !== null && { label: t('robots.labels.step'), value: `${robot.gridStepPercent}%` },
+        robot.gridStepPercent !== null && {
+          label: t('robots.labels.step'),
+          value: `${f.number(robot.gridStepPercent, 2)}%`,
+        },
         robot.intervalHours !== null && {
           label: t('robots.labels.interval'),
           value: t('robots.labels.everyHours', { count: robot.intervalHours }),

@@ -185,7 +185,7 @@ describe('robotai/product', () => {
       );
     renderScreen(<RobotaiProductPage />, '/pages/robotai/product?id=1', { titleKey: 'routes.robotai.product' });
     const product = await screen.findByTestId('robot-product');
-    expect(within(product).getByTestId('robot-rule').textContent).toContain('every 0.500% below the start price');
+    expect(within(product).getByTestId('robot-rule').textContent).toContain('every 0.50% below the start price');
     const terms = within(product).getByTestId('robot-terms').textContent ?? '';
     expect(terms).toContain('9.90');
     expect(terms).toContain('US stocks');
