@@ -28,6 +28,7 @@ import { loadBrandName, metaRoutes } from './modules/meta/index.js';
 import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes, saleRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
+import { followRoutes } from './modules/strategies/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { consoleWalletRoutes, walletRoutes } from './modules/wallet/index.js';
@@ -183,6 +184,7 @@ export async function buildApp(
       articleRoutes(web, deps);
       loanRoutes(web, deps);
       fundRoutes(web, deps);
+      followRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

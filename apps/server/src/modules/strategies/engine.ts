@@ -9,6 +9,8 @@
  */
 import { Decimal, feeCents } from '@beurs/contracts';
 
+type Dec = Decimal | string | number;
+
 /** One tick of the books: an hour. The records are hourly; the bench measures what a faster runner could do. */
 export const STEP_MS = 3_600_000;
 /** The fixed start of every track record (00:00 UTC): replayed on a fresh database, never typed in. */
@@ -351,7 +353,7 @@ export interface Performance {
   nav: string;
 }
 
-const pctChange = (from: Decimal.Value, to: Decimal.Value) =>
+const pctChange = (from: Dec, to: Dec) =>
   new Decimal(to).div(from).minus(1).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2);
 
 /** Figures of a book from its NAV points (time order) and its sales' profits. */
