@@ -29,6 +29,7 @@ import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes, saleRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { robotRoutes } from './modules/robots/index.js';
+import { followRoutes } from './modules/strategies/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { consoleWalletRoutes, walletRoutes } from './modules/wallet/index.js';
@@ -185,6 +186,7 @@ export async function buildApp(
       loanRoutes(web, deps);
       fundRoutes(web, deps);
       robotRoutes(web, deps);
+      followRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -50,6 +50,8 @@ export type { ConsoleOffering, OfferingInput, OfferingSubscriptionRow } from './
 export * as consolePrimary from './endpoints/console-primary.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
+export type { FollowAgency, FollowOrder, FollowState } from './endpoints/follow.js';
+export * as follow from './endpoints/follow.js';
 export type { FundAccrual, FundOrder, FundOrderState, FundProduct, FundType } from './endpoints/funds.js';
 export * as funds from './endpoints/funds.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';
@@ -144,6 +146,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as follow from './endpoints/follow.js';
 import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as loan from './endpoints/loan.js';
@@ -178,5 +181,6 @@ export const allEndpoints: readonly Endpoint[] = [
   articles,
   loan,
   funds,
+  follow,
   robots,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

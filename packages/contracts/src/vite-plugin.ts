@@ -14,6 +14,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as follow from './endpoints/follow.js';
 import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as loan from './endpoints/loan.js';
@@ -49,6 +50,7 @@ export function endpointsPlugin(): Plugin {
         articles,
         loan,
         funds,
+        follow,
         robots,
         consoleApi,
         consoleMoney,

@@ -13,6 +13,7 @@ import type {
   blocktrade as blocktradeModule,
   bonds as bondsModule,
   ClientModule,
+  follow as followModule,
   funds as fundsModule,
   inbox as inboxModule,
   loan as loanModule,
@@ -39,4 +40,5 @@ export const bonds = endpoints.bonds as ClientModule<typeof bondsModule>;
 export const articles = endpoints.articles as ClientModule<typeof articlesModule>;
 export const loan = endpoints.loan as ClientModule<typeof loanModule>;
 export const funds = endpoints.funds as ClientModule<typeof fundsModule>;
+export const follow = endpoints.follow as ClientModule<typeof followModule>;
 export const robots = endpoints.robots as ClientModule<typeof robotsModule>;
