@@ -29,6 +29,8 @@ import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes, saleRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { SUPPORT_EVENTS, supportRoutes } from './modules/support/index.js';
+import { robotRoutes } from './modules/robots/index.js';
+import { followRoutes } from './modules/strategies/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { consoleWalletRoutes, walletRoutes } from './modules/wallet/index.js';
@@ -185,6 +187,8 @@ export async function buildApp(
       loanRoutes(web, deps);
       fundRoutes(web, deps);
       supportRoutes(web, deps);
+      robotRoutes(web, deps);
+      followRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

@@ -26,6 +26,7 @@ import { dict } from './modules/meta/schema.js';
 import { seedPlacings } from './modules/placing/index.js';
 import { seedOfferings } from './modules/primary/index.js';
 import { kycSubmissions } from './modules/reviews/schema.js';
+import { seedStrategies } from './modules/strategies/index.js';
 import type { Db, Tx } from './platform/db/client.js';
 import { files, operators, users } from './platform/db/schema.js';
 import { hashPassword } from './platform/passwords.js';
@@ -210,6 +211,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     await seedOfferings(tx, options.now ?? new Date());
     await seedPlacings(tx, options.now ?? new Date());
     await seedFundProducts(tx, options.now ?? new Date());
+    await seedStrategies(tx, options.now ?? new Date());
   });
   return true;
 }

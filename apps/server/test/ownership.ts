@@ -6,6 +6,7 @@
 import {
   auth as authApi,
   bonds as bondsApi,
+  follow as followApi,
   funds as fundsApi,
   inbox as inboxApi,
   loan as loanApi,
@@ -18,6 +19,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { seedFundProducts } from '../src/modules/funds/index.js';
 import { notify } from '../src/modules/inbox/index.js';
+import { newBook, STEP_MS, seedStrategies, strategies } from '../src/modules/strategies/index.js';
 import { users } from '../src/platform/db/schema.js';
 import type { Answer, Harness } from './harness.js';
 import { STOCK_TERMS } from './trading.js';
@@ -265,7 +267,42 @@ export const ownedProbes: OwnedProbe[] = [
       return (token: string) => ask(h, id, token);
     },
   })),
+  {
+    name: 'follow (pageList by id)',
+    setup: async (h, owner) => {
+      const id = await ownerFollow(h, owner);
+      return (token) => h.call(followApi.followPageList, { id }, { token });
+    },
+  },
 ];
+
+/**
+ * A follow of `owner` (verified and funded here). The strategy's book is set at its start as of the last hour, so
+ * the probe needs no replay (the strategies' own tests replay).
+ */
+async function ownerFollow(h: Harness, owner: { token: string; user: { id: number } }) {
+  await seedStrategies(h.db, h.clock.now());
+  const [s] = await h.db.select().from(strategies).limit(1);
+  if (!s) throw new Error('no strategy');
+  const tick = Math.floor(h.clock.now().getTime() / STEP_MS) * STEP_MS;
+  if (!s.bookTick) {
+    const book = { ...newBook(s.params), tick };
+    await h.db
+      .update(strategies)
+      .set({ book, bookTick: new Date(tick), nav: '1' })
+      .where(eq(strategies.id, s.id));
+  }
+  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
+  await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: owner.token });
+  await h.fund(owner.user.id, 'FOLLOW', '1000');
+  const placed = await h.call(
+    followApi.followAdd,
+    { agencyId: s.id, amount: '100', termDays: 30, payPassword: '135790' },
+    { token: owner.token },
+  );
+  if (placed.status !== 200) throw new Error(`userFollowInvest/add: ${JSON.stringify(placed.body)}`);
+  return placed.body.data.id;
+}
 
 /** A loan application of `owner`, on a treasury bill as collateral (70 % of its value may be borrowed). */
 async function ownerLoan(h: Harness, owner: { token: string; user: { id: number } }) {

@@ -50,6 +50,8 @@ export type { ConsoleOffering, OfferingInput, OfferingSubscriptionRow } from './
 export * as consolePrimary from './endpoints/console-primary.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
+export type { FollowAgency, FollowOrder, FollowState } from './endpoints/follow.js';
+export * as follow from './endpoints/follow.js';
 export type { FundAccrual, FundOrder, FundOrderState, FundProduct, FundType } from './endpoints/funds.js';
 export * as funds from './endpoints/funds.js';
 export type { MessageKind, UserMessage } from './endpoints/inbox.js';
@@ -93,6 +95,8 @@ export type {
 } from './endpoints/primary.js';
 export * as primary from './endpoints/primary.js';
 export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
+export type { RobotProduct, RobotQuota, RobotStatusCode, RobotStrategy, RobotTerm } from './endpoints/robots.js';
+export * as robots from './endpoints/robots.js';
 export type {
   SupportConversation,
   SupportMessage,
@@ -153,6 +157,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as follow from './endpoints/follow.js';
 import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as loan from './endpoints/loan.js';
@@ -160,6 +165,7 @@ import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
 import * as support from './endpoints/support.js';
+import * as robots from './endpoints/robots.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -188,4 +194,6 @@ export const allEndpoints: readonly Endpoint[] = [
   loan,
   funds,
   support,
+  follow,
+  robots,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -14,6 +14,7 @@ import * as consoleApi from './endpoints/console.js';
 import * as consoleMoney from './endpoints/console-money.js';
 import * as consolePrimary from './endpoints/console-primary.js';
 import * as consoleTrading from './endpoints/console-trading.js';
+import * as follow from './endpoints/follow.js';
 import * as funds from './endpoints/funds.js';
 import * as inbox from './endpoints/inbox.js';
 import * as loan from './endpoints/loan.js';
@@ -21,6 +22,7 @@ import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
 import * as support from './endpoints/support.js';
+import * as robots from './endpoints/robots.js';
 import * as trading from './endpoints/trading.js';
 import * as user from './endpoints/user.js';
 import * as wallet from './endpoints/wallet.js';
@@ -50,6 +52,8 @@ export function endpointsPlugin(): Plugin {
         loan,
         funds,
         support,
+        follow,
+        robots,
         consoleApi,
         consoleMoney,
         consolePrimary,

@@ -33,6 +33,8 @@ import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../p
 /**
  * loans: what customers owe on loans (minus their sum); loanInterest: the interest charged on them (docs/loans.md).
  * funds: what the fund orders in progress owe their customers (principal + interest accrued; modules/funds).
+ * follows: the amounts of the follows running (copy trading; modules/strategies): their result is settled against
+ * `market` at the term's end, the fee into `fees`.
  */
 export const SYSTEM_ACCOUNTS = [
   'deposits',
@@ -44,6 +46,7 @@ export const SYSTEM_ACCOUNTS = [
   'loans',
   'loanInterest',
   'funds',
+  'follows',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type Executor = Db | Tx;

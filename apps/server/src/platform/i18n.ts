@@ -55,6 +55,9 @@ const FIGURES = new Set([
   'rate',
   'required',
   'trigger',
+  // a follow's value and what was paid back (inbox.followPaid, ledger.followPayout)
+  'value',
+  'paid',
 ]);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 

@@ -11,6 +11,7 @@ import { auctionKeys } from './auction';
 import { blockKeys } from './blocktrade';
 import { bondKeys } from './bonds';
 import { depositKeys } from './deposit';
+import { followKeys } from './follow';
 import { fundKeys } from './funds';
 import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
@@ -52,6 +53,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   loanRejected: [loanKeys.all],
   loanCollateralShort: [loanKeys.all],
   fundMatured: [fundKeys.all, walletKeys.all, withdrawalKeys.all],
+  followPaid: [followKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change. */
 const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];

@@ -13,6 +13,7 @@ import type {
   blocktrade as blocktradeModule,
   bonds as bondsModule,
   ClientModule,
+  follow as followModule,
   funds as fundsModule,
   inbox as inboxModule,
   loan as loanModule,
@@ -20,6 +21,7 @@ import type {
   placing as placingModule,
   primary as primaryModule,
   support as supportModule,
+  robots as robotsModule,
   trading as tradingModule,
   user as userModule,
   wallet as walletModule,
@@ -40,3 +42,5 @@ export const articles = endpoints.articles as ClientModule<typeof articlesModule
 export const loan = endpoints.loan as ClientModule<typeof loanModule>;
 export const funds = endpoints.funds as ClientModule<typeof fundsModule>;
 export const support = endpoints.support as ClientModule<typeof supportModule>;
+export const follow = endpoints.follow as ClientModule<typeof followModule>;
+export const robots = endpoints.robots as ClientModule<typeof robotsModule>;

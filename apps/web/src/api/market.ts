@@ -21,13 +21,20 @@ export type ListSpec =
   | { list: 'futures'; category?: FuturesFilter }
   | { list: 'futuresWatch' }
   | { list: 'indices' }
+  | { list: 'crypto' }
   | { list: 'top'; market: StockMarket; type: 'gainers' | 'losers' | 'active' }
   | { list: 'hot'; market?: StockMarket }
   | { list: 'strong'; market?: StockMarket };
 
 /** Lists the server sorts (the others have a fixed order). */
 export function isSortable(spec: ListSpec): boolean {
-  return spec.list === 'stocks' || spec.list === 'hk' || spec.list === 'forex' || spec.list === 'futures';
+  return (
+    spec.list === 'stocks' ||
+    spec.list === 'hk' ||
+    spec.list === 'forex' ||
+    spec.list === 'futures' ||
+    spec.list === 'crypto'
+  );
 }
 
 export const marketKeys = {
@@ -88,6 +95,8 @@ export function fetchList(
       return api.call(market.futuresOptList, paging, undefined, options);
     case 'indices':
       return api.call(market.globalIndex, paging, undefined, options);
+    case 'crypto':
+      return api.call(market.cryptoList, { ...sorting, ...paging }, undefined, options);
     case 'top':
       return api.call(market.topList, { market: spec.market, type: spec.type, ...paging }, undefined, options);
     case 'hot':

@@ -74,7 +74,8 @@ export const paths = {
 
   // Tabs.
   home: () => to('/pages/home/index'),
-  market: () => to('/pages/market/index'),
+  /** `m`: the segment shown (US, HK, ..., crypto). */
+  market: (q: { m?: string } = {}) => to('/pages/market/index', q),
   watchlist: () => to('/pages/watchlist/index'),
   trade: (q: { tab?: TradeTab } = {}) => to('/pages/trade/index', q),
   profile: () => to('/pages/profile/index'),
@@ -151,6 +152,14 @@ export const paths = {
   ucStocks: () => to('/pages/product/ucstock'),
   futuresByCategory: () => to('/pages/product/future'),
   forexByGroup: () => to('/pages/product/forex'),
+
+  // Trading robots on the crypto market (docs/strategies.md): the robots, one robot's terms, a pair's quote with
+  // the robots that trade it.
+  robots: () => to('/pages/robotai/index'),
+  robotProduct: (q: { id: number }) => to('/pages/robotai/product', q),
+  robotQuote: (q: { code: string; name?: string }) =>
+    to('/pages/robotai/quote', { name: q.name ?? q.code, code: q.code, source: 100 }),
+  robotRecord: () => to('/pages/robotai/record'),
 
   // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
   login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),

@@ -41,6 +41,8 @@ export const MESSAGE_KINDS = [
   'loanCollateralShort',
   // Funds (link: /pages/yinmutual/myhold): a Regular paid back at maturity, principal and interest.
   'fundMatured',
+  // Copy trading (link: /pages/trade/index?tab=follow): a follow's term ended and its value less the fee was paid.
+  'followPaid',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

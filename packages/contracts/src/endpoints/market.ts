@@ -60,10 +60,12 @@ export const BOOK_LEVELS = 5;
 /**
  * The symbol shown before a price. SPEC §9 says $ for US stocks and € otherwise; that covers the SPEC's own
  * stock markets (US in USD; DE, NL, BE in EUR). HK and MX stocks are quoted in HKD and MXN, and a € before
- * them would misstate the price, so they get HK$ and MX$. Forex rates, futures (several are quoted in US
- * cents per unit), indices (points) and crypto pairs carry no symbol; their `currency` says the unit.
+ * them would misstate the price, so they get HK$ and MX$. Crypto pairs are quoted in US dollars and get $. Forex
+ * rates, futures (several are quoted in US cents per unit) and indices (points) carry no symbol; their `currency`
+ * says the unit.
  */
 export function priceSymbolFor(kind: (typeof INSTRUMENT_KINDS)[number], currency: string): string {
+  if (kind === 'crypto') return currency === 'USD' ? '$' : '';
   if (kind !== 'stock') return '';
   switch (currency) {
     case 'USD':
@@ -444,10 +446,10 @@ export const getStock = defineEndpoint({
   auth: 'optional',
   tag: 'market',
   summary:
-    'Search by code or name across stocks, HK stocks, forex, futures and indices (`q`; case, accents and / in pairs ignored). Exact code first, then exact name, code prefix, name word prefix, then anything containing `q`.',
+    'Search by code or name across stocks, HK stocks, forex, futures, indices and crypto pairs (`q`; case, accents and / in pairs ignored). Exact code first, then exact name, code prefix, name word prefix, then anything containing `q`.',
   request: z.object({
     q: z.string({ error: V.enterSearch }).trim().min(1, { error: V.enterSearch }).max(50, { error: V.enterSearch }),
-    kind: z.enum(['stock', 'forex', 'future', 'index'], { error: V.invalid }).optional(),
+    kind: z.enum(INSTRUMENT_KINDS, { error: V.invalid }).optional(),
     market: stockMarket.optional(),
     ...listQuery,
   }),
@@ -484,6 +486,43 @@ export const kline = defineEndpoint({
     timeZone: z.string(),
     candles: z.array(candle),
   }),
+});
+
+// ---- the crypto market (source 100, RobotCrypto; docs/strategies.md "Crypto market") ----
+
+/** A crypto pair's code: letters and digits ('BTCUSD'); the source is always 100. */
+const cryptoQuery = z.object({ code: instrumentCode });
+
+export const cryptoList = defineEndpoint({
+  method: 'GET',
+  path: '/crypto/quantify_list',
+  auth: 'optional',
+  tag: 'market',
+  summary:
+    "The crypto pairs (source 100, quoted in USD, trading every day around the clock): the markets the trading robots may trade, and the Market tab's crypto list. Sortable; `default` order is the catalogue's (largest first).",
+  request: z.object({ ...sortQuery, ...listQuery }),
+  data: quotePage,
+});
+
+export const cryptoDetail = defineEndpoint({
+  method: 'GET',
+  path: '/crypto/stock_detail_ft',
+  auth: 'optional',
+  tag: 'market',
+  summary: "One crypto pair's quote (as /m_ft/stock_detail_ft with source 100). An unknown code answers 404.",
+  request: cryptoQuery.extend({ withSpark: flag }),
+  data: quote,
+});
+
+export const cryptoKline = defineEndpoint({
+  method: 'GET',
+  path: '/crypto/kline',
+  auth: 'public',
+  tag: 'market',
+  summary:
+    "A crypto pair's candles (as /m_ft/kline with source 100): crypto trades every day, so a day has 1,440 minutes.",
+  request: cryptoQuery.extend({ range: z.enum(CHART_RANGE_NAMES, { error: V.invalid }).default('intraday') }),
+  data: kline.data,
 });
 
 export const summaryDetail = defineEndpoint({

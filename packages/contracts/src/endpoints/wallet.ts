@@ -55,6 +55,9 @@ export const ENTRY_TYPES = [
   'fundSubscription',
   'fundRedemption',
   'fundInterest',
+  // Copy trading (docs/strategies.md): a follow's amount from the FOLLOW wallet, and its value less the fee paid back.
+  'followAdd',
+  'followPayout',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

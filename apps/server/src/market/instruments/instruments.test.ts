@@ -163,10 +163,10 @@ describe('instrument reference data', () => {
     for (const i of indices) expect(i.exchange, i.code).toBe('INDEX');
   });
 
-  it('quotes crypto pairs in USDT', () => {
+  it('quotes crypto pairs in USD', () => {
     for (const c of cryptoPairs) {
-      expect(c.code, c.code).toMatch(/^[A-Z]+USDT$/);
-      expect(c.currency).toBe('USDT');
+      expect(c.code, c.code).toMatch(/^[A-Z]+USD$/);
+      expect(c.currency).toBe('USD');
       expect(c.exchange).toBe('CRYPTO');
     }
   });
@@ -177,7 +177,7 @@ describe('instrument reference data', () => {
     expect(instrumentByKey(0, 'ASML')?.classify).toBe('NL');
     expect(instrumentByKey(3, 'GC')?.contractSize).toBe(100);
     expect(instrumentByKey(99, 'SPX')?.major).toBe(true);
-    expect(instrumentByKey(100, 'BTCUSDT')?.currency).toBe('USDT');
+    expect(instrumentByKey(100, 'BTCUSD')?.currency).toBe('USD');
     expect(instrumentByKey(11, 'AAPL')).toBeUndefined();
     for (const i of allInstruments) expect(instrumentByKey(i.source, i.code)).toBe(i);
   });

@@ -123,13 +123,13 @@ export function createCatalogue(provider: MarketProvider) {
     return ordered;
   }
 
-  // Crypto pairs belong to the robot product, not to the markets the search page covers.
+  // Every instrument is searchable, crypto pairs too (their quote screen leads to the robots that trade them).
   const searchEntry = (d: Def) => ({
     d,
     c: codeFold(d.code),
     names: [fold(d.name), ...(d.nameZh ? [d.nameZh.toLowerCase()] : [])],
   });
-  const searchable = instruments.filter((d) => d.kind !== 'crypto').map(searchEntry);
+  const searchable = instruments.map(searchEntry);
 
   /**
    * A stock listed after the start (an IPO, modules/primary) joins every list: ranked by size with the others,
@@ -142,7 +142,7 @@ export function createCatalogue(provider: MarketProvider) {
     byKey.set(keyOf(def), def);
     rankBySize();
     subsets.clear();
-    if (def.kind !== 'crypto') searchable.push(searchEntry(def));
+    searchable.push(searchEntry(def));
   });
 
   return {

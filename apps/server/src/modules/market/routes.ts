@@ -21,6 +21,9 @@ import { createPopularRepo, type PopularCount } from './popular.js';
 import { createMarketService, type Viewer } from './service.js';
 import { createWatchlistRepo } from './watchlist.js';
 
+/** SPEC §3 RobotCrypto. */
+const CRYPTO_SOURCE = 100;
+
 export function marketRoutes(app: FastifyInstance, deps: Deps) {
   const { clock } = deps;
   const service = createMarketService(deps);
@@ -108,6 +111,7 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   quoteList(api.forexIndex, (body, viewer) => service.forexIndex(viewer, body));
   quoteList(api.forexList, (body, viewer) => service.forexList(body.group, viewer, body));
   quoteList(api.getStock, (body, viewer) => service.search(body, viewer, body));
+  quoteList(api.cryptoList, (body, viewer) => service.crypto(viewer, body));
 
   // ---- one instrument ----
   route(app, api.stockDetail, async ({ req, body }) =>
@@ -116,6 +120,11 @@ export function marketRoutes(app: FastifyInstance, deps: Deps) {
   route(app, api.kline, ({ body }) => service.kline(body.code, body.source, body.range));
   route(app, api.summaryDetail, ({ req, body }) => service.summary(body.code, body.source, requestLanguage(req)));
   route(app, api.detailQuote, ({ body }) => service.book(body.code, body.source));
+  // The crypto market's own paths (SPEC §7 robot calls): the same answers with the source fixed at 100.
+  route(app, api.cryptoDetail, async ({ req, body }) =>
+    service.detail(body.code, CRYPTO_SOURCE, await viewerOf(req), body.withSpark),
+  );
+  route(app, api.cryptoKline, ({ body }) => service.kline(body.code, CRYPTO_SOURCE, body.range));
 
   // ---- sessions ----
   route(app, api.getMarket, ({ req, body }) => service.marketStatus(body.market, requestLanguage(req)));

@@ -61,7 +61,7 @@ const MARKET_REPRESENTATIVE: Readonly<Record<MarketId, string>> = {
   MX: '0:AMXB',
   FOREX: '2:EURUSD',
   FUTURES: '3:GC',
-  CRYPTO: '100:BTCUSDT',
+  CRYPTO: '100:BTCUSD',
 };
 
 /** Decimal strings compared as numbers: ordering only, never arithmetic on money. */
@@ -295,6 +295,9 @@ export function createMarketService({ market: provider, clock }: { market: Marke
       const page = paginate(mine, opts.page, opts.pageSize);
       return { ...page, list: await toDtos(page.list, viewer, opts.withSpark) };
     },
+
+    /** The crypto pairs (source 100): the robots' markets and the Market tab's crypto list. */
+    crypto: (viewer: Viewer, opts: PageOptions & SortOptions) => pageOf(catalogue.ofKind('crypto'), viewer, opts),
 
     forexIndex: (viewer: Viewer, opts: PageOptions) => pageOf(catalogue.forexPairs('major'), viewer, opts),
 

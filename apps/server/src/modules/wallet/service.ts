@@ -162,6 +162,9 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // Funds (docs/fixed-income.md): detail carries order and product, or order, principal and interest.
     case 'fundSubscription':
     case 'fundRedemption':
+    // Copy trading (docs/strategies.md): detail carries the follow, its manager and term, or its value and fee.
+    case 'followAdd':
+    case 'followPayout':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;

@@ -2,11 +2,12 @@
  * The quote screen shared by quote/stock, quote/future, quote/globalindex, quote/forex and hkstock/quote
  * (query: name, code, source, optional market): live price header with the session, chart with the ranges
  * of SPEC §9, the labels of SPEC §3 for the kind, the order book, the profile, the watchlist star, and
- * Buy / Sell to the order ticket.
+ * Buy / Sell to the order ticket. Crypto pairs have no ticket (customers do not trade them; docs/strategies.md
+ * "Crypto market"): their footer says so and leads to the robots, or is the caller's (robotai/quote).
  */
 import { ApiError } from '@beurs/api-client';
 import type { ChartRangeName, Quote, QuoteSource } from '@beurs/contracts';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { market } from '../../api/endpoints';
@@ -48,7 +49,29 @@ function SearchButton() {
   );
 }
 
-function QuoteBody({ quote: base }: { quote: Quote }) {
+/** A crypto pair's footer: why there is no Buy or Sell, and the robots that trade it. */
+function CryptoFooter({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="crypto-footer" data-testid="crypto-no-trade">
+      <p>{t('quote.cryptoNoTrade')}</p>
+      <Button
+        block
+        color="primary"
+        data-testid="crypto-robots"
+        onClick={() => navigate(paths.robotQuote({ code: quote.stock_code, name: quote.name }))}
+      >
+        {t('quote.cryptoRobots')}
+      </Button>
+    </div>
+  );
+}
+
+/** What a caller puts below a crypto pair's quote instead of CryptoFooter. */
+export type CryptoFooterSlot = (quote: Quote) => ReactNode;
+
+function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?: CryptoFooterSlot }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const quote = useLiveQuote(base);
@@ -81,28 +104,30 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
         </>
       }
       footer={
-        tradable && (
-          <div className="trade-buttons">
-            <Button
-              block
-              size="large"
-              className="trade-button trade-button--buy"
-              data-testid="buy"
-              onClick={() => navigate(paths.ticket(quote, 0))}
-            >
-              {t('quote.buy')}
-            </Button>
-            <Button
-              block
-              size="large"
-              className="trade-button trade-button--sell"
-              data-testid="sell"
-              onClick={() => navigate(paths.ticket(quote, 1))}
-            >
-              {t('quote.sell')}
-            </Button>
-          </div>
-        )
+        quote.kind === 'crypto'
+          ? (cryptoFooter?.(quote) ?? <CryptoFooter quote={quote} />)
+          : tradable && (
+              <div className="trade-buttons">
+                <Button
+                  block
+                  size="large"
+                  className="trade-button trade-button--buy"
+                  data-testid="buy"
+                  onClick={() => navigate(paths.ticket(quote, 0))}
+                >
+                  {t('quote.buy')}
+                </Button>
+                <Button
+                  block
+                  size="large"
+                  className="trade-button trade-button--sell"
+                  data-testid="sell"
+                  onClick={() => navigate(paths.ticket(quote, 1))}
+                >
+                  {t('quote.sell')}
+                </Button>
+              </div>
+            )
       }
     >
       <PriceHeader quote={quote} summary={summaryData} />
@@ -152,7 +177,13 @@ function QuoteBody({ quote: base }: { quote: Quote }) {
   );
 }
 
-export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) {
+export function QuoteScreen({
+  defaultSource,
+  cryptoFooter,
+}: {
+  defaultSource?: QuoteSource;
+  cryptoFooter?: CryptoFooterSlot;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useQueryParams<'name' | 'code' | 'source' | 'market'>();
@@ -179,7 +210,7 @@ export function QuoteScreen({ defaultSource }: { defaultSource?: QuoteSource }) 
       </Page>
     );
   }
-  if (quote) return <QuoteBody quote={quote} />;
+  if (quote) return <QuoteBody quote={quote} cryptoFooter={cryptoFooter} />;
 
   const title = params.name ?? code;
   if (query.isError) {

@@ -16,7 +16,7 @@ import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 import './market.css';
 
-const SEGMENTS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX', 'forex', 'futures', 'commodities', 'indices'] as const;
+const SEGMENTS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX', 'forex', 'futures', 'commodities', 'indices', 'crypto'] as const;
 type Segment = (typeof SEGMENTS)[number];
 
 type FilterName =
@@ -83,6 +83,8 @@ function specOf(segment: Segment, filter: FilterName): ListSpec {
       return { list: 'futures', category: filter as 'metals' };
     case 'indices':
       return { list: 'indices' };
+    case 'crypto':
+      return { list: 'crypto' };
     default:
       return { list: 'stocks', market: segment as StockMarket };
   }
@@ -92,6 +94,7 @@ function sessionMarketOf(segment: Segment): MarketId | null {
   if (STOCK_SEGMENTS.includes(segment)) return segment as MarketId;
   if (segment === 'forex') return 'FOREX';
   if (segment === 'futures' || segment === 'commodities') return 'FUTURES';
+  if (segment === 'crypto') return 'CRYPTO';
   return null;
 }
 
@@ -261,6 +264,15 @@ export function MarketPage() {
             <span>
               <strong>{t('hk.overviewTitle')}</strong>
               <small>{t('hk.overviewText')}</small>
+            </span>
+            <Icon name="chevron" size={18} />
+          </Link>
+        )}
+        {segment === 'crypto' && (
+          <Link to={paths.robots()} className="link-card" data-testid="crypto-robots">
+            <span>
+              <strong>{t('market.cryptoEntryTitle')}</strong>
+              <small>{t('market.cryptoEntryText')}</small>
             </span>
             <Icon name="chevron" size={18} />
           </Link>

@@ -16,7 +16,7 @@ import './search.css';
 
 const DEBOUNCE_MS = 300;
 /** Examples for a first visit: one per kind of market. */
-const EXAMPLES = ['AAPL', 'ASML', 'Tencent', 'SAP', 'EUR/USD', 'Gold', 'DAX'];
+const EXAMPLES = ['AAPL', 'ASML', 'Tencent', 'SAP', 'EUR/USD', 'Gold', 'DAX', 'BTC'];
 
 function kindLabelKey(q: Quote) {
   if (q.kind === 'stock') return q.source === 11 ? 'search.kinds.hkStock' : 'search.kinds.stock';

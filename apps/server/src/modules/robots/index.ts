@@ -1,0 +1,3 @@
+/** Trading robots on the simulated crypto market (issue 17, docs/strategies.md). Public face of the module. */
+export { ROBOT_PRODUCTS } from './products.js';
+export { robotRoutes } from './routes.js';

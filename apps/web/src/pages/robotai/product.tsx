@@ -1,0 +1,115 @@
+/**
+ * robotai/product?id= (docs/strategies.md "Trading robots"): one robot's published terms, its rule in words, the
+ * pairs it may trade (each to its quote), what its statuses mean, and, logged in, what the caller may allocate to it.
+ */
+import { Decimal } from '@beurs/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRobotQuotaQuery, useRobotsQuery } from '../../api/robots';
+import { useIsLoggedIn } from '../../api/session';
+import { loginPathFor } from '../../app/navigation';
+import { paths } from '../../app/paths';
+import { useQueryParams } from '../../app/useQueryParams';
+import { Button } from '../../components/Button';
+import { Page } from '../../components/Page';
+import {
+  pairBase,
+  RobotQuotaFacts,
+  RobotRule,
+  RobotStatusLegend,
+  RobotTerms,
+  useRobotName,
+} from '../../components/robots/RobotParts';
+import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState, QueryBoundary } from '../../components/States';
+import { useFormatters } from '../../lib/format';
+import '../market/market.css';
+
+export function RobotaiProductPage() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const id = Number(useQueryParams<'id'>().id);
+  const robots = useRobotsQuery();
+  const robot = robots.data?.list.find((r) => r.id === id);
+  const quota = useRobotQuotaQuery(robot?.id, loggedIn && robot !== undefined);
+  const name = useRobotName();
+
+  return (
+    <Page title={robot ? name(robot) : undefined}>
+      <QueryBoundary query={robots}>
+        {() =>
+          !robot ? (
+            <EmptyState
+              icon="search"
+              title={t('robots.unknown')}
+              description={t('robots.unknownText')}
+              action={
+                <Button color="primary" shape="rounded" onClick={() => navigate(paths.robots(), { replace: true })}>
+                  {t('robots.allRobots')}
+                </Button>
+              }
+            />
+          ) : (
+            <div data-testid="robot-product" data-code={robot.code}>
+              <h2 className="section-title">{t('robots.howTitle')}</h2>
+              <RobotRule robot={robot} />
+              <h2 className="section-title">{t('robots.termsTitle')}</h2>
+              <RobotTerms robot={robot} />
+              <p className="ticket-hint">{t('robots.feeNote')}</p>
+
+              <h2 className="section-title">{t('robots.pairsTitle')}</h2>
+              <ul className="robot-pairs" data-testid="robot-pairs">
+                {robot.pairs.map((code) => (
+                  <li key={code}>
+                    <Link to={paths.robotQuote({ code })} className="chip" data-testid={`robot-pair-${code}`}>
+                      {pairBase(code)} / USD
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+
+              <h2 className="section-title">{t('robots.quota.title')}</h2>
+              {loggedIn ? (
+                <QueryBoundary query={quota} inline>
+                  {(data) => (
+                    <>
+                      <RobotQuotaFacts quota={data} />
+                      {data.robot && !data.robot.canStart && (
+                        <p className="ticket-hint" data-testid="robot-cannot-start">
+                          {t('robots.quota.cannotStart', {
+                            min: `${f.number(data.robot.minAllocation, 2)} ${data.currency}`,
+                          })}{' '}
+                          {new Decimal(data.available).lt(data.robot.minAllocation) && (
+                            <Link to={paths.transfer({ to: data.walletType })} className="text-link">
+                              {t('robots.quota.transfer')} ›
+                            </Link>
+                          )}
+                        </p>
+                      )}
+                    </>
+                  )}
+                </QueryBoundary>
+              ) : (
+                <Link to={loginPathFor(paths.robotProduct({ id }))} className="text-link" data-testid="robots-login">
+                  {t('robots.quota.login')} ›
+                </Link>
+              )}
+
+              <h2 className="section-title">{t('robots.statusesTitle')}</h2>
+              <RobotStatusLegend />
+              <p className="ticket-hint">{t('robots.incomeNote')}</p>
+              <p className="ticket-hint" data-testid="robot-start-soon">
+                {t('robots.startSoon')}
+              </p>
+            </div>
+          )
+        }
+      </QueryBoundary>
+      <div className="market-body__notice">
+        <SimulatedNotice compact />
+      </div>
+    </Page>
+  );
+}
