@@ -32,6 +32,7 @@ const SCENARIOS: Record<string, () => Promise<{ main: () => Promise<number> }>> 
   'first-visit': () => import('./first-visit/main.js'),
   lighthouse: () => import('./lighthouse/main.js'),
   orders: () => import('./orders/main.js'),
+  strategies: () => import('./strategies/main.js'),
   wallet: () => import('./wallet/main.js'),
 };
 const scenario = process.argv[2];

@@ -143,6 +143,10 @@ export const paths = {
   // Funds, Current and Regular: the products with their terms and a confirm sheet, and the customer's orders.
   funds: () => to('/pages/yinmutual/index'),
   fundHoldings: () => to('/pages/yinmutual/myhold'),
+  // Copy trading: the institutions with their track records, the follow ticket of one, the customer's follows.
+  followAgencies: () => to('/pages/product/follow'),
+  followTicket: (q: { id: number }) => to('/pages/payment/follow', { id: q.id }),
+  follows: () => to('/pages/trade/index', { tab: 'follow' }),
   // The pre-market (opening) auction: the stocks in pre-open, the auction ticket and the customer's auction orders.
   auction: () => to('/pages/product/auction'),
   // Block trades (at least 10,000 shares at the block desk's price): the permission, the desk and its ticket.

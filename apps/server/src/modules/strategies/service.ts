@@ -294,7 +294,7 @@ export function createStrategyService(deps: Deps) {
   async function add(tx: Tx, userId: number, body: AddBody, at: Date, lang: Language): Promise<FollowOrder> {
     // Shared: an operator closing the strategy or changing its fee waits for follows in flight.
     const [s] = await tx.select().from(strategies).where(eq(strategies.id, body.agencyId)).for('share');
-    if (!s || !s.published) throw new AppError(Code.notFound, E.followAgencyNotFound, { id: body.agencyId });
+    if (!s?.published) throw new AppError(Code.notFound, E.followAgencyNotFound, { id: body.agencyId });
     const name = s.manager;
     if (!s.open) throw rule(E.followAgencyClosed, { name }, 'followAgencyClosed');
     const amount = new Decimal(body.amount);
@@ -385,7 +385,7 @@ export function createStrategyService(deps: Deps) {
   async function settle(id: number, at: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [f] = await tx.select().from(follows).where(eq(follows.id, id)).for('update');
-      if (!f || f.status !== 'running') return false;
+      if (f?.status !== 'running') return false;
       const [s] = await tx.select().from(strategies).where(eq(strategies.id, f.strategyId));
       if (!s?.bookTick || s.bookTick < f.endAt) return false;
       const st = await settlementOf(tx, f, s, f.endAt.getTime());

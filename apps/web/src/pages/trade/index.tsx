@@ -6,7 +6,7 @@
  * (`?tab=closed`); every list pulls to refresh and loads page by page. Above the tabs, the margin of each
  * wallet that holds positions: equity, required margin and the margin level with the close-out level.
  * The subscription tab lists the customer's IPO subscriptions (SubscriptionTab), the bonds tab their treasury bonds
- * (BondHoldings, as bonds/close). The follow tab comes with its product (issue 17).
+ * (BondHoldings, as bonds/close), the follow tab their copy-trading follows (FollowTab, docs/strategies.md).
  */
 import { Tabs } from 'antd-mobile';
 import '../../app/antdMobile';
@@ -30,13 +30,14 @@ import { useCancelOrder } from '../../components/trading/useCancelOrder';
 import '../../components/trading/trading.css';
 // The Trade tab has the Market tab's header, tabs and body frame.
 import '../market/market.css';
+import { FollowTab } from './parts/FollowTab';
 import { MarginStrip } from './parts/MarginStrip';
 import { PortfolioSummary } from './parts/PortfolioSummary';
 import { SubscriptionTab } from './parts/SubscriptionTab';
 import { ListEmpty, TradeListTab } from './parts/TradeListTab';
 
-type TradeTab = TradeList | 'subscription' | 'bonds';
-const TABS: readonly TradeTab[] = ['holdings', 'closed', 'entrusted', 'history', 'subscription', 'bonds'];
+type TradeTab = TradeList | 'subscription' | 'follow' | 'bonds';
+const TABS: readonly TradeTab[] = ['holdings', 'closed', 'entrusted', 'history', 'subscription', 'follow', 'bonds'];
 const isTab = (value: string | null): value is TradeTab => TABS.includes(value as TradeTab);
 
 function MarketsButton() {
@@ -139,6 +140,7 @@ export function TradePage() {
         {tab === 'entrusted' && <Entrusted />}
         {tab === 'history' && <History />}
         {tab === 'subscription' && <SubscriptionTab />}
+        {tab === 'follow' && <FollowTab />}
         {tab === 'bonds' && <BondHoldings />}
         <div className="market-body__notice">
           <SimulatedNotice compact />

@@ -60,7 +60,7 @@ export function TradeListTab<T>({
   header,
   row,
 }: {
-  name: TradeList | 'subscription';
+  name: TradeList | 'subscription' | 'follow';
   query: ListQuery<T>;
   empty: ReactNode;
   header?: ReactNode;

@@ -1,0 +1,121 @@
+/**
+ * product/follow (docs/strategies.md): the institutions a customer can follow, best total return first. Each shows
+ * its manager and description, the performance fee, and figures computed from its strategy's book on the simulated
+ * market (total and 30-day return, maximum drawdown, win rate, trades) with its NAV since the record's start; losses
+ * show as losses, and the screen says that past results are simulated and no guarantee. Follow opens payment/follow.
+ */
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type AgencyItem, useAgenciesQuery } from '../../api/follow';
+import { useIsLoggedIn } from '../../api/session';
+import { loginPathFor } from '../../app/navigation';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { NavChart } from '../../components/follow/NavChart';
+import { Page } from '../../components/Page';
+import { SimulatedNotice } from '../../components/SimulatedNotice';
+import { EmptyState, QueryBoundary } from '../../components/States';
+import { Facts } from '../../components/trading/Sheet';
+import { useFormatters } from '../../lib/format';
+import '../../components/trading/trading.css';
+import '../bonds/bonds.css';
+import './follow.css';
+
+const tone = (value: string) => (Number(value) > 0 ? 'rise' : Number(value) < 0 ? 'fall' : '');
+
+/** The figures of a strategy's book, with the simulated-results line: shared with payment/follow. */
+export function AgencyFigures({ agency }: { agency: AgencyItem }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  return (
+    <>
+      <NavChart points={agency.chart} testId="agency-chart" />
+      <Facts
+        rows={[
+          {
+            label: t('follow.labels.totalReturn', { since: f.dateTime(agency.since, 'date') }),
+            value: <span className={tone(agency.totalReturn)}>{f.ratio(agency.totalReturn)}</span>,
+            testId: 'agency-return',
+          },
+          {
+            label: t('follow.labels.return30d'),
+            value: <span className={tone(agency.return30d)}>{f.ratio(agency.return30d)}</span>,
+          },
+          { label: t('follow.labels.maxDrawdown'), value: `${f.number(agency.maxDrawdown, 2)}%` },
+          {
+            label: t('follow.labels.winRate'),
+            value: agency.winRate === null ? t('follow.labels.noSales') : `${f.number(agency.winRate, 2)}%`,
+          },
+          { label: t('follow.labels.trades'), value: f.integer(agency.trades) },
+          { label: t('follow.labels.nav'), value: f.number(agency.nav, 4) },
+          { label: t('follow.labels.fee'), value: `${f.number(agency.performanceFee, 2)}%`, testId: 'agency-fee' },
+        ]}
+      />
+      <p className="ticket-hint" data-testid="agency-disclaimer">
+        {t('follow.pastResults')}
+      </p>
+    </>
+  );
+}
+
+function AgencyCard({ agency, onFollow }: { agency: AgencyItem; onFollow: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="card trade-row" data-testid="agency" data-code={agency.code}>
+      <div className="trade-row__head">
+        <span className="trade-row__name">{agency.manager}</span>
+        <span className="tag tag--gold">{t('follow.rank', { rank: agency.rank })}</span>
+      </div>
+      <div className="trade-row__sub">
+        <span>{agency.name}</span>
+      </div>
+      <p className="follow-description">{agency.description}</p>
+      <AgencyFigures agency={agency} />
+      {agency.open ? (
+        <Button color="primary" shape="rounded" size="small" onClick={onFollow} data-testid="agency-follow">
+          {t('follow.follow')}
+        </Button>
+      ) : (
+        <p className="ticket-hint">{t('follow.closed')}</p>
+      )}
+    </li>
+  );
+}
+
+export function ProductFollowPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const query = useAgenciesQuery();
+  const follow = (a: AgencyItem) => {
+    const to = paths.followTicket({ id: a.id });
+    void navigate(loggedIn ? to : loginPathFor(to));
+  };
+  return (
+    <Page>
+      <p className="ticket-hint">{t('follow.listNote')}</p>
+      {loggedIn && (
+        <Button fill="none" size="small" onClick={() => void navigate(paths.follows())} data-testid="to-follows">
+          {t('follow.myFollows')} ›
+        </Button>
+      )}
+      <QueryBoundary
+        query={query}
+        empty={(data) => data.list.length === 0}
+        emptyView={<EmptyState icon="list" title={t('follow.empty')} description={t('follow.emptyText')} />}
+        keepOnFailure={(data) => data.list.length > 0}
+      >
+        {(data) => (
+          <ul className="trade-list" data-testid="agencies">
+            {data.list.map((a) => (
+              <AgencyCard key={a.id} agency={a} onFollow={() => follow(a)} />
+            ))}
+          </ul>
+        )}
+      </QueryBoundary>
+      <div className="market-body__notice">
+        <SimulatedNotice compact />
+      </div>
+    </Page>
+  );
+}
