@@ -117,6 +117,7 @@ const quoteScreenApi = () =>
       range: 'intraday',
       priceDecimals: 2,
       prevClose: '90000.00',
+      timeZone: 'UTC',
       candles: [],
     })
     .on(market.detailQuote, {
