@@ -6,7 +6,7 @@
  * most the customer agrees to pay, so a price that moved meanwhile is refused rather than charged.
  */
 import { bondAmount, bondFee, Decimal } from '@beurs/contracts';
-import { Input, Stepper } from 'antd-mobile';
+import { Stepper } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
-import { PasswordInput } from '../../components/PasswordInput';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
@@ -28,6 +27,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { errorMessage } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import './bonds.css';
+import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
 
 /** What `quantity` bonds cost, as the server charges it (@beurs/contracts bond-rules). */
 function bondCost(bond: BondItem, quantity: number) {
@@ -49,7 +49,7 @@ function Ticket({ bond }: { bond: BondItem }) {
   const intent = useIdempotencyKey();
   const cost = bondCost(bond, quantity);
   const short = available !== undefined && new Decimal(cost.total).gt(available);
-  const ready = /^\d{6}$/.test(payPassword) && (!totpEnabled || totpCode.trim() !== '') && !short;
+  const ready = moneyMoveSecretComplete(payPassword, totpEnabled, totpCode) && !short;
   const money = (v: string | undefined) => <MoneyText amount={v} currency={bond.currency} />;
   const error = buy.isError ? errorMessage(buy.error) : null;
 
@@ -142,20 +142,14 @@ function Ticket({ bond }: { bond: BondItem }) {
           </p>
         )}
         <div className="bond-secret">
-          <label htmlFor="bond-pay-password">{t('fields.payPassword')}</label>
-          <div data-testid="bond-pay-password">
-            <PasswordInput
-              id="bond-pay-password"
-              digits={6}
-              value={payPassword}
-              onChange={setPayPassword}
-              placeholder={t('fields.payPasswordPlaceholder')}
-              autoComplete="off"
-            />
-          </div>
-          {totpEnabled && (
-            <Input value={totpCode} onChange={setTotpCode} placeholder={t('totp.codeOrRecoveryPlaceholder')} />
-          )}
+          <MoneyMoveSecret
+            id="bond"
+            payPassword={payPassword}
+            onPayPassword={setPayPassword}
+            totpEnabled={totpEnabled}
+            totpCode={totpCode}
+            onTotpCode={setTotpCode}
+          />
         </div>
         {error && (
           <p className="ticket-error" role="alert" data-testid="bond-error">

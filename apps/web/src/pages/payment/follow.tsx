@@ -19,7 +19,6 @@ import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
-import { PasswordInput } from '../../components/PasswordInput';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet } from '../../components/trading/Sheet';
@@ -30,6 +29,7 @@ import { AgencyFigures } from '../product/follow';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import '../product/follow.css';
+import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 type Term = '30' | '90' | '180';
@@ -60,7 +60,7 @@ function FollowTicket({
   const outside = wellFormed && (new Decimal(text).lt(limits.min) || new Decimal(text).gt(limits.max));
   const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
   const valid = wellFormed && !outside && !short;
-  const ready = valid && /^\d{6}$/.test(payPassword) && (!totpEnabled || totpCode !== '');
+  const ready = valid && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
   const money = (v: string | undefined) => <MoneyText amount={v} currency="EUR" />;
   const range = { min: f.number(limits.min, 2), max: f.number(limits.max, 2), currency: 'EUR' };
   const problem = !wellFormed
@@ -188,20 +188,14 @@ function FollowTicket({
           onClose={() => setReviewing(false)}
         >
           <div className="bond-secret">
-            <label htmlFor="follow-pay-password">{t('fields.payPassword')}</label>
-            <div data-testid="follow-pay-password">
-              <PasswordInput
-                id="follow-pay-password"
-                digits={6}
-                value={payPassword}
-                onChange={setPayPassword}
-                placeholder={t('fields.payPasswordPlaceholder')}
-                autoComplete="off"
-              />
-            </div>
-            {totpEnabled && (
-              <Input value={totpCode} onChange={setTotpCode} placeholder={t('totp.codeOrRecoveryPlaceholder')} />
-            )}
+            <MoneyMoveSecret
+              id="follow"
+              payPassword={payPassword}
+              onPayPassword={setPayPassword}
+              totpEnabled={totpEnabled}
+              totpCode={totpCode}
+              onTotpCode={setTotpCode}
+            />
             {add.isError && (
               <p className="ticket-error" role="alert" data-testid="follow-error">
                 {errorMessage(add.error)}

@@ -21,7 +21,6 @@ import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
-import { PasswordInput } from '../../components/PasswordInput';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet, Facts } from '../../components/trading/Sheet';
@@ -30,6 +29,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { errorMessage, toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
+import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
 
 type Filter = 'all' | 'current' | 'regular';
 const FILTERS: readonly Filter[] = ['all', 'current', 'regular'];
@@ -70,7 +70,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
   const wellFormed = AMOUNT.test(amount.trim()) && new Decimal(amount.trim()).gt(0);
   const belowMin = wellFormed && new Decimal(amount.trim()).lt(product.minAmount);
   const short = wellFormed && available !== undefined && new Decimal(amount.trim()).gt(available);
-  const ready = wellFormed && !belowMin && !short && /^\d{6}$/.test(payPassword) && (!totpEnabled || totpCode !== '');
+  const ready = wellFormed && !belowMin && !short && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
   const interest =
     wellFormed && product.type === 'regular'
       ? fundInterest(amount.trim(), new Decimal(product.annualRate).dividedBy(100), product.termDays ?? 0).toFixed(2)
@@ -158,20 +158,14 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
             {t('funds.transfer')} ›
           </Link>
         )}
-        <label htmlFor="fund-pay-password">{t('fields.payPassword')}</label>
-        <div data-testid="fund-pay-password">
-          <PasswordInput
-            id="fund-pay-password"
-            digits={6}
-            value={payPassword}
-            onChange={setPayPassword}
-            placeholder={t('fields.payPasswordPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
-        {totpEnabled && (
-          <Input value={totpCode} onChange={setTotpCode} placeholder={t('totp.codeOrRecoveryPlaceholder')} />
-        )}
+        <MoneyMoveSecret
+          id="fund"
+          payPassword={payPassword}
+          onPayPassword={setPayPassword}
+          totpEnabled={totpEnabled}
+          totpCode={totpCode}
+          onTotpCode={setTotpCode}
+        />
         {subscribe.isError && (
           <p className="ticket-error" role="alert" data-testid="fund-error">
             {errorMessage(subscribe.error)}

@@ -5,15 +5,14 @@
  * result. A refusal is said in place with its reason.
  */
 import type { Currency } from '@beurs/contracts';
-import { Input } from 'antd-mobile';
 import '../../../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlacingItem } from '../../../../api/placing';
 import { paths } from '../../../../app/paths';
 import { Button } from '../../../../components/Button';
+import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../../../components/money/MoneyMoveSecret';
 import { MoneyText } from '../../../../components/money/MoneyText';
-import { PasswordInput } from '../../../../components/PasswordInput';
 import { LotStepper } from '../../../../components/primary/SubscribeTicket/LotStepper';
 import { ErrorState, Loading } from '../../../../components/States';
 import { ConfirmSheet, Facts, Sheet } from '../../../../components/trading/Sheet';
@@ -32,7 +31,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
   const price = p.price === null ? '' : `${f.number(p.price, decimalsOf(p.price))} ${p.currency}`;
   const error = s.apply.isError ? errorMessage(s.apply.error) : null;
   const secretError = error && isSecretRefusal(s.apply.error) ? error : null;
-  const ready = /^\d{6}$/.test(s.payPassword) && (!s.totpEnabled || s.totpCode.trim() !== '');
+  const ready = moneyMoveSecretComplete(s.payPassword, s.totpEnabled, s.totpCode);
 
   if (s.result) {
     return (
@@ -133,20 +132,14 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
         ]}
       >
         <div className="placing-secret">
-          <label htmlFor="placing-pay-password">{t('fields.payPassword')}</label>
-          <div data-testid="placing-pay-password">
-            <PasswordInput
-              id="placing-pay-password"
-              digits={6}
-              value={s.payPassword}
-              onChange={s.setPayPassword}
-              placeholder={t('fields.payPasswordPlaceholder')}
-              autoComplete="off"
-            />
-          </div>
-          {s.totpEnabled && (
-            <Input value={s.totpCode} onChange={s.setTotpCode} placeholder={t('totp.codeOrRecoveryPlaceholder')} />
-          )}
+          <MoneyMoveSecret
+            id="placing"
+            payPassword={s.payPassword}
+            onPayPassword={s.setPayPassword}
+            totpEnabled={s.totpEnabled}
+            totpCode={s.totpCode}
+            onTotpCode={s.setTotpCode}
+          />
           <span className="form-hint">
             {t('placing.confirm.ownPassword')} <Link to={paths.payPassword()}>{t('withdraw.forgotPayPassword')}</Link>
           </span>

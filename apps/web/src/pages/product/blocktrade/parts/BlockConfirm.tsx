@@ -5,14 +5,13 @@
  */
 import '../../../../app/antdMobile';
 import type { Currency } from '@beurs/contracts';
-import { Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../app/paths';
 import { useMoneyFormat } from '../../../../components/money/format';
+import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../../../components/money/MoneyMoveSecret';
 import { MoneyText } from '../../../../components/money/MoneyText';
-import { PasswordInput } from '../../../../components/PasswordInput';
 import { ConfirmSheet } from '../../../../components/trading/Sheet';
 import { useFormatters } from '../../../../lib/format';
 import { errorMessage } from '../../../../lib/toast';
@@ -27,7 +26,7 @@ export function BlockConfirm({ ticket: s }: { ticket: BlockTicketState }) {
   const currency = (r?.stock.walletCurrency ?? 'EUR') as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
   const secretError = s.buy.isError && isSecretRefusal(s.buy.error) ? errorMessage(s.buy.error) : null;
-  const ready = /^\d{6}$/.test(s.payPassword) && (!s.totpEnabled || s.totpCode.trim() !== '');
+  const ready = moneyMoveSecretComplete(s.payPassword, s.totpEnabled, s.totpCode);
   const [tried, setTried] = useState(false);
   return (
     <ConfirmSheet
@@ -57,27 +56,14 @@ export function BlockConfirm({ ticket: s }: { ticket: BlockTicketState }) {
       ]}
     >
       <div className="block-secret">
-        <label htmlFor="block-pay-password">{t('fields.payPassword')}</label>
-        <div data-testid="block-pay-password">
-          <PasswordInput
-            id="block-pay-password"
-            digits={6}
-            value={s.payPassword}
-            onChange={s.setPayPassword}
-            placeholder={t('fields.payPasswordPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
-        {s.totpEnabled && (
-          <div data-testid="block-totp">
-            <Input
-              value={s.totpCode}
-              onChange={s.setTotpCode}
-              placeholder={t('totp.codeOrRecoveryPlaceholder')}
-              autoComplete="one-time-code"
-            />
-          </div>
-        )}
+        <MoneyMoveSecret
+          id="block"
+          payPassword={s.payPassword}
+          onPayPassword={s.setPayPassword}
+          totpEnabled={s.totpEnabled}
+          totpCode={s.totpCode}
+          onTotpCode={s.setTotpCode}
+        />
         <span className="form-hint">
           {t('block.confirm.ownPassword')} <Link to={paths.payPassword()}>{t('withdraw.forgotPayPassword')}</Link>
         </span>
