@@ -43,7 +43,7 @@ test('an operator switches the console to Dutch, and it stays Dutch', async ({ p
   const reloaded = page.waitForEvent('load');
   await page.getByRole('option', { name: 'Nederlands' }).click();
   await reloaded;
-  await expect(page.getByRole('menuitem', { name: 'Klanten' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Klanten', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Afmelden' })).toBeVisible();
   await expect(page.getByTitle('20 / pagina')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
@@ -57,6 +57,6 @@ test('an operator switches the console to Dutch, and it stays Dutch', async ({ p
   await shot(page, 'console-customers-nl');
 
   await page.reload();
-  await expect(page.getByRole('menuitem', { name: 'Klanten' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Klanten', exact: true })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Taal' })).toBeVisible();
 });
