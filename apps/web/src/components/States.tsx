@@ -109,6 +109,15 @@ interface QueryBoundaryProps<T> {
 }
 
 /**
+ * For QueryBoundary over a page of rows (`{ list }`): empty when it has none, and a failed background refetch keeps
+ * the rows shown while there are any. Spread it: `<QueryBoundary query={q} {...PAGED_ROWS} emptyView={…}>`.
+ */
+export const PAGED_ROWS = {
+  empty: (data: { list: readonly unknown[] }) => data.list.length === 0,
+  keepOnFailure: (data: { list: readonly unknown[] }) => data.list.length > 0,
+};
+
+/**
  * The one way a screen waits for a query: loading, then a failure that says what to do with a retry, then
  * the empty state or the content. A failed refetch shows the failure, as a failed first load does, unless
  * `keepOnFailure` keeps the last answer.

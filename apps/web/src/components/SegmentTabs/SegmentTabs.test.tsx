@@ -2,7 +2,7 @@
 /** The market's segment row: one selected tab, clicks and arrow keys change it, focus follows. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SegmentTabs } from './index';
 
 const ITEMS = [
@@ -49,5 +49,31 @@ describe('SegmentTabs', () => {
     expect(selected()[0]?.textContent).toBe('US stocks');
     fireEvent.keyDown(list, { key: 'a' });
     expect(selected()[0]?.textContent).toBe('US stocks');
+  });
+
+  it('scrolls the row only when the active tab changes, not on every render with a new items array', () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    function Rerendering() {
+      const [active, setActive] = useState<'US' | 'HK' | 'forex'>('US');
+      const [, setCount] = useState(0);
+      return (
+        <>
+          <button type="button" onClick={() => setCount((n) => n + 1)}>
+            again
+          </button>
+          <SegmentTabs label="Markets" items={[...ITEMS]} active={active} onChange={setActive} />
+        </>
+      );
+    }
+    render(<Rerendering />);
+    expect(scrolled).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('again'));
+    fireEvent.click(screen.getByText('again'));
+    expect(scrolled).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('tab', { name: 'Forex' }));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByText('again'));
+    expect(scrolled).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,16 +17,18 @@ interface SegmentTabsProps<K extends string> {
  */
 export function SegmentTabs<K extends string>({ label, items, active, onChange }: SegmentTabsProps<K>) {
   const listRef = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
+  const firstKey = items[0]?.key;
+  const mounted = useRef(false);
+  // Only when the active tab changes (a new items array each render must not scroll the row, nor force a layout):
+  // the first render keeps the row at its start unless the active tab is not the first (a shared link).
   useEffect(() => {
-    // The first render keeps the row at its start unless the active tab is not the first (a shared link).
-    if (first.current) {
-      first.current = false;
-      if (items[0]?.key === active) return;
-    }
-    const tab = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [active, items]);
+    const first = !mounted.current;
+    mounted.current = true;
+    if (first && active === firstKey) return;
+    listRef.current
+      ?.querySelector<HTMLElement>('[aria-selected="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active, firstKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.key === active);

@@ -29,20 +29,17 @@ const GOLD = '#E3B65A';
 /** Seconds per bar of the ranges with bars shorter than a day. */
 const BAR_SECONDS: Partial<Record<ChartRangeName, number>> = { intraday: 60, '1D': 300, '1W': 1800 };
 
-/** The exchange's offset from UTC in seconds; the device's own when the quote names no zone, or one Intl lacks. */
-function zoneOffsetSeconds(ms: number, timeZone: string | undefined): number {
-  if (timeZone) {
-    try {
-      return tzOffsetMs(timeZone, ms) / 1000;
-    } catch {
-      // an unknown zone: fall through to the device's
-    }
+/** The exchange's offset from UTC in seconds (the kline answer names the zone); the device's if Intl lacks it. */
+function zoneOffsetSeconds(ms: number, timeZone: string): number {
+  try {
+    return tzOffsetMs(timeZone, ms) / 1000;
+  } catch {
+    return -new Date(ms).getTimezoneOffset() * 60;
   }
-  return -new Date(ms).getTimezoneOffset() * 60;
 }
 
 /** Chart time of a bar: intraday bars in exchange time, daily bars as their date (already 00:00 UTC). */
-function chartTime(ms: number, range: ChartRangeName, timeZone: string | undefined): UTCTimestamp {
+function chartTime(ms: number, range: ChartRangeName, timeZone: string): UTCTimestamp {
   const seconds = Math.floor(ms / 1000);
   return (BAR_SECONDS[range] ? seconds + zoneOffsetSeconds(ms, timeZone) : seconds) as UTCTimestamp;
 }
@@ -119,7 +116,7 @@ export function CandleChart({ quote, range }: CandleChartProps) {
     if (volume.current) instance.removeSeries(volume.current);
     const priceFormat = { type: 'price' as const, precision: data.priceDecimals, minMove: 10 ** -data.priceDecimals };
     const bars: Bar[] = data.candles.map((c) => ({
-      time: chartTime(c.time, data.range, timeZone),
+      time: chartTime(c.time, data.range, data.timeZone),
       open: Number(c.open),
       high: Number(c.high),
       low: Number(c.low),
@@ -177,7 +174,7 @@ export function CandleChart({ quote, range }: CandleChartProps) {
     last.current = bars.at(-1) ?? null;
     shownRange.current = data.range;
     instance.timeScale().fitContent();
-  }, [data, timeZone]);
+  }, [data]);
 
   // Live: the last bar closes at the live price; a tick in a new period opens a new bar.
   const livePrice = quote.price_nominal;
@@ -188,7 +185,7 @@ export function CandleChart({ quote, range }: CandleChartProps) {
     const series = price.current;
     const range = shownRange.current;
     const bar = last.current;
-    if (!series || !range || !bar || !open) return;
+    if (!series || !range || !bar || !open || !timeZone) return;
     const value = Number(livePrice);
     if (!Number.isFinite(value)) return;
     const barSeconds = BAR_SECONDS[range];

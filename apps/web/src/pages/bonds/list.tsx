@@ -12,7 +12,7 @@ import { paths } from '../../app/paths';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { EmptyState, QueryBoundary } from '../../components/States';
+import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import '../../components/trading/trading.css';
@@ -77,9 +77,8 @@ export function BondsListPage() {
       )}
       <QueryBoundary
         query={query}
-        empty={(data) => data.list.length === 0}
+        {...PAGED_ROWS}
         emptyView={<EmptyState icon="list" title={t('bonds.empty')} description={t('bonds.emptyText')} />}
-        keepOnFailure={(data) => data.list.length > 0}
       >
         {(data) => (
           <ul className="trade-list" data-testid="bonds-list">

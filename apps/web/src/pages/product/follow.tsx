@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { NavChart } from '../../components/follow/NavChart';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { EmptyState, QueryBoundary } from '../../components/States';
+import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import '../../components/trading/trading.css';
@@ -101,9 +101,8 @@ export function ProductFollowPage() {
       )}
       <QueryBoundary
         query={query}
-        empty={(data) => data.list.length === 0}
+        {...PAGED_ROWS}
         emptyView={<EmptyState icon="list" title={t('follow.empty')} description={t('follow.emptyText')} />}
-        keepOnFailure={(data) => data.list.length > 0}
       >
         {(data) => (
           <ul className="trade-list" data-testid="agencies">

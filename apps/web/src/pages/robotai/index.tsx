@@ -12,7 +12,7 @@ import { Icon } from '../../components/Icon';
 import { Page } from '../../components/Page';
 import { RobotCard, RobotQuotaFacts } from '../../components/robots/RobotParts';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { EmptyState, QueryBoundary } from '../../components/States';
+import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import '../market/market.css';
 
 export function RobotaiIndexPage() {
@@ -36,9 +36,8 @@ export function RobotaiIndexPage() {
       <h2 className="section-title">{t('robots.listTitle')}</h2>
       <QueryBoundary
         query={robots}
-        empty={(data) => data.list.length === 0}
+        {...PAGED_ROWS}
         emptyView={<EmptyState icon="list" title={t('robots.empty')} description={t('robots.emptyText')} />}
-        keepOnFailure={(data) => data.list.length > 0}
       >
         {(data) => (
           <ul className="trade-list robot-section" data-testid="robot-list">

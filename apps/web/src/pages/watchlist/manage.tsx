@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { QuoteRowSkeleton } from '../../components/market/QuoteRow';
 import { Page } from '../../components/Page';
-import { EmptyState, QueryBoundary } from '../../components/States';
+import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import { toastSuccess } from '../../lib/toast';
 import './manage.css';
 
@@ -51,8 +51,7 @@ export function WatchlistManagePage() {
       <QueryBoundary
         query={query}
         loading={<QuoteRowSkeleton rows={6} />}
-        keepOnFailure={(data) => data.list.length > 0}
-        empty={(data) => data.list.length === 0}
+        {...PAGED_ROWS}
         emptyView={
           <EmptyState
             icon="star"

@@ -22,7 +22,7 @@ import { ChoiceChips } from '../../components/ChoiceChips';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
-import { EmptyState, QueryBoundary } from '../../components/States';
+import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import { ConfirmSheet, Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
@@ -250,9 +250,8 @@ export function YinmutualIndexPage() {
       )}
       <QueryBoundary
         query={query}
-        empty={(data) => data.list.length === 0}
+        {...PAGED_ROWS}
         emptyView={<EmptyState icon="list" title={t('funds.empty')} description={t('funds.emptyText')} />}
-        keepOnFailure={(data) => data.list.length > 0}
       >
         {(data) => (
           <ul className="trade-list" data-testid="fund-products">
