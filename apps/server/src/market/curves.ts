@@ -140,3 +140,15 @@ export function createYieldCurves(seed: string): YieldCurves {
     yieldAt: (issuer, years, at) => Math.max(FLOOR, nelsonSiegel(params(issuer, at), years)),
   };
 }
+
+const curvesBySeed = new Map<string, YieldCurves>();
+
+/** The process's curves of a market seed (one per seed: their walks cache their history). */
+export function curvesOf(seed: string): YieldCurves {
+  let curves = curvesBySeed.get(seed);
+  if (!curves) {
+    curves = createYieldCurves(seed);
+    curvesBySeed.set(seed, curves);
+  }
+  return curves;
+}

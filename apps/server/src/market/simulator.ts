@@ -4,7 +4,7 @@
  */
 import { Decimal, SPARKLINE_POINTS } from '@beurs/contracts';
 import { aggregateBars, type Bar, fixedBuckets, toCandle } from './candles.js';
-import { createYieldCurves, type YieldCurves } from './curves.js';
+import { curvesOf, type YieldCurves } from './curves.js';
 import { type CrossLeg, CrossModel, type DayPath, InstrumentModel, type Segment } from './model.js';
 import { hashString, mix, Stream, uniform } from './prng.js';
 import { RateFutureModel } from './rate-futures.js';
@@ -142,12 +142,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const dayCacheSize = options.dayCacheSize ?? 1_200;
   const entries = new Map<string, Entry>();
   const entryIds = new Map<Entry, number>();
-  // The same curves as the bonds' (a pure function of the seed), made only if a rate future needs them.
-  let curves: YieldCurves | null = null;
-  const models = modelsOf(options.instruments, seedHash, () => {
-    curves ??= createYieldCurves(options.seed);
-    return curves;
-  });
+  // The process's curves of the seed, the bonds' own (curvesOf), asked for only if a rate future needs them.
+  const models = modelsOf(options.instruments, seedHash, () => curvesOf(options.seed));
 
   function addEntry(instrument: SimInstrument, model: InstrumentModel) {
     const key = instrumentKey(instrument);

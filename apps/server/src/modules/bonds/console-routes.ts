@@ -6,13 +6,14 @@
 import { bonds as bondsApi, Decimal } from '@beurs/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { curvesOf } from '../../market/curves.js';
 import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { type createBondService, defOfRow, p6, pct } from './holdings.js';
-import { curvesOf, quoteBond } from './quote.js';
+import { quoteBond } from './quote.js';
 import { bondHoldings } from './schema.js';
 import { bondByCode, bondName } from './universe.js';
 

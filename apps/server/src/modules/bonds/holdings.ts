@@ -24,11 +24,12 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../ledger/ledger.js';
+import { curvesOf } from '../../market/curves.js';
 import type { Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, rule } from '../../platform/errors.js';
-import { couponDatesBetween, curvesOf, dateMs, type BondQuote as Quote, quoteBond } from './quote.js';
+import { couponDatesBetween, dateMs, type BondQuote as Quote, quoteBond } from './quote.js';
 import { bondHoldings } from './schema.js';
 import {
   BOND_SOURCE,

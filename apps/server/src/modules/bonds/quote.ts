@@ -7,7 +7,7 @@
  * the yield shown the Treasury's investment rate. Prices per 100 of face, to 6 decimals as the Treasury publishes.
  */
 import { bondMath, Decimal } from '@beurs/contracts';
-import { createYieldCurves, type YieldCurves } from '../../market/curves.js';
+import type { YieldCurves } from '../../market/curves.js';
 import { type BondDef, settlementOf, termsOf, tradable } from './universe.js';
 
 /** Half the dealer's spread, in yield: 2 bp on notes and bonds, 1 bp of discount on bills. */
@@ -27,18 +27,6 @@ export interface BondQuote {
   accrued: Decimal;
   /** The next coupon date after the settlement (the maturity for a bill). */
   nextCouponDate: string;
-}
-
-const curvesBySeed = new Map<string, YieldCurves>();
-
-/** The process's curves of a market seed (one per seed: their walks cache their history). */
-export function curvesOf(seed: string): YieldCurves {
-  let curves = curvesBySeed.get(seed);
-  if (!curves) {
-    curves = createYieldCurves(seed);
-    curvesBySeed.set(seed, curves);
-  }
-  return curves;
 }
 
 const per100 = (x: number) => new Decimal(x).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);

@@ -28,11 +28,11 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../ledger/ledger.js';
+import { curvesOf } from '../../market/curves.js';
 import type { Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, rule } from '../../platform/errors.js';
-import { curvesOf } from '../bonds/index.js';
 import { notify } from '../inbox/index.js';
 import { fundAccruals, fundOrders, fundProducts } from './schema.js';
 
