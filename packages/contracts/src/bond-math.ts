@@ -134,6 +134,16 @@ function periodLeft(terms: BondTerms, settlement: string): { w: number; remainin
 }
 
 /**
+ * The price per 100 of face on a coupon date (its coupon paid) of `periods` more coupons of `coupon` and the face,
+ * each discounted at `r` a period: the coupons as an annuity, (1 - v^n) / r by expm1 and log1p so that a yield near
+ * zero keeps its precision (1 - v^n cancels out otherwise).
+ */
+function priceAtPeriods(coupon: number, r: number, periods: number): number {
+  const annuity = r === 0 ? periods : -Math.expm1(-periods * Math.log1p(r)) / r;
+  return coupon * annuity + 100 * Math.exp(-periods * Math.log1p(r));
+}
+
+/**
  * The full ("dirty") price per 100 of face value at a yield to maturity: every coupon still to come and the face,
  * each discounted at the yield per period from the settlement.
  */
@@ -146,12 +156,8 @@ export function dirtyPrice(
   const { w, remaining } = periodLeft(terms, settlement);
   const r = yieldToMaturity / terms.frequency;
   const c = periodCoupon(terms);
-  // Value at the next coupon date: that coupon, the later ones as an annuity, and the face.
-  // (1 - v^m) / r by expm1 and log1p: a yield near zero keeps its precision (1 - v^m cancels out otherwise).
-  const m = remaining - 1;
-  const vn = Math.exp(-m * Math.log1p(r));
-  const annuity = r === 0 ? m : -Math.expm1(-m * Math.log1p(r)) / r;
-  const atNext = c + c * annuity + 100 * vn;
+  // Value at the next coupon date: that coupon, then the later ones and the face as priced from that date.
+  const atNext = c + priceAtPeriods(c, r, remaining - 1);
   const discount = fractional === 'compound' ? (1 + r) ** -w : 1 / (1 + w * r);
   return atNext * discount;
 }
@@ -245,8 +251,5 @@ export function billInvestmentRate(price: number, issue: string, maturity: strin
 export function notionalBondPrice(couponRate: number, frequency: CouponFrequency, years: number, y: number): number {
   const n = Math.round(years * frequency);
   if (!(n > 0)) throw new RangeError('a notional bond runs at least one coupon period');
-  const r = y / frequency;
-  const c = (100 * couponRate) / frequency;
-  const annuity = r === 0 ? n : -Math.expm1(-n * Math.log1p(r)) / r;
-  return c * annuity + 100 * Math.exp(-n * Math.log1p(r));
+  return priceAtPeriods((100 * couponRate) / frequency, y / frequency, n);
 }
