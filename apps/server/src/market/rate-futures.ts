@@ -6,22 +6,11 @@
  * agree with the treasury bonds' quotes; the day opens near the previous close and runs to the close by the
  * simulator's ordinary intraday path (model.ts), whose noise is the future's own (its volatility).
  */
-import { bondMath, type CouponFrequency } from '@beurs/contracts';
-import type { CurveIssuer, YieldCurves } from './curves.js';
+import { bondMath } from '@beurs/contracts';
+import type { YieldCurves } from './curves.js';
 import { InstrumentModel } from './model.js';
 import type { Calendar } from './sessions.js';
-import type { SimInstrument } from './types.js';
-
-/** What a bond future is priced from: the curve and the notional bond. */
-export interface NotionalBond {
-  issuer: Extract<CurveIssuer, 'US' | 'DE'>;
-  /** The notional coupon (a fraction): 0.06. */
-  coupon: number;
-  /** The notional bond's years to maturity. */
-  years: number;
-  /** Coupons a year: Eurex's German notional bonds pay once, the CBOT's Treasury notional twice. */
-  frequency: CouponFrequency;
-}
+import type { NotionalBond, SimInstrument } from './types.js';
 
 /** The notional bond's price per 100 at an instant: the issuer's curve at the bond's term. */
 export function notionalPriceAt(curves: YieldCurves, bond: NotionalBond, at: Date): number {
@@ -42,13 +31,13 @@ export class RateFutureModel extends InstrumentModel {
     seedHash: number,
     instrumentHash: number,
     private readonly curves: YieldCurves,
-    readonly bond: NotionalBond,
+    private readonly bond: NotionalBond,
   ) {
     super(instrument, calendar, seedHash, instrumentHash);
   }
 
   /** The instant trading day `index` closes (the end of its last regular session). */
-  closeInstant(index: number): Date {
+  private closeInstant(index: number): Date {
     const sessions = this.calendar.daySessions(this.calendar.dayOfIndex(index)).filter((s) => s.phase === 'regular');
     const last = sessions[sessions.length - 1];
     if (!last) throw new Error(`${this.instrument.code}: a trading day without a regular session`);

@@ -3,6 +3,7 @@
  * simulator consumes, so the instrument catalogue (market/instruments/) can carry more fields without the
  * engine depending on them.
  */
+import type { CouponFrequency } from '@beurs/contracts';
 
 export type InstrumentKind = 'stock' | 'forex' | 'future' | 'index' | 'crypto';
 
@@ -49,12 +50,19 @@ export interface SimInstrument {
   /** Forex: majors get the tighter spread. */
   major?: boolean;
   /** Interest-rate futures: the notional bond priced from the yield curves (rate-futures.ts). */
-  notionalBond?: {
-    issuer: 'US' | 'DE';
-    coupon: number;
-    years: number;
-    frequency: 1 | 2;
-  };
+  notionalBond?: NotionalBond;
+}
+
+/** What a bond future is priced from: its issuer's curve and the notional bond (docs/markets.md). */
+export interface NotionalBond {
+  /** The issuer whose simulated yield curve prices the bond (a CurveIssuer of curves.ts). */
+  issuer: 'US' | 'DE';
+  /** The notional coupon (a fraction): 0.06. */
+  coupon: number;
+  /** The notional bond's years to maturity. */
+  years: number;
+  /** Coupons a year: Eurex's German notional bonds pay once, the CBOT's Treasury notional twice. */
+  frequency: CouponFrequency;
 }
 
 /** How an instrument is named in the API: its market source and displayed code (codes repeat across sources). */

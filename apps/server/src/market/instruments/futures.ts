@@ -1,4 +1,4 @@
-import type { Exchange, InstrumentDef } from './types.js';
+import type { Exchange, InstrumentDef, NotionalBond } from './types.js';
 
 type FutureCategory = NonNullable<InstrumentDef['category']>;
 
@@ -137,7 +137,7 @@ const rows: FutureRow[] = [
  * the contract names (Bund 10 years: its deliverables run 8.5 to 10.5; Bobl 5: 4.5 to 5.5; Schatz 2: 1.75 to 2.25;
  * the 10-year note 10: 6.5 to 10; the 2-year note 2: 1.75 to 2), once a year on the German curve, twice on the US.
  */
-const NOTIONAL: Readonly<Record<string, NonNullable<InstrumentDef['notionalBond']>>> = {
+const NOTIONAL: Readonly<Record<string, NotionalBond>> = {
   FGBL: { issuer: 'DE', coupon: 0.06, years: 10, frequency: 1 },
   FGBM: { issuer: 'DE', coupon: 0.06, years: 5, frequency: 1 },
   FGBS: { issuer: 'DE', coupon: 0.06, years: 2, frequency: 1 },

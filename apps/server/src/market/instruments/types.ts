@@ -1,7 +1,7 @@
 /** The catalogue's instrument definition; exchange and kind are the engine's own types. */
-import type { Exchange, InstrumentKind } from '../types.js';
+import type { Exchange, InstrumentKind, NotionalBond } from '../types.js';
 
-export type { Exchange, InstrumentKind };
+export type { Exchange, InstrumentKind, NotionalBond };
 
 export interface InstrumentDef {
   /** Ticker as displayed: 'AAPL', '00700' (HK, 5 digits), 'SAP', 'ASML', 'EURUSD', 'GC', 'SPX', 'BTCUSDT'. */
@@ -41,7 +41,7 @@ export interface InstrumentDef {
    * Interest-rate futures: the notional bond the price follows, on its issuer's simulated yield curve (a 6 % coupon,
    * the contract's term, coupons a year); docs/markets.md "Interest-rate futures".
    */
-  notionalBond?: { issuer: 'US' | 'DE'; coupon: number; years: number; frequency: 1 | 2 };
+  notionalBond?: NotionalBond;
   /** Forex majors and major indices; used for leverage caps. */
   major?: boolean;
   /**
