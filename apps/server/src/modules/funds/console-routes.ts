@@ -143,46 +143,65 @@ export function consoleFundRoutes(app: FastifyInstance, deps: Deps, service: Ret
 
   route(app, fundsApi.consoleFundAccruals, async ({ body }) => {
     const today = dateOf(clock.now());
-    // Per day: the accruals of that day, and the Regular orders that matured (and were paid) on it.
-    const days = sql`(
-      select coalesce(a.day, m.day) as day, coalesce(a.orders, 0) as orders, coalesce(a.interest, 0) as interest,
-        coalesce(m.matured, 0) as matured, coalesce(m.paid, 0) as paid
-      from (select ${fundAccruals.day} as day, count(*)::int as orders, sum(${fundAccruals.amount}) as interest
-              from ${fundAccruals} group by ${fundAccruals.day}) a
-      full outer join (select ${fundOrders.maturityDate} as day, count(*)::int as matured, sum(${fundOrders.paidOut}) as paid
-              from ${fundOrders} where ${fundOrders.type} = 'regular' and ${fundOrders.status} = 'completed'
-              group by ${fundOrders.maturityDate}) m on m.day = a.day
-    )`;
+    // Per day: the accruals of that day, and the Regular orders that matured (and were paid) on it. One statement
+    // reads the days once for the page and the totals (a row of totals with the page's days beside it, or none).
     const offset = (body.page - 1) * body.pageSize;
-    const [page, summary, last, due] = await Promise.all([
-      db.execute<{ day: string; orders: number; interest: string; matured: number; paid: string }>(
-        sql`select day::text, orders, interest::text, matured, paid::text from ${days} d
-            order by day desc limit ${body.pageSize} offset ${offset}`,
-      ),
-      db.execute<{ n: number; interest: string; matured: number; paid: string }>(
-        sql`select count(*)::int as n, coalesce(sum(interest), 0)::text as interest,
-            coalesce(sum(matured), 0)::int as matured, coalesce(sum(paid), 0)::text as paid from ${days} d`,
+    const [days, last, due] = await Promise.all([
+      db.execute<{
+        n: number;
+        interestTotal: string;
+        maturedTotal: number;
+        paidTotal: string;
+        day: string | null;
+        orders: number;
+        interest: string;
+        matured: number;
+        paid: string;
+      }>(
+        sql`with d as (
+              select coalesce(a.day, m.day) as day, coalesce(a.orders, 0) as orders,
+                coalesce(a.interest, 0) as interest, coalesce(m.matured, 0) as matured, coalesce(m.paid, 0) as paid
+              from (select ${fundAccruals.day} as day, count(*)::int as orders, sum(${fundAccruals.amount}) as interest
+                      from ${fundAccruals} group by ${fundAccruals.day}) a
+              full outer join (select ${fundOrders.maturityDate} as day, count(*)::int as matured,
+                      sum(${fundOrders.paidOut}) as paid
+                      from ${fundOrders} where ${fundOrders.type} = 'regular' and ${fundOrders.status} = 'completed'
+                      group by ${fundOrders.maturityDate}) m on m.day = a.day
+            )
+            select t.n, t.interest as "interestTotal", t.matured as "maturedTotal", t.paid as "paidTotal",
+              p.day, p.orders, p.interest, p.matured, p.paid
+            from (select count(*)::int as n, coalesce(sum(interest), 0)::text as interest,
+                    coalesce(sum(matured), 0)::int as matured, coalesce(sum(paid), 0)::text as paid from d) t
+            left join lateral (select day::text as day, orders, interest::text as interest, matured, paid::text as paid
+                    from d order by day desc limit ${body.pageSize} offset ${offset}) p on true
+            order by p.day desc nulls last`,
       ),
       db.select({ at: sql<Date | null>`max(${fundAccruals.createdAt})` }).from(fundAccruals),
       db.select({ n: sql<number>`count(*)::int` }).from(fundOrders).where(lte(fundOrders.nextDue, today)),
     ]);
-    const totals = summary.rows[0];
+    const totals = days.rows[0];
     const lastAt = last[0]?.at;
     return {
-      list: page.rows.map((d) => ({
-        date: d.day,
-        ordersAccrued: Number(d.orders),
-        interest: new Decimal(d.interest).toFixed(2),
-        matured: Number(d.matured),
-        maturedPaid: new Decimal(d.paid).toFixed(2),
-      })),
+      list: days.rows.flatMap((d) =>
+        d.day === null
+          ? []
+          : [
+              {
+                date: d.day,
+                ordersAccrued: Number(d.orders),
+                interest: new Decimal(d.interest).toFixed(2),
+                matured: Number(d.matured),
+                maturedPaid: new Decimal(d.paid).toFixed(2),
+              },
+            ],
+      ),
       total: Number(totals?.n ?? 0),
       page: body.page,
       pageSize: body.pageSize,
       totals: {
-        interest: new Decimal(totals?.interest ?? 0).toFixed(2),
-        matured: Number(totals?.matured ?? 0),
-        maturedPaid: new Decimal(totals?.paid ?? 0).toFixed(2),
+        interest: new Decimal(totals?.interestTotal ?? 0).toFixed(2),
+        matured: Number(totals?.maturedTotal ?? 0),
+        maturedPaid: new Decimal(totals?.paidTotal ?? 0).toFixed(2),
       },
       lastAccrualTimestamp: lastAt ? new Date(lastAt).getTime() : null,
       ordersDue: due[0]?.n ?? 0,
