@@ -235,11 +235,12 @@ export const FUND_MAX_FEE = 5;
 export const FUND_MAX_TERM_DAYS = 3650;
 
 /** A rate in percent a year as the operator types it: up to 4 decimals ("2.6", "0.30"). */
+export const FUND_PERCENT_PATTERN = /^\d{1,2}(\.\d{1,4})?$/;
 const percentInput = (max: number) =>
   z
     .string({ error: r.V.invalid })
     .trim()
-    .regex(/^\d{1,2}(\.\d{1,4})?$/, { error: r.V.invalid })
+    .regex(FUND_PERCENT_PATTERN, { error: r.V.invalid })
     .refine((s) => Number.parseFloat(s) <= max, { error: r.V.invalid });
 
 /**

@@ -24,9 +24,9 @@ export function reasonRule(value: string | undefined) {
   return Promise.resolve();
 }
 
-export function amountRule(value: string | undefined) {
+/** An amount the contracts' amount rule takes (above 0, at most 2 decimals); `message` names the refusal. */
+export function amountRule(value: string | undefined, message = t('money.adjustAmountRequired')) {
   const amount = (value ?? '').trim();
-  if (!rules.AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount))
-    return Promise.reject(new Error(t('money.adjustAmountRequired')));
+  if (!rules.AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount)) return Promise.reject(new Error(message));
   return Promise.resolve();
 }

@@ -6,6 +6,7 @@ import { funds } from '@beurs/contracts';
 import { Alert, Col, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
 import { errorMessage } from '../../api/client';
 import { type FundProductInput, usePublishFundProduct } from '../../api/funds';
+import { amountRule } from '../../components/customer-money/rules';
 import { t } from '../../i18n';
 import { refusedFieldOf, saveMarkingRefusals } from '../../lib/form-refusals';
 
@@ -33,13 +34,10 @@ const initial: PublishForm = {
   minAmount: '100',
 };
 
-const PERCENT = /^\d{1,2}(\.\d{1,4})?$/;
-const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
-
 const percentRule = (max: number) => ({
   validator: (_: unknown, value: string | undefined) => {
     const v = (value ?? '').trim();
-    return PERCENT.test(v) && Number.parseFloat(v) <= max
+    return funds.FUND_PERCENT_PATTERN.test(v) && Number.parseFloat(v) <= max
       ? Promise.resolve()
       : Promise.reject(new Error(t('funds.rateInvalid', { max })));
   },
@@ -178,16 +176,7 @@ export function PublishModal({ onClose, onPublished }: { onClose: () => void; on
             <Form.Item
               name="minAmount"
               label={t('funds.minimum')}
-              rules={[
-                {
-                  validator: (_, value: string | undefined) => {
-                    const v = (value ?? '').trim();
-                    return AMOUNT.test(v) && Number.parseFloat(v) > 0
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('funds.minimumInvalid')));
-                  },
-                },
-              ]}
+              rules={[{ validator: (_, value: string | undefined) => amountRule(value, t('funds.minimumInvalid')) }]}
             >
               <Input inputMode="decimal" suffix="EUR" data-testid="fund-minimum" />
             </Form.Item>

@@ -3,6 +3,7 @@
  * placing): the six-digit transaction password and, when two-step verification is on, its code. The server checks
  * both in one place (auth.confirmMoneyMove); this is the one place the screens ask for them.
  */
+import { rules } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ interface MoneyMoveSecretProps {
 
 /** Both filled as the server will take them: six digits, and a code when two-step verification is on. */
 export const moneyMoveSecretComplete = (payPassword: string, totpEnabled: boolean, totpCode: string) =>
-  /^\d{6}$/.test(payPassword) && (!totpEnabled || totpCode.trim() !== '');
+  rules.PAY_PASSWORD_PATTERN.test(payPassword) && (!totpEnabled || totpCode.trim() !== '');
 
 export function MoneyMoveSecret({
   id,

@@ -5,7 +5,7 @@
  * the strategy's book, and that at the end the value less the performance fee (on profit above the high-water mark)
  * is paid back automatically. The fee shown is sent with the follow, so a fee changed meanwhile is refused.
  */
-import { Decimal } from '@beurs/contracts';
+import { Decimal, MS_PER_DAY, rules } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { useWalletBalancesQuery } from '../../api/wallet';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
+import { AgencyFigures } from '../../components/follow/AgencyFigures';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -25,15 +26,12 @@ import { ConfirmSheet } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { errorMessage, toastSuccess } from '../../lib/toast';
-import { AgencyFigures } from '../product/follow';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import '../product/follow.css';
 import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
 
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 type Term = '30' | '90' | '180';
-const DAY_MS = 86_400_000;
 
 function FollowTicket({
   agency,
@@ -56,7 +54,7 @@ function FollowTicket({
   const add = useFollowAddMutation();
   const intent = useIdempotencyKey();
   const text = amount.trim();
-  const wellFormed = AMOUNT.test(text) && new Decimal(text).gt(0);
+  const wellFormed = rules.AMOUNT_PATTERN.test(text) && new Decimal(text).gt(0);
   const outside = wellFormed && (new Decimal(text).lt(limits.min) || new Decimal(text).gt(limits.max));
   const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
   const valid = wellFormed && !outside && !short;
@@ -68,7 +66,7 @@ function FollowTicket({
     : outside
       ? t('follow.outOfRange', range)
       : short && t('follow.short');
-  const endsAbout = Date.now() + Number(term) * DAY_MS;
+  const endsAbout = Date.now() + Number(term) * MS_PER_DAY;
 
   const submit = () => {
     const request = {

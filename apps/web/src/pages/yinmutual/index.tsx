@@ -5,7 +5,7 @@
  * when, the terms again, the transaction password (and second-factor code when on). A Regular's rate shown is sent
  * with the subscription, so a rate that changed meanwhile is refused rather than applied.
  */
-import { Decimal, fundInterest } from '@beurs/contracts';
+import { Decimal, fundInterest, rules } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -33,7 +33,6 @@ import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money
 
 type Filter = 'all' | 'current' | 'regular';
 const FILTERS: readonly Filter[] = ['all', 'current', 'regular'];
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
 /** The product's terms in words: how it pays and when it may be redeemed. */
 export function FundRules({ product }: { product: FundProductItem }) {
@@ -67,7 +66,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
   const subscribe = useFundSubscribeMutation();
   const intent = useIdempotencyKey();
   const money = (v: string | undefined) => <MoneyText amount={v} currency={product.currency} />;
-  const wellFormed = AMOUNT.test(amount.trim()) && new Decimal(amount.trim()).gt(0);
+  const wellFormed = rules.AMOUNT_PATTERN.test(amount.trim()) && new Decimal(amount.trim()).gt(0);
   const belowMin = wellFormed && new Decimal(amount.trim()).lt(product.minAmount);
   const short = wellFormed && available !== undefined && new Decimal(amount.trim()).gt(available);
   const ready = wellFormed && !belowMin && !short && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
