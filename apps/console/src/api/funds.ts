@@ -6,6 +6,8 @@
 import { fillPath } from '@beurs/api-client';
 import { type DataOf, type Endpoint, funds } from '@beurs/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { t } from '../i18n';
+import { formatDecimal } from '../lib/money';
 import { api, queryClient } from './client';
 import { consoleKeys, type PageParams } from './keys';
 
@@ -13,6 +15,13 @@ export type ConsoleFundProduct = funds.ConsoleFundProduct;
 export type FundProductInput = funds.FundProductInput;
 export type FundAccrualDay = DataOf<typeof funds.consoleFundAccruals>['list'][number];
 export type CustomerFund = DataOf<typeof funds.consoleCustomerFunds>['list'][number];
+
+/** A product's terms in words (a Regular's term and rate, a Current's fee), as published or as an order was sold. */
+export function termsOf(p: Pick<ConsoleFundProduct, 'type' | 'termDays' | 'annualRate' | 'managementFee'>) {
+  return p.type === 'regular'
+    ? t('funds.regularTerms', { days: p.termDays ?? 0, rate: formatDecimal(p.annualRate, 4) })
+    : t('funds.currentTerms', { fee: formatDecimal(p.managementFee ?? '0', 4) });
+}
 
 export const fundKeys = {
   all: () => [...consoleKeys.all, 'funds'] as const,

@@ -8,7 +8,7 @@ import { roleAtLeast } from '@beurs/contracts';
 import { Alert, App, Button, Popconfirm, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { type ConsoleFundProduct, useFundProducts, useSetFundProductOpen } from '../../api/funds';
+import { type ConsoleFundProduct, termsOf, useFundProducts, useSetFundProductOpen } from '../../api/funds';
 import { ErrorAlert } from '../../components/error-alert';
 import { ListHeader, RefreshButton } from '../../components/list-page';
 import { NameCell } from '../../components/name-cell';
@@ -21,12 +21,6 @@ import { AccrualDays } from './accruals';
 import { PublishModal } from './publish-modal';
 
 /** A product's terms in words: "90 days at 2.1000 %" or "market 1.9500 % less 0.3000 % fee". */
-export function termsOf(p: Pick<ConsoleFundProduct, 'type' | 'termDays' | 'annualRate' | 'managementFee'>) {
-  return p.type === 'regular'
-    ? t('funds.regularTerms', { days: p.termDays ?? 0, rate: formatDecimal(p.annualRate, 4) })
-    : t('funds.currentTerms', { fee: formatDecimal(p.managementFee ?? '0', 4) });
-}
-
 function Products({ isAdmin }: { isAdmin: boolean }) {
   const products = useFundProducts();
   const setOpen = useSetFundProductOpen();

@@ -1,8 +1,8 @@
 /** The columns of a customer's fund orders (the trading card's funds tab): the terms each was sold with and its yield. */
 import { type TableColumnsType, Tag, Typography } from 'antd';
-import type { CustomerFund } from '../../../api/funds';
+import { type CustomerFund, termsOf } from '../../../api/funds';
 import { t } from '../../../i18n';
-import { formatAmount, formatDecimal } from '../../../lib/money';
+import { formatAmount } from '../../../lib/money';
 import { formatTime } from '../../../lib/time';
 import { NameCell } from '../../name-cell';
 import { none } from './cells';
@@ -20,9 +20,7 @@ export const fundColumns: TableColumnsType<CustomerFund> = [
     title: t('funds.orderTerms'),
     render: (_, f) => (
       <>
-        {f.type === 'regular'
-          ? t('funds.regularTerms', { days: f.termDays ?? 0, rate: formatDecimal(f.annualRate, 4) })
-          : t('funds.currentTerms', { fee: formatDecimal(f.managementFee ?? '0', 4) })}
+        {termsOf(f)}
         <br />
         <Typography.Text type="secondary">{formatTime(f.buyTimeStamp)}</Typography.Text>
       </>
