@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { freshDataDir, type OwnServer, ownPort, removeDataDir, startServer } from './own-server';
-import { API, expect, prepareDevice, snap, type TestUser, test, trader } from './support';
+import { API, expect, noRawKeys, prepareDevice, snap, type TestUser, test, trader } from './support';
 
 const SUBSCRIBING = '2026-11-23T10:00:00Z';
 /** Tuesday 24 November, the value date, has been a full day since 00:00 UTC. */
@@ -123,7 +123,7 @@ for (const language of LANGUAGES) {
           .first(),
       ).toBeVisible();
     }
-    await expect(page.locator('body')).not.toContainText(/\b(funds|routes)\.[a-z][a-zA-Z]*/);
+    await noRawKeys(page, ['funds', 'routes']);
     await snap(page, `fund-yield-${language}-myhold`);
   });
 }
