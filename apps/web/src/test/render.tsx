@@ -10,7 +10,7 @@ import type { DataOf, Endpoint } from '@beurs/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../api/session';
@@ -133,6 +133,12 @@ export function setupScreenTests({ guest = false }: { guest?: boolean } = {}) {
   });
 }
 
+/** Where the screen navigated to: a marker with the path and the query, for the test to look for and read. */
+function NavigatedAway() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="navigated-away" data-path={pathname} data-search={search} />;
+}
+
 /**
  * Mounts `element` as the page at `url` (its path is the route; `route` gives it the table entry Page reads
  * its title and back button from) and returns testing-library's queries.
@@ -146,7 +152,7 @@ export function renderScreen(element: ReactNode, url: string, route?: Partial<Ap
         <Routes>
           <Route path={path} element={<RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>} />
           {/* Where the screen navigates to: a marker the test can look for. */}
-          <Route path="*" element={<p data-testid="navigated-away" />} />
+          <Route path="*" element={<NavigatedAway />} />
         </Routes>
       </MemoryRouter>
       <ToastHost />

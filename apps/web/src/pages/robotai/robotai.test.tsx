@@ -230,7 +230,9 @@ describe("a crypto pair's quote", () => {
     expect(screen.queryByTestId('buy')).toBeNull();
     expect(screen.queryByTestId('sell')).toBeNull();
     await userEvent.setup().click(within(footer).getByTestId('crypto-robots'));
-    expect(await screen.findByTestId('navigated-away')).toBeTruthy();
+    const away = await screen.findByTestId('navigated-away');
+    expect(away.dataset.path).toBe('/pages/robotai/quote');
+    expect(new URLSearchParams(away.dataset.search).get('code')).toBe('BTCUSD');
   });
 
   it('on robotai/quote, lists the robots that trade the pair', async () => {
