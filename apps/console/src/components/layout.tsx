@@ -93,19 +93,20 @@ function ConsoleLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
+  // Signed in past the second factor: the menu's counts and checks may load.
+  const ready = me.isSuccess && !me.data.totpRequired;
   // Pending counts for the menu; a failure here just leaves the badges out.
-  const books = useTrialBalance({ refetchInterval: 30_000, enabled: me.isSuccess && !me.data.totpRequired });
+  const books = useTrialBalance({ refetchInterval: 30_000, enabled: ready });
   const section = location.pathname.split('/')[1] ?? '';
   // The scheduled trial balance: an unbalanced latest check is shown on every page.
-  const checks = useTrialBalanceChecks({ refetchInterval: 60_000, enabled: me.isSuccess && !me.data.totpRequired });
+  const checks = useTrialBalanceChecks({ refetchInterval: 60_000, enabled: ready });
   // The support inbox's unread count, kept current by the live socket's support events.
-  const ready = me.isSuccess && !me.data.totpRequired;
   const supportUnread = useSupportUnread({ enabled: ready });
   useSupportLive(ready);
   const waitingAdjustments = useAdjustments(
     { status: 'proposed', q: '', page: 1, pageSize: 1 },
     {
-      enabled: me.isSuccess && !me.data.totpRequired && roleAtLeast(me.data.role, 'admin'),
+      enabled: ready && roleAtLeast(me.data.role, 'admin'),
       refetchInterval: 30_000,
     },
   );

@@ -69,7 +69,7 @@ function CryptoFooter({ quote }: { quote: Quote }) {
 }
 
 /** What a caller puts below a crypto pair's quote instead of CryptoFooter. */
-export type CryptoFooterSlot = (quote: Quote) => ReactNode;
+type CryptoFooterSlot = (quote: Quote) => ReactNode;
 
 function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?: CryptoFooterSlot }) {
   const { t } = useTranslation();

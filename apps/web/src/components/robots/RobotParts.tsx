@@ -27,7 +27,7 @@ export function useRobotName() {
 }
 
 /** The price terms in a line: "Rent 9.90 USD / 30 days · Buy 149.00 USD". */
-export function RobotPrices({ robot }: { robot: RobotItem }) {
+function RobotPrices({ robot }: { robot: RobotItem }) {
   const { t } = useTranslation();
   return (
     <span className="robot-prices">
@@ -134,7 +134,7 @@ export function RobotTerms({ robot }: { robot: RobotItem }) {
 }
 
 /** SPEC §4's statuses with their colours (1-4 yellow, 5-6 red) and what each means. */
-export function RobotStatusTag({ status }: { status: robotRules.RobotStatusCode }) {
+function RobotStatusTag({ status }: { status: robotRules.RobotStatusCode }) {
   const { t } = useTranslation();
   return (
     <span className={`tag tag--${robotStatusColour(status) === 'yellow' ? 'warn' : 'fall'}`} data-status={status}>

@@ -11,52 +11,13 @@ import { useIsLoggedIn } from '../../api/session';
 import { loginPathFor } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
-import { NavChart } from '../../components/follow/NavChart';
+import { AgencyFigures } from '../../components/follow/AgencyFigures';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
-import { Facts } from '../../components/trading/Sheet';
-import { useFormatters } from '../../lib/format';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import './follow.css';
-
-const tone = (value: string) => (Number(value) > 0 ? 'rise' : Number(value) < 0 ? 'fall' : '');
-
-/** The figures of a strategy's book, with the simulated-results line: shared with payment/follow. */
-export function AgencyFigures({ agency }: { agency: AgencyItem }) {
-  const { t } = useTranslation();
-  const f = useFormatters();
-  return (
-    <>
-      <NavChart points={agency.chart} testId="agency-chart" />
-      <Facts
-        rows={[
-          {
-            label: t('follow.labels.totalReturn', { since: f.dateTime(agency.since, 'date') }),
-            value: <span className={tone(agency.totalReturn)}>{f.ratio(agency.totalReturn)}</span>,
-            testId: 'agency-return',
-          },
-          {
-            label: t('follow.labels.return30d'),
-            value: <span className={tone(agency.return30d)}>{f.ratio(agency.return30d)}</span>,
-          },
-          { label: t('follow.labels.maxDrawdown'), value: `${f.number(agency.maxDrawdown, 2)}%` },
-          {
-            label: t('follow.labels.winRate'),
-            value: agency.winRate === null ? t('follow.labels.noSales') : `${f.number(agency.winRate, 2)}%`,
-          },
-          { label: t('follow.labels.trades'), value: f.integer(agency.trades) },
-          { label: t('follow.labels.nav'), value: f.number(agency.nav, 4) },
-          { label: t('follow.labels.fee'), value: `${f.number(agency.performanceFee, 2)}%`, testId: 'agency-fee' },
-        ]}
-      />
-      <p className="ticket-hint" data-testid="agency-disclaimer">
-        {t('follow.pastResults')}
-      </p>
-    </>
-  );
-}
 
 function AgencyCard({ agency, onFollow }: { agency: AgencyItem; onFollow: () => void }) {
   const { t } = useTranslation();
