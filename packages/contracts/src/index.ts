@@ -106,7 +106,13 @@ export type {
   SupportTopic,
 } from './endpoints/support.js';
 export * as support from './endpoints/support.js';
-export { SUPPORT_LIMITS, SUPPORT_THREAD_PAGE, SUPPORT_TOPICS } from './endpoints/support.js';
+export {
+  SUPPORT_ASSIGNED,
+  SUPPORT_LIMITS,
+  SUPPORT_STATUSES,
+  SUPPORT_THREAD_PAGE,
+  SUPPORT_TOPICS,
+} from './endpoints/support.js';
 export type {
   AssetClass,
   CloseReason,

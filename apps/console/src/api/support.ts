@@ -1,7 +1,9 @@
 /**
  * The support inbox's calls (contracts/endpoints/support.ts, console section) and its live updates: while an operator
  * is signed in, the console holds the app's live socket tied to their session (`operatorAuth`), and every support
- * event refetches the inbox, the conversation on screen and the menu's unread count (docs/support.md).
+ * event refetches the inbox, the menu's unread count and that event's conversation (docs/support.md). The server
+ * echoes an operator's own reply, assignment and status change as such an event, so the mutations refetch nothing
+ * themselves.
  */
 import { type DataOf, type RequestOf, support } from '@beurs/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -17,14 +19,23 @@ export type SupportTemplate = DataOf<typeof support.supportTemplates>[number];
 
 export const supportKeys = {
   all: [...consoleKeys.all, 'support'] as const,
-  queue: (params: SupportQueueParams) => [...supportKeys.all, 'queue', params] as const,
+  queues: () => [...supportKeys.all, 'queue'] as const,
+  queue: (params: SupportQueueParams) => [...supportKeys.queues(), params] as const,
   unread: () => [...supportKeys.all, 'unread'] as const,
   thread: (id: number) => [...supportKeys.all, 'thread', id] as const,
-  operators: () => [...supportKeys.all, 'operators'] as const,
+  /** Outside `all`: the operators do not change with the conversations. */
+  operators: () => [...consoleKeys.all, 'supportOperators'] as const,
   templates: () => [...consoleKeys.all, 'supportTemplates'] as const,
 };
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: supportKeys.all });
+/** What a support event changes: the inbox, the unread count and the event's conversation (every one when null). */
+const refresh = (conversationId: number | null) => {
+  void queryClient.invalidateQueries({ queryKey: supportKeys.queues() });
+  void queryClient.invalidateQueries({ queryKey: supportKeys.unread() });
+  void queryClient.invalidateQueries({
+    queryKey: conversationId === null ? [...supportKeys.all, 'thread'] : supportKeys.thread(conversationId),
+  });
+};
 
 export function useSupportQueue(params: SupportQueueParams) {
   return useQuery({
@@ -41,7 +52,6 @@ export function useSupportUnread(options: { enabled?: boolean } = {}) {
     queryKey: supportKeys.unread(),
     queryFn: async ({ signal }) =>
       (await api.call(support.supportQueue, { pageSize: 1 }, undefined, { signal })).unread,
-    refetchInterval: 60_000,
   });
 }
 
@@ -64,7 +74,6 @@ export function useSupportOperators() {
 export function useSupportReply(id: number) {
   return useMutation({
     mutationFn: (text: string) => api.call(support.supportReply, { text }, { id }),
-    onSuccess: refresh,
   });
 }
 
@@ -73,7 +82,7 @@ export function useSupportRead(id: number) {
     mutationFn: () => api.call(support.supportConsoleRead, {}, { id }),
     onSuccess: (result) => {
       queryClient.setQueryData(supportKeys.unread(), result.unread);
-      void queryClient.invalidateQueries({ queryKey: [...supportKeys.all, 'queue'] });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.queues() });
     },
   });
 }
@@ -81,14 +90,12 @@ export function useSupportRead(id: number) {
 export function useSupportAssign(id: number) {
   return useMutation({
     mutationFn: (operatorId: number | null) => api.call(support.supportAssign, { operatorId }, { id }),
-    onSuccess: refresh,
   });
 }
 
 export function useSupportStatus(id: number) {
   return useMutation({
     mutationFn: (status: SupportRow['status']) => api.call(support.supportSetStatus, { status }, { id }),
-    onSuccess: refresh,
   });
 }
 
@@ -120,8 +127,8 @@ const RECONNECT_MS = 2_000;
 
 /**
  * Holds the live socket while an operator is signed in: tied by `operatorAuth`, it brings every support event; a
- * lost connection is opened again after a moment and everything support shows is refetched (events may have been
- * missed meanwhile).
+ * lost connection is opened again after a moment and the inbox, the count and every conversation are refetched
+ * (events may have been missed meanwhile).
  */
 export function useSupportLive(enabled: boolean) {
   const { token } = useSession();
@@ -136,12 +143,12 @@ export function useSupportLive(enabled: boolean) {
       socket = new WebSocket(`${protocol}://${window.location.host}/web/ws/quotes`);
       socket.onopen = () => {
         socket?.send(JSON.stringify({ op: 'operatorAuth', token: session.token() }));
-        if (opened) void refresh();
+        if (opened) refresh(null);
         opened = true;
       };
       socket.onmessage = (event) => {
-        const message = JSON.parse(String(event.data)) as { type?: string };
-        if (message.type === 'support') void refresh();
+        const message = JSON.parse(String(event.data)) as { type?: string; conversationId?: number };
+        if (message.type === 'support') refresh(message.conversationId ?? null);
       };
       socket.onclose = () => {
         if (!closed) retry = setTimeout(connect, RECONNECT_MS);

@@ -3,7 +3,7 @@
  * Every operator may add, change and remove them; the server audits each. An answer offers those in the customer's
  * language first.
  */
-import { LANGUAGES, SUPPORT_LIMITS } from '@beurs/contracts';
+import { LANGUAGES, type Language, SUPPORT_LIMITS } from '@beurs/contracts';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { type SupportTemplate, useDeleteTemplate, useSaveTemplate, useSupportTemplates } from '../api/support';
@@ -13,7 +13,6 @@ import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useTitle } from '../lib/use-title';
 
-type Language = (typeof LANGUAGES)[number];
 interface FormValues {
   title: string;
   text: string;

@@ -4,7 +4,7 @@
  * with a reusable reply if one fits), assigns it and sets its status. New messages arrive over the live socket
  * (api/support.ts). The server audits every answer, assignment and status change.
  */
-import { SUPPORT_LIMITS } from '@beurs/contracts';
+import { SUPPORT_ASSIGNED, SUPPORT_LIMITS, SUPPORT_STATUSES } from '@beurs/contracts';
 import {
   App,
   Badge,
@@ -43,6 +43,13 @@ import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+
+/** The inbox's assignment filter, as the contract names its values. */
+const ASSIGNED_LABELS = {
+  any: 'support.assignedAny',
+  me: 'support.assignedMe',
+  none: 'support.assignedNone',
+} as const satisfies Record<(typeof SUPPORT_ASSIGNED)[number], string>;
 
 const STATUS_COLOR: Record<SupportRow['status'], string> = { open: 'gold', pending: 'blue', closed: 'default' };
 
@@ -133,9 +140,7 @@ export function SupportInboxPage() {
           value={params.status ?? 'all'}
           onChange={(v) => set({ status: v === 'all' ? undefined : (v as SupportRow['status']) })}
           options={[
-            { value: 'open', label: t('support.status.open') },
-            { value: 'pending', label: t('support.status.pending') },
-            { value: 'closed', label: t('support.status.closed') },
+            ...SUPPORT_STATUSES.map((s) => ({ value: s, label: t(`support.status.${s}`) })),
             { value: 'all', label: t('support.all') },
           ]}
           data-testid="support-filter-status"
@@ -143,11 +148,7 @@ export function SupportInboxPage() {
         <Segmented
           value={params.assigned ?? 'any'}
           onChange={(v) => set({ assigned: v as SupportQueueParams['assigned'] })}
-          options={[
-            { value: 'any', label: t('support.assignedAny') },
-            { value: 'me', label: t('support.assignedMe') },
-            { value: 'none', label: t('support.assignedNone') },
-          ]}
+          options={SUPPORT_ASSIGNED.map((a) => ({ value: a, label: t(ASSIGNED_LABELS[a]) }))}
         />
       </Space>
       {queue.isError ? <ErrorAlert error={queue.error} onRetry={() => queue.refetch()} /> : null}
@@ -277,7 +278,7 @@ export function SupportConversationPage() {
                   value={conversation.status}
                   loading={status.isPending}
                   onChange={(v) => status.mutate(v, { onError: (e) => message.error(e.message) })}
-                  options={(['open', 'pending', 'closed'] as const).map((s) => ({
+                  options={SUPPORT_STATUSES.map((s) => ({
                     value: s,
                     label: t(`support.status.${s}`),
                   }))}

@@ -82,11 +82,17 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
       operatorId: sessions.operatorId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      // Read with the session so a customer request costs one query, not two.
+      // Read with the session so a customer request costs one query, not two; an operator's likewise.
       userDisabled: users.disabled,
+      operatorUsername: operators.username,
+      operatorRole: operators.role,
+      operatorDisabled: operators.disabled,
+      operatorTotpOn: sql<boolean>`${secondFactors.confirmedAt} is not null`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(operators, eq(operators.id, sessions.operatorId))
+    .leftJoin(secondFactors, eq(secondFactors.operatorId, sessions.operatorId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -101,8 +107,9 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
   type SessionRow = Awaited<ReturnType<typeof lookupQuery.execute>>[number];
   /**
    * Sessions looked up in the last config.sessionCacheMs (by token hash): most requests then cost no query
-   * for authentication. Expiry and idleness are still checked on every request; revoke() and
-   * revokeAllOfUser() forget the session here at once. Bounded: forgotten all at once when full.
+   * for authentication (with the customer's or operator's state read with it). Expiry and idleness are still checked
+   * on every request; revoke(), revokeAllOfUser() and forgetOperator() (a second factor turned on or off) forget the
+   * session here at once. Bounded: forgotten all at once when full.
    */
   const cache = new Map<string, { row: SessionRow; until: number }>();
   const CACHE_MAX = 50_000;
@@ -182,19 +189,13 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
   /** The live operator session of a console token and its operator (not disabled), or undefined. */
   async function operatorSession(token: string) {
     const s = await lookup(token, config.operatorTokenIdleSeconds);
-    if (!s?.operatorId) return undefined;
-    const [op] = await db
-      .select({
-        id: operators.id,
-        username: operators.username,
-        role: operators.role,
-        disabled: operators.disabled,
-        totpOn: sql<boolean>`${secondFactors.confirmedAt} is not null`,
-      })
-      .from(operators)
-      .leftJoin(secondFactors, eq(secondFactors.operatorId, operators.id))
-      .where(eq(operators.id, s.operatorId));
-    if (!op || op.disabled) return undefined;
+    if (!s?.operatorId || s.operatorDisabled !== false || !s.operatorUsername || !s.operatorRole) return undefined;
+    const op = {
+      id: s.operatorId,
+      username: s.operatorUsername,
+      role: s.operatorRole as OperatorRole,
+      totpOn: s.operatorTotpOn,
+    };
     return { session: s, op };
   }
 
@@ -218,7 +219,7 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
       const found = token ? await operatorSession(token) : undefined;
       if (!found) throw unauthenticated();
       const { session: s, op } = found;
-      const opRole = op.role as OperatorRole;
+      const opRole = op.role;
       if (!roleAtLeast(opRole, role)) throw forbidden();
       if (config.operatorTotpRequired && !op.totpOn && !enrolmentOnly(req.routeOptions.url)) {
         throw new AppError(Code.forbidden, E.totpEnrolmentRequired);
@@ -232,6 +233,11 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
   async function revoke(sessionId: number) {
     await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
     forget((row) => row.id === sessionId);
+  }
+
+  /** Forgets the operator's cached sessions, so a change of their second factor counts at the next request. */
+  function forgetOperator(operatorId: number) {
+    forget((row) => row.operatorId === operatorId);
   }
 
   async function revokeAllOfUser(tx: Db | Tx, userId: number) {
@@ -267,6 +273,7 @@ export function createSessions(db: Db, config: Config, clock: Clock) {
     requireOperator,
     revoke,
     revokeAllOfUser,
+    forgetOperator,
     activeCount,
   };
 }

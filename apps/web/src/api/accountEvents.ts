@@ -55,8 +55,8 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   fundMatured: [fundKeys.all, walletKeys.all, withdrawalKeys.all],
   followPaid: [followKeys.all, walletKeys.all, withdrawalKeys.all],
 };
-/** After a lost connection events may have been missed: everything an event can change. */
-const EVERYTHING = [...new Set(Object.values(CHANGES).flat())];
+/** After a lost connection events may have been missed: everything an event can change, support's events included. */
+const EVERYTHING = [...new Set([...Object.values(CHANGES).flat(), supportKeys.all])];
 
 export function keysChangedBy(kind: MessageKind | null): readonly QueryKey[] {
   return [inboxKeys.all, ...(kind ? CHANGES[kind] : EVERYTHING)];
@@ -72,8 +72,6 @@ export function startAccountEvents(): void {
   onTokenChange(() => liveQuotes.setAuth(getToken()));
   liveQuotes.subscribeAccount((kind) => {
     for (const queryKey of keysChangedBy(kind)) void queryClient.invalidateQueries({ queryKey });
-    // Tied again after a lost connection: support messages may have been missed too.
-    if (kind === null) void queryClient.invalidateQueries({ queryKey: supportKeys.all });
   });
   // A support message or a change of a conversation (docs/support.md): its thread and the lists with their badges.
   liveQuotes.subscribeSupport((conversationId) => {

@@ -1,7 +1,8 @@
 /**
  * Customer service (docs/support.md): the customer's conversations with their unread counts, one conversation's
  * messages, starting one, sending text and images, and read marks. New messages arrive over the live socket
- * (accountEvents.ts refetches the conversation and the lists), so nothing here polls faster than a minute.
+ * (accountEvents.ts refetches the conversation and the lists), so nothing here polls. The server echoes the
+ * customer's own message and read mark as such an event, so sending and reading refetch nothing themselves.
  */
 import type { DataOf, RequestOf } from '@beurs/contracts';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
@@ -50,7 +51,6 @@ export function useSupportUnreadQuery() {
       (await api.call(support.supportList, { page: 1, pageSize: 1 }, undefined, { signal })).unread,
     enabled: loggedIn,
     staleTime: 30_000,
-    refetchInterval: 60_000,
   });
 }
 
@@ -77,21 +77,14 @@ export function useStartSupportMutation() {
 export function useSendSupportMutation(id: number) {
   return useMutation({
     mutationFn: (request: RequestOf<typeof support.supportSend>) => api.call(support.supportSend, request, { id }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: supportKeys.thread(id) });
-      void queryClient.invalidateQueries({ queryKey: supportKeys.lists() });
-    },
   });
 }
 
-/** Marks the operators' messages read; the badge follows at once. Silent: the customer did not ask for it. */
+/** Marks the operators' messages read; the badge follows at once (the lists with the echo). Silent: the customer did not ask for it. */
 export function useReadSupportMutation(id: number) {
   return useMutation({
     mutationFn: () => api.call(support.supportRead, {}, { id }),
     meta: { silentError: true },
-    onSuccess: (result) => {
-      queryClient.setQueryData(supportKeys.unread(), result.unread);
-      void queryClient.invalidateQueries({ queryKey: supportKeys.lists(), exact: true });
-    },
+    onSuccess: (result) => queryClient.setQueryData(supportKeys.unread(), result.unread),
   });
 }

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { LANGUAGES } from '../enums.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
 
@@ -270,7 +271,7 @@ export type SupportReplyTemplate = z.infer<typeof supportReplyTemplate>;
 const templateInput = z.object({
   title: supportSubject,
   text: supportText,
-  language: z.enum(['en', 'nl', 'zh-Hans'], { error: r.V.invalid }),
+  language: z.enum(LANGUAGES, { error: r.V.invalid }),
 });
 
 export const supportTemplates = defineEndpoint({

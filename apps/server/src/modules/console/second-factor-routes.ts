@@ -35,9 +35,11 @@ export function consoleSecondFactorRoutes(app: FastifyInstance, deps: Deps, seco
     app,
     consoleApi.consoleTotpConfirm,
     async ({ req, body, operator: op }) => {
-      return secondFactor.confirm(owner(op), body.code, (tx) =>
+      const confirmed = await secondFactor.confirm(owner(op), body.code, (tx) =>
         audit(tx, req, 'operator.totpEnabled', { type: 'operator', id: op.id }),
       );
+      deps.sessions.forgetOperator(op.id);
+      return confirmed;
     },
     { config: rateLimit(10) },
   );
@@ -54,6 +56,7 @@ export function consoleSecondFactorRoutes(app: FastifyInstance, deps: Deps, seco
       await secondFactor.disable(owner(op), body, row.passwordHash, (tx) =>
         audit(tx, req, 'operator.totpDisabled', { type: 'operator', id: op.id }),
       );
+      deps.sessions.forgetOperator(op.id);
       return { ok: true as const };
     },
     { config: rateLimit(10) },

@@ -4,7 +4,6 @@ export { depositRoutes } from './routes.js';
 export { depositChannels, rechargeOrders } from './schema.js';
 export {
   approveDeposit,
-  assertOwnFiles,
   type ChannelSnapshot,
   channelLabel,
   channelSnapshot,

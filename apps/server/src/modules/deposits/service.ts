@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { files, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, invalid, rule } from '../../platform/errors.js';
+import { assertOwnFiles } from '../files/index.js';
 import { notify } from '../inbox/index.js';
 import {
   customerPage,
@@ -52,26 +53,6 @@ export interface ChannelSnapshot {
 
 /** Where the inbox sends the customer for their deposits. */
 export const DEPOSIT_RECORD_LINK = '/pages/deposit/record';
-
-/**
- * Every file id given must be one the caller uploaded (as for identity documents); the first that is not
- * answers 400 validation.uploadImage on its field.
- */
-export async function assertOwnFiles(
-  tx: Executor,
-  userId: number,
-  byField: Record<string, string | null | undefined>,
-): Promise<void> {
-  const ids = Object.values(byField).filter((v): v is string => Boolean(v));
-  if (ids.length === 0) return;
-  const owned = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, ids), eq(files.ownerUserId, userId)));
-  const ownedIds = new Set(owned.map((f) => f.id));
-  const missing = Object.entries(byField).find(([, v]) => v && !ownedIds.has(v));
-  if (missing) throw invalid('validation.uploadImage', missing[0]);
-}
 
 /** How a channel is named in the bill and the console: "USDT TRC20", "ING Bank (EUR)". */
 export function channelLabel(c: Pick<ChannelSnapshot, 'type' | 'asset' | 'network' | 'bank'>): string {

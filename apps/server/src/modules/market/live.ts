@@ -255,7 +255,13 @@ export function createQuoteHub(opts: {
     }
   });
 
-  const untie = (c: Client) => {
+  /** Forgets whom the socket was tied to, as a customer (`auth`) or as an operator (`operatorAuth`). */
+  const untie = (c: Client, tie: 'user' | 'operator' = 'user') => {
+    if (tie === 'operator') {
+      c.operator = undefined;
+      operatorSockets.delete(c);
+      return;
+    }
     if (!c.user) return;
     const set = byUser.get(c.user.id);
     set?.delete(c);
@@ -280,8 +286,7 @@ export function createQuoteHub(opts: {
   }
 
   async function operatorAuth(c: Client, token: string | null) {
-    operatorSockets.delete(c);
-    c.operator = undefined;
+    untie(c, 'operator');
     const operatorId = token && opts.operatorOf ? await opts.operatorOf(token) : undefined;
     if (operatorId !== undefined && token && clients.has(c)) {
       c.operator = { id: operatorId, token };
@@ -290,24 +295,28 @@ export function createQuoteHub(opts: {
     send(c, { type: 'operatorAuth', operator: c.operator !== undefined });
   }
 
-  /** `frame` to each of the customer's sockets whose token still opens their session (a sign-out elsewhere ends it). */
+  /**
+   * `frame` to the socket if the token that tied it (as a customer or an operator) still opens that person's session
+   * (a sign-out elsewhere ends it, and the socket is untied); the session cache of platform/auth.ts answers most checks.
+   */
+  function deliver(c: Client, tie: 'user' | 'operator', frame: string, what: string) {
+    const held = c[tie];
+    const personOf = tie === 'user' ? opts.userOf : opts.operatorOf;
+    if (!held || !personOf) return;
+    personOf(held.token)
+      .then((id) => {
+        if (id !== held.id || c[tie] !== held) {
+          if (c[tie] === held) untie(c, tie);
+          return;
+        }
+        if (c.socket.readyState === OPEN) c.socket.send(frame);
+      })
+      .catch((error: unknown) => opts.log.error({ err: error }, `${what} delivery failed`));
+  }
+
+  /** `frame` to each of the customer's sockets whose token still opens their session. */
   function toCustomer(userId: number, frame: string, what: string) {
-    const sockets = byUser.get(userId);
-    if (!sockets) return;
-    for (const c of [...sockets]) {
-      const user = c.user;
-      if (!user || !opts.userOf) continue;
-      opts
-        .userOf(user.token)
-        .then((id) => {
-          if (id !== userId || c.user !== user) {
-            if (c.user === user) untie(c);
-            return;
-          }
-          if (c.socket.readyState === OPEN) c.socket.send(frame);
-        })
-        .catch((error: unknown) => opts.log.error({ err: error }, `${what} delivery failed`));
-    }
+    for (const c of [...(byUser.get(userId) ?? [])]) deliver(c, 'user', frame, what);
   }
 
   // Events come from any process (the bus is shared across them); each goes only to the sockets tied to its
@@ -331,23 +340,7 @@ export function createQuoteHub(opts: {
       from: event.from,
     } satisfies WsServerMessage);
     toCustomer(event.userId, frame, 'support event');
-    for (const c of [...operatorSockets]) {
-      const operator = c.operator;
-      if (!operator || !opts.operatorOf) continue;
-      opts
-        .operatorOf(operator.token)
-        .then((id) => {
-          if (id !== operator.id || c.operator !== operator) {
-            if (c.operator === operator) {
-              c.operator = undefined;
-              operatorSockets.delete(c);
-            }
-            return;
-          }
-          if (c.socket.readyState === OPEN) c.socket.send(frame);
-        })
-        .catch((error: unknown) => opts.log.error({ err: error }, 'support event delivery failed'));
-    }
+    for (const c of [...operatorSockets]) deliver(c, 'operator', frame, 'support event');
   });
 
   function tickFrame(keys: Set<string>, json: Map<string, string>, sentAt: number): Prepared | null {
@@ -490,7 +483,7 @@ export function createQuoteHub(opts: {
         clients.delete(c);
         c.group.delete(c);
         untie(c);
-        operatorSockets.delete(c);
+        untie(c, 'operator');
         loop.release([...c.keys]);
         c.keys.clear();
       });

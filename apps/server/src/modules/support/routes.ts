@@ -16,24 +16,26 @@ export function supportRoutes(app: FastifyInstance, deps: Deps) {
   route(app, api.supportList, async ({ body, user }) => service.list(user.id, body));
   route(app, api.supportDetail, async ({ params, body, user }) => service.detail(user.id, params.id, body.beforeId));
   route(app, api.supportSend, async ({ params, body, user }) => service.send(user.id, params.id, body), writes);
-  route(app, api.supportRead, async ({ params, user }) => service.markRead(user.id, params.id));
+  route(app, api.supportRead, async ({ params, user }) =>
+    service.markRead(params.id, { side: 'customer', userId: user.id }),
+  );
 
   // ---- console
   route(app, api.supportQueue, async ({ body, operator }) => service.queue({ ...body, operatorId: operator.id }));
   route(app, api.supportConsoleDetail, async ({ params, body }) => service.consoleDetail(params.id, body.beforeId));
   route(app, api.supportReply, async ({ req, params, body, operator }) =>
-    service.reply(req, operator.id, params.id, body.text),
+    service.reply(req, operator, params.id, body.text),
   );
-  route(app, api.supportConsoleRead, async ({ params }) => service.consoleMarkRead(params.id));
+  route(app, api.supportConsoleRead, async ({ params }) => service.markRead(params.id, { side: 'operator' }));
   route(app, api.supportAssign, async ({ req, params, body }) => service.assign(req, params.id, body.operatorId));
   route(app, api.supportSetStatus, async ({ req, params, body }) => service.setStatus(req, params.id, body.status));
   route(app, api.supportOperators, async () => service.operators());
   route(app, api.supportTemplates, async () => service.templates());
   route(app, api.supportTemplateCreate, async ({ req, body, operator }) =>
-    service.saveTemplate(req, operator.id, undefined, body),
+    service.saveTemplate(req, operator, undefined, body),
   );
   route(app, api.supportTemplateUpdate, async ({ req, params, body, operator }) =>
-    service.saveTemplate(req, operator.id, params.id, body),
+    service.saveTemplate(req, operator, params.id, body),
   );
   route(app, api.supportTemplateDelete, async ({ req, params }) => service.deleteTemplate(req, params.id));
 }

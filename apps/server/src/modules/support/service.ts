@@ -19,11 +19,13 @@ import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, or, type SQL, sq
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../ledger/ledger.js';
 import { audit, change } from '../../platform/audit.js';
+import type { CurrentOperator } from '../../platform/auth.js';
 import { channel } from '../../platform/bus.js';
 import { publishOnCommit } from '../../platform/bus-pg.js';
 import { files, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, invalid, notFound, tooMany } from '../../platform/errors.js';
+import { invalid, notFound, tooMany } from '../../platform/errors.js';
+import { assertOwnFiles } from '../files/index.js';
 import { supportConversations as conv, supportMessages as msg, supportReplies } from './schema.js';
 
 /** A message sent or a conversation changed (`messageId` 0); ids only, like every shared event. */
@@ -39,6 +41,8 @@ export const SUPPORT_EVENTS = channel<SupportEvent>('support.events');
 type ConvRow = typeof conv.$inferSelect;
 type MsgRow = typeof msg.$inferSelect;
 type Side = 'customer' | 'operator';
+/** The operator acting (req.operator): their name goes on what they write. */
+type Operator = Pick<CurrentOperator, 'id' | 'username'>;
 
 const PREVIEW = 120;
 
@@ -131,19 +135,13 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
     } satisfies SupportMessage;
   }
 
-  /** The customer's own conversation, locked for the write (404 if it is not theirs). */
-  async function ownConversation(tx: Executor, userId: number, id: number, lock = false) {
+  /** A conversation, locked for a write; with `owner`, only that customer's (404 otherwise, as if it did not exist). */
+  async function conversation(tx: Executor, id: number, opts: { owner?: number; lock?: boolean } = {}) {
     const q = tx
       .select()
       .from(conv)
-      .where(and(eq(conv.id, id), eq(conv.userId, userId)));
-    const [row] = lock ? await q.for('update') : await q;
-    if (!row) throw notFound();
-    return row;
-  }
-  async function anyConversation(tx: Executor, id: number, lock = false) {
-    const q = tx.select().from(conv).where(eq(conv.id, id));
-    const [row] = lock ? await q.for('update') : await q;
+      .where(and(eq(conv.id, id), opts.owner === undefined ? undefined : eq(conv.userId, opts.owner)));
+    const [row] = opts.lock ? await q.for('update') : await q;
     if (!row) throw notFound();
     return row;
   }
@@ -166,15 +164,12 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
     }
   }
 
-  /** An image must be the customer's own upload (an image, checked for its real type when uploaded). */
+  /** An image must be the customer's own upload (files module) of an image type; answers its type. */
   async function checkFile(tx: Executor, userId: number, fileId: string | undefined) {
-    if (!fileId) return;
-    const [file] = await tx
-      .select({ kind: files.kind, mime: files.mime })
-      .from(files)
-      .where(and(eq(files.id, fileId), eq(files.ownerUserId, userId)));
-    if (!file) throw new AppError(403, E.fileNotYours, {}, undefined, 'fileId');
-    if (!file.mime.startsWith('image/')) throw invalid(E.uploadType, 'fileId');
+    if (!fileId) return null;
+    const mime = (await assertOwnFiles(tx, userId, { fileId })).get(fileId);
+    if (!mime?.startsWith('image/')) throw invalid(E.uploadType, 'fileId');
+    return mime;
   }
 
   async function insertMessage(
@@ -227,11 +222,12 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
     if (!c) throw notFound();
     return { conversation: toConversation(c), ...(await thread(ex, c.row, beforeId)) };
   }
-  async function queueRow(ex: Executor, id: number) {
+  async function queueSelected(ex: Executor, id: number) {
     const [r] = await queueSelect(ex).where(eq(conv.id, id));
     if (!r) throw notFound();
-    return toQueueRow(r);
+    return r;
   }
+  const queueRow = async (ex: Executor, id: number) => toQueueRow(await queueSelected(ex, id));
 
   return {
     // ---- customer
@@ -271,15 +267,15 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
     },
 
     async detail(userId: number, id: number, beforeId?: number) {
-      return customerView(db, await ownConversation(db, userId, id), beforeId);
+      return customerView(db, await conversation(db, id, { owner: userId }), beforeId);
     },
 
     async send(userId: number, id: number, input: { text?: string | undefined; fileId?: string | undefined }) {
       return db.transaction(async (tx) => {
         const now = deps.clock.now();
-        const row = await ownConversation(tx, userId, id, true);
+        const row = await conversation(tx, id, { owner: userId, lock: true });
         await checkRate(tx, userId, now);
-        await checkFile(tx, userId, input.fileId);
+        const mime = await checkFile(tx, userId, input.fileId);
         const m = await insertMessage(tx, row, { sender: 'customer', text: input.text, fileId: input.fileId, at: now });
         // Whatever it was, the conversation waits for an operator again.
         const [next] = await tx
@@ -287,29 +283,33 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
           .set({ status: 'open', lastMessageAt: now, customerReadId: m.id })
           .where(eq(conv.id, row.id))
           .returning();
-        const mime = input.fileId
-          ? ((await tx.select({ mime: files.mime }).from(files).where(eq(files.id, input.fileId)))[0]?.mime ?? null)
-          : null;
         return toMessage(m, null, mime, next ?? row);
       });
     },
 
-    async markRead(userId: number, id: number) {
+    /**
+     * Moves `reader`'s read mark to the conversation's last message (a customer only in their own conversation) and
+     * announces it, so the other side's screens show their messages read; answers the reader's unread left in all.
+     */
+    async markRead(id: number, reader: { side: 'customer'; userId: number } | { side: 'operator' }) {
+      const mark = reader.side === 'customer' ? 'customerReadId' : 'operatorReadId';
       return db.transaction(async (tx) => {
-        const row = await ownConversation(tx, userId, id, true);
+        const owner = reader.side === 'customer' ? reader.userId : undefined;
+        const row = await conversation(tx, id, { owner, lock: true });
         const [last] = await tx
           .select({ id: sql<number>`coalesce(max(${msg.id}), 0)::int` })
           .from(msg)
           .where(eq(msg.conversationId, row.id));
-        if ((last?.id ?? 0) > row.customerReadId) {
+        if ((last?.id ?? 0) > row[mark]) {
           await tx
             .update(conv)
-            .set({ customerReadId: last?.id ?? 0 })
+            .set({ [mark]: last?.id ?? 0 })
             .where(eq(conv.id, row.id));
-          // The operators' screens show their messages as read.
-          await announce(tx, row, 'customer');
+          await announce(tx, row, reader.side);
         }
-        return { unread: await customerUnread(tx, userId) };
+        return {
+          unread: reader.side === 'customer' ? await customerUnread(tx, reader.userId) : await operatorUnread(tx),
+        };
       });
     },
 
@@ -345,55 +345,33 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
     },
 
     async consoleDetail(id: number, beforeId?: number) {
-      const row = await anyConversation(db, id);
-      return { conversation: await queueRow(db, id), ...(await thread(db, row, beforeId)) };
+      const r = await queueSelected(db, id);
+      return { conversation: toQueueRow(r), ...(await thread(db, r.row, beforeId)) };
     },
 
-    async reply(req: FastifyRequest, operatorId: number, id: number, text: string) {
+    async reply(req: FastifyRequest, operator: Operator, id: number, text: string) {
       return db.transaction(async (tx) => {
         const now = deps.clock.now();
-        const row = await anyConversation(tx, id, true);
-        const m = await insertMessage(tx, row, { sender: 'operator', operatorId, text, at: now });
+        const row = await conversation(tx, id, { lock: true });
+        const m = await insertMessage(tx, row, { sender: 'operator', operatorId: operator.id, text, at: now });
         const [next] = await tx
           .update(conv)
           .set({
             status: 'pending',
             lastMessageAt: now,
             operatorReadId: m.id,
-            assignedOperatorId: row.assignedOperatorId ?? operatorId,
+            assignedOperatorId: row.assignedOperatorId ?? operator.id,
           })
           .where(eq(conv.id, row.id))
           .returning();
         await audit(tx, req, 'support.reply', { type: 'supportConversation', id: row.id }, { messageId: m.id });
-        const [op] = await tx
-          .select({ username: operators.username })
-          .from(operators)
-          .where(eq(operators.id, operatorId));
-        return toMessage(m, op?.username ?? null, null, next ?? row);
-      });
-    },
-
-    async consoleMarkRead(id: number) {
-      return db.transaction(async (tx) => {
-        const row = await anyConversation(tx, id, true);
-        const [last] = await tx
-          .select({ id: sql<number>`coalesce(max(${msg.id}), 0)::int` })
-          .from(msg)
-          .where(eq(msg.conversationId, row.id));
-        if ((last?.id ?? 0) > row.operatorReadId) {
-          await tx
-            .update(conv)
-            .set({ operatorReadId: last?.id ?? 0 })
-            .where(eq(conv.id, row.id));
-          await announce(tx, row, 'operator');
-        }
-        return { unread: await operatorUnread(tx) };
+        return toMessage(m, operator.username, null, next ?? row);
       });
     },
 
     async assign(req: FastifyRequest, id: number, operatorId: number | null) {
       return db.transaction(async (tx) => {
-        const row = await anyConversation(tx, id, true);
+        const row = await conversation(tx, id, { lock: true });
         if (operatorId !== null) {
           const [op] = await tx
             .select({ id: operators.id })
@@ -401,7 +379,6 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
             .where(and(eq(operators.id, operatorId), eq(operators.disabled, false)));
           if (!op) throw invalid(E.notFound, 'operatorId');
         }
-        const old = await queueRow(tx, id);
         await tx.update(conv).set({ assignedOperatorId: operatorId }).where(eq(conv.id, row.id));
         const next = await queueRow(tx, id);
         await audit(
@@ -409,7 +386,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
           req,
           'support.assign',
           { type: 'supportConversation', id },
-          change({ assigneeId: old.assigneeId }, { assigneeId: next.assigneeId }),
+          change({ assigneeId: row.assignedOperatorId }, { assigneeId: next.assigneeId }),
         );
         await announce(tx, row, 'operator');
         return next;
@@ -418,7 +395,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
 
     async setStatus(req: FastifyRequest, id: number, status: SupportStatus) {
       return db.transaction(async (tx) => {
-        const row = await anyConversation(tx, id, true);
+        const row = await conversation(tx, id, { lock: true });
         await tx.update(conv).set({ status }).where(eq(conv.id, row.id));
         await audit(
           tx,
@@ -452,7 +429,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
 
     async saveTemplate(
       req: FastifyRequest,
-      operatorId: number,
+      operator: Operator,
       id: number | undefined,
       input: { title: string; text: string; language: Language },
     ) {
@@ -463,14 +440,14 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
         if (id === undefined) {
           [saved] = await tx
             .insert(supportReplies)
-            .values({ ...input, updatedBy: operatorId, updatedAt: now })
+            .values({ ...input, updatedBy: operator.id, updatedAt: now })
             .returning();
         } else {
           [old = null] = await tx.select().from(supportReplies).where(eq(supportReplies.id, id)).for('update');
           if (!old) throw notFound();
           [saved] = await tx
             .update(supportReplies)
-            .set({ ...input, updatedBy: operatorId, updatedAt: now })
+            .set({ ...input, updatedBy: operator.id, updatedAt: now })
             .where(eq(supportReplies.id, id))
             .returning();
         }
@@ -482,11 +459,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
           { type: 'supportReply', id: saved.id },
           change(old, saved),
         );
-        const [op] = await tx
-          .select({ username: operators.username })
-          .from(operators)
-          .where(eq(operators.id, operatorId));
-        return toTemplate({ r: saved, by: op?.username ?? null });
+        return toTemplate({ r: saved, by: operator.username });
       });
     },
 

@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { auditLog } from '../../platform/db/schema.js';
+import { translate } from '../../platform/i18n.js';
 import { supportMessages } from './schema.js';
 
 let h: Harness;
@@ -145,7 +146,7 @@ describe('customer service', () => {
 
     const empty = await h.call(api.supportSend, { text: '   ' }, { token: u.token, params: { id }, lang: 'nl' });
     expect(empty.status).toBe(400);
-    expect(empty.body.msg).not.toMatch(/validation\./);
+    expect(empty.body.msg).toBe(translate('nl', 'validation.enterText'));
     const nothing = await h.call(api.supportSend, {}, { token: u.token, params: { id } });
     expect(nothing.status).toBe(400);
     const long = await h.call(
@@ -154,13 +155,22 @@ describe('customer service', () => {
       { token: u.token, params: { id }, lang: 'zh-Hans' },
     );
     expect(long.status).toBe(400);
+    expect(long.body.msg).toBe(translate('zh-Hans', 'validation.textTooLong'));
     const noSubject = await h.call(api.supportApply, { subject: '', text: 'hi' }, { token: u.token });
     expect(noSubject.status).toBe(400);
 
     const stranger = await h.registerUser();
     const theirs = await h.uploadFile(stranger.token, 'theirs.png');
-    const foreign = await h.call(api.supportSend, { fileId: theirs }, { token: u.token, params: { id } });
-    expect(foreign.status).toBe(403);
+    const foreign = await h.call(api.supportSend, { fileId: theirs }, { token: u.token, params: { id }, lang: 'nl' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.msg).toBe(translate('nl', 'validation.uploadImage'));
+    const unknown = await h.call(
+      api.supportSend,
+      { fileId: 'f'.repeat(32) },
+      { token: u.token, params: { id }, lang: 'zh-Hans' },
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toBe(translate('zh-Hans', 'validation.uploadImage'));
     const rows = await h.db.select().from(supportMessages).where(eq(supportMessages.conversationId, id));
     expect(rows).toHaveLength(1);
   });

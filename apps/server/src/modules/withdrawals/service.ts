@@ -32,7 +32,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, invalid, notFound, rule } from '../../platform/errors.js';
-import { assertOwnFiles } from '../deposits/index.js';
+import { assertOwnFiles } from '../files/index.js';
 import { notify } from '../inbox/index.js';
 import {
   customerPage,

@@ -1,6 +1,4 @@
 import { AccountType, type UserInfo } from '@beurs/contracts';
-import { Badge } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUnreadCountQuery } from '../../api/inbox';
@@ -8,6 +6,7 @@ import { useIsLoggedIn } from '../../api/session';
 import { useUserInfoQuery } from '../../api/user';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
+import { CountBadge } from '../../components/CountBadge';
 import { Icon, type IconName } from '../../components/Icon';
 import { Menu, MenuItem } from '../../components/Menu';
 import { FundingOverview } from '../../components/money/FundingOverview';
@@ -133,17 +132,8 @@ function AccountCard({ user }: { user: UserInfo }) {
 /** The unread messages as a badge (nothing when there are none or the count is unknown). */
 function UnreadBadge() {
   const { t } = useTranslation();
-  const unread = useUnreadCountQuery();
-  const count = unread.data ?? 0;
-  if (count <= 0) return null;
-  return (
-    <Badge
-      className="unread-badge"
-      content={count > 99 ? '99+' : String(count)}
-      aria-label={t('notice.unreadCount', { count })}
-      data-testid="profile-unread"
-    />
-  );
+  const count = useUnreadCountQuery().data ?? 0;
+  return <CountBadge count={count} label={t('notice.unreadCount', { count })} testId="profile-unread" />;
 }
 
 function MemberProfile() {

@@ -15,7 +15,7 @@ import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { IMAGE_ACCEPT, typeOf } from '../../components/ImageUpload';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { useFormatters } from '../../lib/format';
 import { toastFailure } from '../../lib/toast';
 import './support.css';
@@ -163,25 +163,25 @@ export function ServiceChatPage() {
     <Page title={data?.conversation.subject} footer={valid && data ? <Composer id={id} /> : undefined}>
       {!valid ? (
         <EmptyState icon="alert" title={t('support.notFound')} />
-      ) : thread.isPending ? (
-        <Loading />
-      ) : thread.isError ? (
-        <ErrorState error={thread.error} onRetry={() => thread.refetch()} />
       ) : (
-        <>
-          <p className="support-thread__head">
-            <span className="tag tag--neutral">{t(`support.topics.${thread.data.conversation.topic}`)}</span>{' '}
-            <span className="tag tag--gold" data-testid="support-status">
-              {t(`support.status.${thread.data.conversation.status}`)}
-            </span>
-          </p>
-          <ul className="support-thread" data-testid="support-thread" aria-live="polite">
-            {thread.data.messages.map((m) => (
-              <Bubble key={m.id} message={m} />
-            ))}
-            <li ref={end} aria-hidden="true" />
-          </ul>
-        </>
+        <QueryBoundary query={thread}>
+          {(data) => (
+            <>
+              <p className="support-thread__head">
+                <span className="tag tag--neutral">{t(`support.topics.${data.conversation.topic}`)}</span>{' '}
+                <span className="tag tag--gold" data-testid="support-status">
+                  {t(`support.status.${data.conversation.status}`)}
+                </span>
+              </p>
+              <ul className="support-thread" data-testid="support-thread" aria-live="polite">
+                {data.messages.map((m) => (
+                  <Bubble key={m.id} message={m} />
+                ))}
+                <li ref={end} aria-hidden="true" />
+              </ul>
+            </>
+          )}
+        </QueryBoundary>
       )}
     </Page>
   );

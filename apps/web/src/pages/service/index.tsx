@@ -4,16 +4,15 @@
  * the live socket (api/accountEvents.ts), so the list and its badges update while it is open.
  */
 import type { SupportConversation } from '@beurs/contracts';
-import { Badge } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSupportConversations } from '../../api/support';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
+import { CountBadge } from '../../components/CountBadge';
 import { LoadMore } from '../../components/LoadMore';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorState } from '../../components/States';
+import { EmptyState, QueryBoundary } from '../../components/States';
 import { useFormatters } from '../../lib/format';
 import './support.css';
 
@@ -47,14 +46,11 @@ function ConversationRow({ conversation: c }: { conversation: SupportConversatio
             </span>
           </span>
         </span>
-        {c.unread > 0 && (
-          <Badge
-            className="unread-badge"
-            content={c.unread > 99 ? '99+' : String(c.unread)}
-            aria-label={t('support.unreadCount', { count: c.unread })}
-            data-testid="support-row-unread"
-          />
-        )}
+        <CountBadge
+          count={c.unread}
+          label={t('support.unreadCount', { count: c.unread })}
+          testId="support-row-unread"
+        />
       </Link>
     </li>
   );
@@ -64,7 +60,6 @@ export function ServicePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const conversations = useSupportConversations();
-  const items = conversations.data?.pages.flatMap((page) => page.list);
   const start = (
     <Button
       color="primary"
@@ -80,37 +75,45 @@ export function ServicePage() {
   return (
     <Page>
       <p className="support-intro">{t('support.intro')}</p>
-      {conversations.isPending ? (
-        <div className="card list-card" role="status" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="support-row support-row--skeleton">
-              <span className="shimmer" style={{ width: '55%', height: 14 }} />
-              <span className="shimmer" style={{ width: '85%', height: 12 }} />
-            </div>
-          ))}
-        </div>
-      ) : conversations.isError && !items?.length ? (
-        <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
-      ) : !items?.length ? (
-        <EmptyState
-          icon="headset"
-          title={t('support.emptyTitle')}
-          description={t('support.emptyText')}
-          action={start}
-        />
-      ) : (
-        <>
-          <div className="support-actions">{start}</div>
-          <div className="card list-card">
-            <ul className="support-list" data-testid="support-list" aria-label={t('routes.service.index')}>
-              {items.map((c) => (
-                <ConversationRow key={c.id} conversation={c} />
-              ))}
-            </ul>
+      <QueryBoundary
+        query={conversations}
+        loading={
+          <div className="card list-card" role="status" aria-busy="true" aria-label={t('common.loading')}>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="support-row support-row--skeleton">
+                <span className="shimmer" style={{ width: '55%', height: 14 }} />
+                <span className="shimmer" style={{ width: '85%', height: 12 }} />
+              </div>
+            ))}
           </div>
-          <LoadMore query={conversations} endText={t('support.end')} />
-        </>
-      )}
+        }
+        empty={(data) => data.pages.every((page) => page.list.length === 0)}
+        keepOnFailure={(data) => data.pages.some((page) => page.list.length > 0)}
+        emptyView={
+          <EmptyState
+            icon="headset"
+            title={t('support.emptyTitle')}
+            description={t('support.emptyText')}
+            action={start}
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <div className="support-actions">{start}</div>
+            <div className="card list-card">
+              <ul className="support-list" data-testid="support-list" aria-label={t('routes.service.index')}>
+                {data.pages
+                  .flatMap((page) => page.list)
+                  .map((c) => (
+                    <ConversationRow key={c.id} conversation={c} />
+                  ))}
+              </ul>
+            </div>
+            <LoadMore query={conversations} endText={t('support.end')} />
+          </>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }
