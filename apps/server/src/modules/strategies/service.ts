@@ -13,13 +13,14 @@
  */
 import {
   Code,
+  DEFAULT_WALLET_CURRENCY,
   Decimal,
   E,
   FOLLOW_MAX,
   FOLLOW_MIN,
   type FollowAgency,
   type FollowOrder,
-  type follow as followApi,
+  follow as followApi,
   type Language,
 } from '@beurs/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
@@ -39,9 +40,8 @@ import { follows, strategies, strategyNavs, strategyTrades } from './schema.js';
 export const FOLLOW_ADD_ENTRY = 'followAdd';
 export const FOLLOW_PAYOUT_ENTRY = 'followPayout';
 export const FOLLOW_WALLET = 'FOLLOW' as const;
-export const FOLLOW_CURRENCY = 'EUR' as const;
+const FOLLOW_CURRENCY = DEFAULT_WALLET_CURRENCY[FOLLOW_WALLET];
 export const FOLLOW_LINK = '/pages/trade/index?tab=follow';
-const FEE_PERIOD_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** Ticks stepped per transaction: a month of hourly ticks, so a fresh replay commits as it goes. */
 const TICKS_PER_TX = 720;
@@ -201,7 +201,7 @@ export function createStrategyService(deps: Deps) {
     );
     return {
       list,
-      terms: [30, 90, 180],
+      terms: [...followApi.FOLLOW_TERMS],
       minAmount: new Decimal(FOLLOW_MIN).toFixed(2),
       maxAmount: new Decimal(FOLLOW_MAX).toFixed(2),
       currency: FOLLOW_CURRENCY,
@@ -218,7 +218,7 @@ export function createStrategyService(deps: Deps) {
   const navDatesOf = (f: FollowRow, s: Pick<StrategyRow, 'bookTick'>) =>
     f.status === 'paid'
       ? [f.endAt.getTime()]
-      : feeDates(f.entryAt.getTime(), f.endAt.getTime(), FEE_PERIOD_DAYS).filter(
+      : feeDates(f.entryAt.getTime(), f.endAt.getTime(), followApi.FOLLOW_FEE_PERIOD_DAYS).filter(
           (t) => t <= (s.bookTick?.getTime() ?? 0),
         );
   const navKey = (strategyId: number, at: number) => `${strategyId}:${at}`;
@@ -434,7 +434,7 @@ export function createStrategyService(deps: Deps) {
       if (f?.status !== 'running') return false;
       const [s] = await tx.select().from(strategies).where(eq(strategies.id, f.strategyId));
       if (!s?.bookTick || s.bookTick < f.endAt) return false;
-      const dates = feeDates(f.entryAt.getTime(), f.endAt.getTime(), FEE_PERIOD_DAYS);
+      const dates = feeDates(f.entryAt.getTime(), f.endAt.getTime(), followApi.FOLLOW_FEE_PERIOD_DAYS);
       const st = settlementOf(f, s, dates, await navsAt(tx, [{ strategyId: f.strategyId, at: dates }]));
       const amount = new Decimal(f.amount);
       const fee = new Decimal(st.fee);
