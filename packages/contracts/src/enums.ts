@@ -93,7 +93,7 @@ export type Currency = (typeof CURRENCIES)[number];
  * The currency each wallet is kept in (SPEC §9: $ for the US stock wallet, € otherwise). The server reads
  * its own copy from config (WALLET_CURRENCIES) so an operator can change it; this is the default.
  */
-export const DEFAULT_WALLET_CURRENCY: Record<Wallet, Currency> = {
+export const DEFAULT_WALLET_CURRENCY = {
   BALANCE: 'EUR',
   FOLLOW: 'EUR',
   FUTURE: 'EUR',
@@ -104,7 +104,7 @@ export const DEFAULT_WALLET_CURRENCY: Record<Wallet, Currency> = {
   US_STOCK: 'USD',
   MX: 'EUR',
   FINANCIAL: 'EUR',
-};
+} as const satisfies Record<Wallet, Currency>;
 
 export const CURRENCY_SYMBOL: Record<Currency, string> = { EUR: '€', USD: '$' };
 

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { DEFAULT_WALLET_CURRENCY } from '../enums.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
 
@@ -28,7 +29,7 @@ export type RobotTerm = (typeof ROBOT_TERMS)[number];
 
 /** Robots allocate US dollars from this wallet; the crypto pairs are quoted in USD. */
 export const ROBOT_WALLET = 'US_STOCK' as const;
-export const ROBOT_CURRENCY = 'USD' as const;
+export const ROBOT_CURRENCY = DEFAULT_WALLET_CURRENCY[ROBOT_WALLET];
 
 /**
  * SPEC §4's robot statuses keep their codes and colours (1-4 yellow, 5-6 red) with a trading robot's meanings:

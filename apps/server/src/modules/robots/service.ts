@@ -6,8 +6,6 @@ import { ROBOT_PRODUCTS, robotProductById } from './products.js';
 
 export const robotNotFound = (id: number) => new AppError(Code.notFound, E.robotNotFound, { id });
 
-const min = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
-
 export function createRobotService({ db, ledger }: Pick<Deps, 'db' | 'ledger'>) {
   return {
     page: (opts: { page: number; pageSize: number }) => paginate(ROBOT_PRODUCTS, opts.page, opts.pageSize),
@@ -29,8 +27,8 @@ export function createRobotService({ db, ledger }: Pick<Deps, 'db' | 'ledger'>) 
       const allocated = new Decimal(0);
       const active = 0;
       const customerMax = new Decimal(api.ROBOT_CUSTOMER_MAX_ALLOCATION);
-      let remaining = Decimal.max(0, min(customerMax.minus(allocated), available));
-      if (product) remaining = min(remaining, new Decimal(product.maxAllocation));
+      let remaining = Decimal.max(0, Decimal.min(customerMax.minus(allocated), available));
+      if (product) remaining = Decimal.min(remaining, product.maxAllocation);
       if (active >= api.ROBOT_CUSTOMER_MAX_ACTIVE) remaining = new Decimal(0);
       return {
         currency: api.ROBOT_CURRENCY,

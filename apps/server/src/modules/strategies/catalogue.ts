@@ -5,11 +5,12 @@
  * record already made. Lot sizes come from the instrument catalogue.
  */
 import { instrumentByKey } from '../../market/instruments/index.js';
+import { DEFAULT_RULES } from '../trading/index.js';
 import type { StrategyParams } from './engine.js';
 
-/** The trading module's published fee rate of a stock order (DEFAULT_RULES.stock), used by every book. */
-export const BOOK_FEE_RATE = '0.001';
-export const BOOK_CAPITAL = '1000000';
+/** The trading module's published fee rate of a stock order, used by every book. */
+const BOOK_FEE_RATE = DEFAULT_RULES.stock.buyRate;
+const BOOK_CAPITAL = '1000000';
 
 const lots = (keys: readonly string[]) =>
   Object.fromEntries(

@@ -7,7 +7,7 @@
  * a book written to JSON and read back continues exactly as one that never stopped (floats round-trip in JSON;
  * money and quantities are decimal strings).
  */
-import { Decimal, feeCents } from '@beurs/contracts';
+import { Decimal, feeCents, wireAmount } from '@beurs/contracts';
 
 type Dec = Decimal | string | number;
 
@@ -313,20 +313,20 @@ export function stepBook(
         quantity: quantity.toString(),
         price: q.bid,
         fee: fee.toFixed(2),
-        profit: proceeds.minus(fee).minus(costShare).toFixed(2),
+        profit: feeCents(proceeds.minus(fee).minus(costShare)).toFixed(2),
       };
     }
     if (cash.lt(0)) throw new Error(`book cash negative after ${order.side} of ${order.instrument}`);
     book.cash = cash.toString();
     book.seq += 1;
-    trades.push({ ...trade, seq: book.seq, at: tick, cashAfter: cash.toFixed(2) });
+    trades.push({ ...trade, seq: book.seq, at: tick, cashAfter: wireAmount(cash) });
   }
   const value = bookValue(book, quotes);
   const nav = value.div(book.units).toDecimalPlaces(NAV_PLACES, Decimal.ROUND_DOWN);
   return {
     book,
     trades,
-    nav: { at: tick, nav: nav.toFixed(NAV_PLACES), value: value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2) },
+    nav: { at: tick, nav: nav.toFixed(NAV_PLACES), value: wireAmount(value) },
   };
 }
 

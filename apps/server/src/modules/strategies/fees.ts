@@ -6,7 +6,7 @@
  * A period that ends below the mark charges nothing and leaves the mark where it was, so a loss must be made good
  * before any fee is charged again. Fees are in cents (half up, as the trading fees); the value paid is rounded down.
  */
-import { creditCents, Decimal, feeCents } from '@beurs/contracts';
+import { Decimal, feeCents, wireAmount } from '@beurs/contracts';
 
 export interface FollowSettlement {
   /** The value at the last checkpoint before the fee charged there (to the cent, rounded down). */
@@ -48,11 +48,11 @@ export function followSettlement(o: {
   const last = new Decimal(o.navs[o.navs.length - 1] as string);
   const total = fees.reduce((s, f) => s.plus(f), new Decimal(0));
   return {
-    value: creditCents(gross).toFixed(2),
+    value: wireAmount(gross),
     fees,
     fee: total.toFixed(2),
-    payout: creditCents(units.times(last)).toFixed(2),
-    highWaterMark: mark.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+    payout: wireAmount(units.times(last)),
+    highWaterMark: wireAmount(mark),
   };
 }
 

@@ -258,7 +258,7 @@ describe('following', () => {
 
     const [f] = await h.db.select().from(follows).where(eq(follows.id, placed.id));
     if (!f) throw new Error('follow');
-    const dates = feeDates(f.entryAt.getTime(), f.endAt.getTime(), 30);
+    const dates = feeDates(f.entryAt.getTime(), f.endAt.getTime(), follow.FOLLOW_FEE_PERIOD_DAYS);
     expect(dates).toHaveLength(3);
     const navRows = await h.db.select().from(strategyNavs).where(eq(strategyNavs.strategyId, trend.id));
     const navAt = new Map(navRows.map((r) => [r.at.getTime(), r.nav]));

@@ -13,16 +13,17 @@
  */
 import {
   Code,
+  DEFAULT_WALLET_CURRENCY,
   Decimal,
   E,
   FOLLOW_MAX,
   FOLLOW_MIN,
   type FollowAgency,
   type FollowOrder,
-  type follow as followApi,
+  follow as followApi,
   type Language,
 } from '@beurs/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -39,12 +40,13 @@ import { follows, strategies, strategyNavs, strategyTrades } from './schema.js';
 export const FOLLOW_ADD_ENTRY = 'followAdd';
 export const FOLLOW_PAYOUT_ENTRY = 'followPayout';
 export const FOLLOW_WALLET = 'FOLLOW' as const;
-export const FOLLOW_CURRENCY = 'EUR' as const;
+const FOLLOW_CURRENCY = DEFAULT_WALLET_CURRENCY[FOLLOW_WALLET];
 export const FOLLOW_LINK = '/pages/trade/index?tab=follow';
-const FEE_PERIOD_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** Ticks stepped per transaction: a month of hourly ticks, so a fresh replay commits as it goes. */
 const TICKS_PER_TX = 720;
+/** Follows read per query when paying those due. */
+const SETTLE_BATCH = 500;
 
 export type StrategyRow = typeof strategies.$inferSelect;
 export type FollowRow = typeof follows.$inferSelect;
@@ -199,7 +201,7 @@ export function createStrategyService(deps: Deps) {
     );
     return {
       list,
-      terms: [30, 90, 180],
+      terms: [...followApi.FOLLOW_TERMS],
       minAmount: new Decimal(FOLLOW_MIN).toFixed(2),
       maxAmount: new Decimal(FOLLOW_MAX).toFixed(2),
       currency: FOLLOW_CURRENCY,
@@ -209,32 +211,55 @@ export function createStrategyService(deps: Deps) {
 
   // ------------------------------------------------------------------------------------------- follows
 
-  /** The book's NAV at each of a follow's fee dates up to `until` (the NAV now as the last point if the term runs). */
-  async function settlementOf(
-    ex: Executor,
-    f: FollowRow,
-    strategy: Pick<StrategyRow, 'nav' | 'bookTick'>,
-    until: number,
-  ) {
-    const dates = feeDates(f.entryAt.getTime(), f.endAt.getTime(), FEE_PERIOD_DAYS).filter((t) => t <= until);
-    const rows =
-      dates.length === 0
-        ? []
-        : await ex
-            .select({ at: strategyNavs.at, nav: strategyNavs.nav })
-            .from(strategyNavs)
-            .where(
-              and(
-                eq(strategyNavs.strategyId, f.strategyId),
-                inArray(
-                  strategyNavs.at,
-                  dates.map((d) => new Date(d)),
-                ),
+  /**
+   * The NAV points a follow is figured from: a running one's fee dates the book has reached (its NAV now is the
+   * strategy's), a paid one's end (its fee and payout are stored).
+   */
+  const navDatesOf = (f: FollowRow, s: Pick<StrategyRow, 'bookTick'>) =>
+    f.status === 'paid'
+      ? [f.endAt.getTime()]
+      : feeDates(f.entryAt.getTime(), f.endAt.getTime(), followApi.FOLLOW_FEE_PERIOD_DAYS).filter(
+          (t) => t <= (s.bookTick?.getTime() ?? 0),
+        );
+  const navKey = (strategyId: number, at: number) => `${strategyId}:${at}`;
+
+  /** The books' NAVs at the given instants, in one query (keyed by navKey). */
+  async function navsAt(ex: Executor, wanted: { strategyId: number; at: readonly number[] }[]) {
+    const byStrategy = new Map<number, Set<number>>();
+    for (const w of wanted) {
+      const set = byStrategy.get(w.strategyId) ?? new Set<number>();
+      for (const at of w.at) set.add(at);
+      if (set.size > 0) byStrategy.set(w.strategyId, set);
+    }
+    if (byStrategy.size === 0) return new Map<string, string>();
+    const rows = await ex
+      .select({ strategyId: strategyNavs.strategyId, at: strategyNavs.at, nav: strategyNavs.nav })
+      .from(strategyNavs)
+      .where(
+        or(
+          ...[...byStrategy].map(([id, ats]) =>
+            and(
+              eq(strategyNavs.strategyId, id),
+              inArray(
+                strategyNavs.at,
+                [...ats].map((at) => new Date(at)),
               ),
-            );
-    const byAt = new Map(rows.map((r) => [r.at.getTime(), r.nav]));
+            ),
+          ),
+        ),
+      );
+    return new Map(rows.map((r) => [navKey(r.strategyId, r.at.getTime()), r.nav]));
+  }
+
+  /** A follow's value and fee from the book's NAV at `dates` (its fee dates so far; the NAV now last if the term runs). */
+  function settlementOf(
+    f: FollowRow,
+    strategy: Pick<StrategyRow, 'nav'>,
+    dates: readonly number[],
+    byKey: ReadonlyMap<string, string>,
+  ) {
     const navs = dates.map((d) => {
-      const nav = byAt.get(d);
+      const nav = byKey.get(navKey(f.strategyId, d));
       if (nav === undefined) throw new Error(`strategy ${f.strategyId} has no NAV at ${new Date(d).toISOString()}`);
       return nav;
     });
@@ -246,7 +271,7 @@ export function createStrategyService(deps: Deps) {
     };
   }
 
-  async function toOrder(ex: Executor, f: FollowRow, s: StrategyRow, lang: Language): Promise<FollowOrder> {
+  function toOrder(f: FollowRow, s: StrategyRow, byKey: ReadonlyMap<string, string>, lang: Language): FollowOrder {
     const base = {
       id: f.id,
       agencyId: s.id,
@@ -263,31 +288,51 @@ export function createStrategyService(deps: Deps) {
       endTimeStamp: f.endAt.getTime(),
       closeTimeStamp: f.closedAt ? f.closedAt.getTime() : null,
     };
-    const st = await settlementOf(ex, f, s, f.status === 'paid' ? f.endAt.getTime() : (s.bookTick?.getTime() ?? 0));
-    const paid = f.status === 'paid';
-    const fee = paid ? new Decimal(f.fee ?? 0) : new Decimal(st.fee);
-    const net = paid ? new Decimal(f.paidOut ?? 0) : new Decimal(st.payout);
+    if (f.status === 'paid') {
+      // Paid: the fee and the payout as they were booked, at the NAV of the term's end.
+      const nav = byKey.get(navKey(f.strategyId, f.endAt.getTime()));
+      if (nav === undefined) throw new Error(`strategy ${f.strategyId} has no NAV at ${f.endAt.toISOString()}`);
+      const fee = new Decimal(f.fee ?? 0);
+      const net = new Decimal(f.paidOut ?? 0);
+      return {
+        ...base,
+        nav: new Decimal(nav).toFixed(8),
+        value: net.plus(fee).toFixed(2),
+        fee: fee.toFixed(2),
+        profit: net.minus(f.amount).toFixed(2),
+        paidOut: net.toFixed(2),
+      };
+    }
+    const st = settlementOf(f, s, navDatesOf(f, s), byKey);
+    const fee = new Decimal(st.fee);
+    const net = new Decimal(st.payout);
     return {
       ...base,
       nav: new Decimal(st.nav).toFixed(8),
       value: net.plus(fee).toFixed(2),
       fee: fee.toFixed(2),
       profit: net.minus(f.amount).toFixed(2),
-      paidOut: paid ? net.toFixed(2) : null,
+      paidOut: null,
     };
   }
 
-  async function ordersOut(ex: Executor, rows: FollowRow[], lang: Language) {
-    const ids = [...new Set(rows.map((r) => r.strategyId))];
-    const list = ids.length === 0 ? [] : await ex.select().from(strategies).where(inArray(strategies.id, ids));
-    const byId = new Map(list.map((s) => [s.id, s]));
-    return Promise.all(
-      rows.map((r) => {
-        const s = byId.get(r.strategyId);
-        if (!s) throw new Error(`follow ${r.id} without its strategy`);
-        return toOrder(ex, r, s, lang);
-      }),
+  /** Follows as the customer sees them: their strategies and every NAV they are figured from in two queries. */
+  async function ordersOut(ex: Executor, rows: FollowRow[], lang: Language, known: StrategyRow[] = []) {
+    const byId = new Map(known.map((s) => [s.id, s]));
+    const ids = [...new Set(rows.map((r) => r.strategyId))].filter((id) => !byId.has(id));
+    if (ids.length > 0) {
+      for (const s of await ex.select().from(strategies).where(inArray(strategies.id, ids))) byId.set(s.id, s);
+    }
+    const strategyOf = (r: FollowRow) => {
+      const s = byId.get(r.strategyId);
+      if (!s) throw new Error(`follow ${r.id} without its strategy`);
+      return s;
+    };
+    const byKey = await navsAt(
+      ex,
+      rows.map((r) => ({ strategyId: r.strategyId, at: navDatesOf(r, strategyOf(r)) })),
     );
+    return rows.map((r) => toOrder(r, strategyOf(r), byKey, lang));
   }
 
   /** /userFollowInvest/add in the request's transaction (confirmMoneyMove): the follow, then its one entry. */
@@ -350,7 +395,8 @@ export function createStrategyService(deps: Deps) {
         { account: await ledger.systemAccount(tx, 'follows', account.currency), amount },
       ],
     });
-    return toOrder(tx, row, s, lang);
+    const [order] = await ordersOut(tx, [row], lang, [s]);
+    return order as FollowOrder;
   }
 
   async function page(userId: number, body: z.output<typeof followApi.followPageList.request>, lang: Language) {
@@ -388,7 +434,8 @@ export function createStrategyService(deps: Deps) {
       if (f?.status !== 'running') return false;
       const [s] = await tx.select().from(strategies).where(eq(strategies.id, f.strategyId));
       if (!s?.bookTick || s.bookTick < f.endAt) return false;
-      const st = await settlementOf(tx, f, s, f.endAt.getTime());
+      const dates = feeDates(f.entryAt.getTime(), f.endAt.getTime(), followApi.FOLLOW_FEE_PERIOD_DAYS);
+      const st = settlementOf(f, s, dates, await navsAt(tx, [{ strategyId: f.strategyId, at: dates }]));
       const amount = new Decimal(f.amount);
       const fee = new Decimal(st.fee);
       const payout = new Decimal(st.payout);
@@ -431,24 +478,36 @@ export function createStrategyService(deps: Deps) {
     });
   }
 
-  /** Pays every follow whose term has ended (and whose book has reached the end). */
+  /** Pays every follow whose term has ended (and whose book has reached the end), a batch at a time. */
   async function settleDue(at: Date) {
-    const due = await db
-      .select({ id: follows.id })
-      .from(follows)
-      .innerJoin(strategies, eq(strategies.id, follows.strategyId))
-      .where(and(eq(follows.status, 'running'), lte(follows.endAt, at), lte(follows.endAt, strategies.bookTick)))
-      .orderBy(asc(follows.id))
-      .limit(500);
     let paid = 0;
     let failed = 0;
-    for (const { id } of due) {
-      try {
-        if (await settle(id, at)) paid += 1;
-      } catch (err) {
-        failed += 1;
-        deps.log.error({ err, follow: id }, 'follow settlement failed');
+    let afterId = 0;
+    for (;;) {
+      const due = await db
+        .select({ id: follows.id })
+        .from(follows)
+        .innerJoin(strategies, eq(strategies.id, follows.strategyId))
+        .where(
+          and(
+            eq(follows.status, 'running'),
+            lte(follows.endAt, at),
+            lte(follows.endAt, strategies.bookTick),
+            gt(follows.id, afterId),
+          ),
+        )
+        .orderBy(asc(follows.id))
+        .limit(SETTLE_BATCH);
+      for (const { id } of due) {
+        afterId = id;
+        try {
+          if (await settle(id, at)) paid += 1;
+        } catch (err) {
+          failed += 1;
+          deps.log.error({ err, follow: id }, 'follow settlement failed');
+        }
       }
+      if (due.length < SETTLE_BATCH) break;
     }
     return { paid, failed };
   }

@@ -8,4 +8,5 @@ export { type PriceBook, priceBook } from './prices.js';
 export { tradingRoutes } from './routes.js';
 export { tradeOrders, tradePositions, tradingSettings } from './schema.js';
 export { createTradingService, type TradingService } from './service.js';
+export { DEFAULT_RULES } from './settings.js';
 export { type Delivery, deliverShares } from './settlement/deliver.js';
