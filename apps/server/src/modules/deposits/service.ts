@@ -15,13 +15,13 @@ import {
   type Wallet,
   wireAmount,
 } from '@beurs/contracts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Executor, Ledger } from '../../ledger/ledger.js';
 import type { Tx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { files, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, invalid, rule } from '../../platform/errors.js';
+import { conflict, rule } from '../../platform/errors.js';
 import { assertOwnFiles } from '../files/index.js';
 import { notify } from '../inbox/index.js';
 import {
