@@ -42,5 +42,6 @@ describe('the strategy engine', () => {
       const perf = performanceOf(one.navs, one.trades, one.trades.length);
       expect(Number(perf.maxDrawdown)).toBeGreaterThanOrEqual(0);
     }
-  });
+    // Sixteen replays of two months, hourly, on the simulator: about 10 s alone, several times that on a busy machine.
+  }, 120_000);
 });
