@@ -117,7 +117,7 @@ function HoldingRow({ h }: { h: BondHoldingItem }) {
             label: t('bonds.labels.coupon'),
             value: h.frequency === 0 ? t('bonds.noCoupon') : `${f.number(h.couponRate, 3)}%`,
           },
-          { label: t('bonds.labels.maturity'), value: h.maturityDate },
+          { label: t('bonds.labels.maturity'), value: f.dateTime(h.maturityDate, 'date') },
           { label: t('bonds.labels.total'), value: money(h.total) },
           { label: t('bonds.labels.interest'), value: money(h.interest), testId: 'bond-holding-interest' },
           (h.status === 'bought' || h.status === 'waitingRedemption') && {
@@ -127,7 +127,7 @@ function HoldingRow({ h }: { h: BondHoldingItem }) {
           },
           h.status === 'bought' && { label: t('bonds.labels.value'), value: money(h.marketValue) },
           h.nextCouponDate !== null &&
-            h.frequency > 0 && { label: t('bonds.labels.nextCoupon'), value: h.nextCouponDate },
+            h.frequency > 0 && { label: t('bonds.labels.nextCoupon'), value: f.dateTime(h.nextCouponDate, 'date') },
           h.status === 'sold' && { label: t('bonds.labels.saleAmount'), value: money(h.saleAmount) },
         ]}
       />

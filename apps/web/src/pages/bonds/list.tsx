@@ -37,7 +37,7 @@ function BondRow({ bond }: { bond: BondItem }) {
             {bond.code} · {t(`bonds.kinds.${bond.kind}`)}
           </span>
           <span>
-            {t('bonds.labels.maturity')} {bond.maturityDate}
+            {t('bonds.labels.maturity')} {f.dateTime(bond.maturityDate, 'date')}
           </span>
         </div>
         <Facts

@@ -92,9 +92,9 @@ function Ticket({ bond }: { bond: BondItem }) {
                   ? t('bonds.noCoupon')
                   : `${f.number(bond.couponRate, 3)}% · ${bond.couponDates.join(', ')}`,
             },
-            { label: t('bonds.labels.maturity'), value: bond.maturityDate },
+            { label: t('bonds.labels.maturity'), value: f.dateTime(bond.maturityDate, 'date') },
             { label: t('bonds.labels.dayCount'), value: bond.dayCount },
-            { label: t('bonds.labels.settlement'), value: bond.settlementDate },
+            { label: t('bonds.labels.settlement'), value: f.dateTime(bond.settlementDate, 'date') },
             { label: t('bonds.labels.ask'), value: f.number(bond.ask, 6), testId: 'bond-ask' },
             { label: t('bonds.labels.accrued'), value: f.number(bond.accruedInterest, 6) },
             { label: t('bonds.labels.dirty'), value: f.number(bond.dirtyAsk, 6) },

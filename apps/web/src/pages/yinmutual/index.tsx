@@ -46,7 +46,7 @@ export function FundRules({ product }: { product: FundProductItem }) {
           : t('funds.rules.regular', {
               rate: f.number(product.annualRate, 2),
               days: product.termDays,
-              maturity: product.maturityDate,
+              maturity: f.dateTime(product.maturityDate, 'date'),
             })}
       </p>
       <p>{t('funds.rules.interest')}</p>
@@ -115,8 +115,11 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
           label: t('funds.labels.term'),
           value: t('funds.labels.termDays', { count: product.termDays }),
         },
-        { label: t('funds.labels.valueDate'), value: product.valueDate },
-        product.maturityDate !== null && { label: t('funds.labels.maturity'), value: product.maturityDate },
+        { label: t('funds.labels.valueDate'), value: f.dateTime(product.valueDate, 'date') },
+        product.maturityDate !== null && {
+          label: t('funds.labels.maturity'),
+          value: f.dateTime(product.maturityDate, 'date'),
+        },
         interest !== null && {
           label: t('funds.labels.expectedInterest'),
           value: money(interest),
@@ -198,7 +201,10 @@ function ProductRow({ product, onSubscribe }: { product: FundProductItem; onSubs
             label: t('funds.labels.term'),
             value: t('funds.labels.termDays', { count: product.termDays }),
           },
-          product.maturityDate !== null && { label: t('funds.labels.maturity'), value: product.maturityDate },
+          product.maturityDate !== null && {
+            label: t('funds.labels.maturity'),
+            value: f.dateTime(product.maturityDate, 'date'),
+          },
           product.marketYield !== null && {
             label: t('funds.labels.marketYield'),
             value: `${f.number(product.marketYield, 3)}%`,

@@ -60,13 +60,13 @@ function DailySeries({ order }: { order: FundOrderItem }) {
     <QueryBoundary
       query={query}
       empty={(data) => data.days.length === 0}
-      emptyView={<p className="ticket-hint">{t('funds.noDays', { date: order.valueDate })}</p>}
+      emptyView={<p className="ticket-hint">{t('funds.noDays', { date: f.dateTime(order.valueDate, 'date') })}</p>}
     >
       {(data) => (
         <Facts
           testId="fund-days"
           rows={data.days.map((d) => ({
-            label: `${d.date} · ${t('funds.dayRow', { rate: f.number(d.annualRate, 4) })}`,
+            label: `${f.dateTime(d.date, 'date')} · ${t('funds.dayRow', { rate: f.number(d.annualRate, 4) })}`,
             value: eur(d.profit),
           }))}
         />
@@ -119,8 +119,11 @@ function OrderRow({ order }: { order: FundOrderItem }) {
             label: t('funds.labels.term'),
             value: t('funds.labels.termDays', { count: order.termDays }),
           },
-          { label: t('funds.labels.valueDate'), value: order.valueDate },
-          order.maturityDate !== null && { label: t('funds.labels.maturity'), value: order.maturityDate },
+          { label: t('funds.labels.valueDate'), value: f.dateTime(order.valueDate, 'date') },
+          order.maturityDate !== null && {
+            label: t('funds.labels.maturity'),
+            value: f.dateTime(order.maturityDate, 'date'),
+          },
           { label: t('funds.labels.dailyIncome'), value: eur(order.dailyIncome), testId: 'fund-order-daily' },
           { label: t('funds.labels.income'), value: eur(order.income), testId: 'fund-order-income' },
           order.paidOut !== null && { label: t('funds.labels.paidOut'), value: eur(order.paidOut) },

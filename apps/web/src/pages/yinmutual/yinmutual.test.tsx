@@ -100,7 +100,7 @@ describe('yinmutual/index', () => {
     expect(within(rows[1] as HTMLElement).getByTestId('fund-rules').textContent).toContain(
       'cannot be redeemed before then',
     );
-    expect(rows[1]?.textContent).toContain('2027-02-01');
+    expect(rows[1]?.textContent).toContain('01/02/2027');
 
     const user = userEvent.setup();
     await user.click(within(rows[1] as HTMLElement).getByTestId('fund-subscribe'));
@@ -174,7 +174,7 @@ describe('yinmutual/myhold', () => {
 
     const user = userEvent.setup();
     await user.click(within(rows[0] as HTMLElement).getByTestId('fund-order-days'));
-    expect((await screen.findByTestId('fund-days')).textContent).toContain('2026-11-14');
+    expect((await screen.findByTestId('fund-days')).textContent).toContain('14/11/2026');
     await user.click(within(rows[0] as HTMLElement).getByTestId('fund-order-redeem'));
     expect((await screen.findByTestId('fund-redeem-confirm')).textContent).toContain('5003.01 EUR');
     // The dialog is still fading in (pointer-events none while it animates).
