@@ -11,6 +11,8 @@ import { repoRoot, track } from '../lib/children.js';
 
 export interface BuiltApp {
   baseUrl: string;
+  /** The server's process id (its CPU tells when it is idle). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startBuiltApp(opts: {
     try {
       const res = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { baseUrl, stop };
+      if (res.status === 200) return { baseUrl, pid: child.pid ?? Number.NaN, stop };
     } catch {
       // not listening yet
     }

@@ -15,8 +15,24 @@ import { chromiumPath } from '../first-visit/measure.js';
 import { assertBuilt, startBuiltApp } from '../first-visit/server.js';
 import { repoRoot } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
+import { processCpuSeconds } from '../lib/proc-cpu.js';
+import { probeOutside } from '../lib/quiet.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
 import { type PageResult, renderReport, summarise } from './report.js';
+
+/**
+ * Waits until the server used at most 5 % of a core over a second (at most 60 s): a fresh server replays the
+ * strategy books from their start, and a page traced meanwhile would pay for it. Answers the seconds waited.
+ */
+async function serverIdle(pid: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    const before = processCpuSeconds(pid);
+    await new Promise((done) => setTimeout(done, 1_000));
+    if (processCpuSeconds(pid) - before <= 0.05) break;
+  }
+  return (performance.now() - started) / 1000;
+}
 
 /** The screens of the goal (the guide at / is not one of them). */
 const PAGES = VISITS.filter((visit) => visit.address !== '');
@@ -35,6 +51,8 @@ export async function main(): Promise<number> {
           chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
         });
         try {
+          const waited = await serverIdle(app.pid);
+          const outsideBefore = await probeOutside([process.pid]);
           const loadBefore = os.loadavg()[0] ?? Number.NaN;
           const run = await lighthouse(`${app.baseUrl}/${visit.address}`, {
             port: chrome.port,
@@ -42,9 +60,9 @@ export async function main(): Promise<number> {
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
           });
           if (!run) throw new Error(`lighthouse gave no result for ${visit.name}`);
-          const result = summarise(visit.name, run.lhr, loadBefore);
+          const result = summarise(visit.name, run.lhr, loadBefore, outsideBefore);
           log(
-            `${visit.name}: ${result.scores.map((s) => `${s.id} ${s.score}`).join(', ')} (load ${loadBefore.toFixed(1)})`,
+            `${visit.name}: ${result.scores.map((s) => `${s.id} ${s.score}`).join(', ')} (load ${loadBefore.toFixed(1)}, outside ${outsideBefore.toFixed(0)} %, server idle after ${waited.toFixed(0)} s)`,
           );
           results.push(result);
         } finally {
