@@ -11,7 +11,13 @@ import { NavChart } from './NavChart';
 
 const tone = (value: string) => (Number(value) > 0 ? 'rise' : Number(value) < 0 ? 'fall' : '');
 
-export function AgencyFigures({ agency }: { agency: AgencyItem }) {
+/** The figures of a book, an institution's or an AI quant strategy's (aiquantify/index). */
+type BookFigures = Pick<
+  AgencyItem,
+  'chart' | 'since' | 'totalReturn' | 'return30d' | 'maxDrawdown' | 'winRate' | 'trades' | 'nav' | 'performanceFee'
+>;
+
+export function AgencyFigures({ agency }: { agency: BookFigures }) {
   const { t } = useTranslation();
   const f = useFormatters();
   return (
