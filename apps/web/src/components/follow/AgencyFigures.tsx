@@ -17,7 +17,8 @@ type BookFigures = Pick<
   'chart' | 'since' | 'totalReturn' | 'return30d' | 'maxDrawdown' | 'winRate' | 'trades' | 'nav' | 'performanceFee'
 >;
 
-export function AgencyFigures({ agency }: { agency: BookFigures }) {
+/** `disclaimer`: the product's own simulated-results line (default: copy trading's). */
+export function AgencyFigures({ agency, disclaimer }: { agency: BookFigures; disclaimer?: string }) {
   const { t } = useTranslation();
   const f = useFormatters();
   return (
@@ -45,7 +46,7 @@ export function AgencyFigures({ agency }: { agency: BookFigures }) {
         ]}
       />
       <p className="ticket-hint" data-testid="agency-disclaimer">
-        {t('follow.pastResults')}
+        {disclaimer ?? t('follow.pastResults')}
       </p>
     </>
   );

@@ -107,7 +107,7 @@ function StrategyCard({ strategy, onSubscribe }: { strategy: QuantItem; onSubscr
           fee: f.number(strategy.performanceFee, 2),
         })}
       </p>
-      <AgencyFigures agency={strategy} />
+      <AgencyFigures agency={strategy} disclaimer={t('quant.pastResults')} />
       <Button fill="none" size="small" onClick={() => setOpen(!open)} data-testid="quant-toggle-details">
         {open ? t('quant.hideDetails') : t('quant.showDetails')}
       </Button>

@@ -52,6 +52,7 @@ export function AiQuantifyRecordDetailPage() {
                   ? t('quant.record.runningNote', { end: f.dateTime(o.endTimeStamp, 'minutes') })
                   : t('quant.record.paidNote', { paid: f.number(o.paidOut ?? '0', 2) })}
               </p>
+              <p className="ticket-hint">{t('quant.pastResults')}</p>
             </div>
           )
         }
