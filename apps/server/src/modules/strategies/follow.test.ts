@@ -292,7 +292,8 @@ describe('following', () => {
       .body.data.list;
     expect(bill.filter((b) => b.type === 'followPayout')).toHaveLength(2);
     expect(await books()).toEqual({ account: '1000000.00', owed: '1000000.00' });
-  });
+    // 91 days of seven books stepped by the jobs: about 20 s alone, more on a shared machine.
+  }, 120_000);
 });
 
 describe('the performance fee over a high-water mark', () => {
