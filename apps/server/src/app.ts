@@ -29,7 +29,7 @@ import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes, saleRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { robotRoutes } from './modules/robots/index.js';
-import { followRoutes } from './modules/strategies/index.js';
+import { followRoutes, quantRoutes } from './modules/strategies/index.js';
 import { SUPPORT_EVENTS, supportRoutes } from './modules/support/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -143,6 +143,19 @@ export async function buildApp(
     keyGenerator: (req) => req.ip ?? req.socket?.remoteAddress ?? 'unknown',
     ...(opts.rateLimits === false ? { max: Number.MAX_SAFE_INTEGER, allowList: () => true } : {}),
   });
+  // Form-encoded bodies (SPEC §7: /quantization/order/save), for the routes whose contract says `form` only; every
+  // other route answers 415 to them as before. Values arrive as text; the contract's schema reads numbers from text.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (req, body, done) => {
+      if ((req.routeOptions.config as { form?: boolean } | undefined)?.form !== true) {
+        done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
+        return;
+      }
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {
@@ -189,6 +202,7 @@ export async function buildApp(
       supportRoutes(web, deps);
       robotRoutes(web, deps);
       followRoutes(web, deps);
+      quantRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);
     },

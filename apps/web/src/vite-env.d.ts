@@ -14,7 +14,7 @@ declare module 'virtual:beurs-endpoints' {
   type Module = Record<string, unknown>;
   export const auth: Module, user: Module, market: Module, wallet: Module, inbox: Module, trading: Module;
   export const primary: Module, blocktrade: Module, placing: Module, auction: Module, bonds: Module, loan: Module;
-  export const articles: Module, funds: Module, support: Module, follow: Module, robots: Module;
+  export const articles: Module, funds: Module, support: Module, follow: Module, robots: Module, quant: Module;
   export const consoleApi: Module, consoleMoney: Module, consoleTrading: Module;
 }
 

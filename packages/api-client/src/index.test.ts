@@ -1,4 +1,4 @@
-import { auth, consoleApi, user } from '@beurs/contracts';
+import { auth, consoleApi, quant, user } from '@beurs/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './index.js';
 
@@ -35,6 +35,21 @@ const make = (handler: Handler, extra: Partial<Parameters<typeof createApiClient
 };
 
 describe('api client', () => {
+  it('sends a form contract form-encoded (SPEC §7 /quantization/order/save)', async () => {
+    const { client, calls } = make(async () => json({ code: 200, msg: 'success', data: { id: 1 } }));
+    await client.call(
+      quant.quantOrderSave,
+      { strategyId: 5, amount: '100.00', termDays: 7, confirmation: 'abc' },
+      undefined,
+      { idempotencyKey: 'k-1' },
+    );
+    const init = calls[0]?.init as RequestInit & { headers: Record<string, string> };
+    expect(calls[0]?.url).toBe('/web/quantization/order/save');
+    expect(init.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(init.headers['idempotency-key']).toBe('k-1');
+    expect(init.body).toBe('strategyId=5&amount=100.00&termDays=7&confirmation=abc');
+  });
+
   it('posts JSON under /web with the language and token headers and resolves with data', async () => {
     const { client, calls } = make(async () => json({ code: 200, msg: 'success', data: { ok: true } }));
     await expect(client.call(auth.logout, {})).resolves.toEqual({ ok: true });

@@ -140,6 +140,16 @@ export function createApiClient(options: ClientOptions) {
     if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
       return send(url, { method: endpoint.method }, timeoutMs, opts, {});
     }
+    if (endpoint.form) {
+      // SPEC §7: some calls send their body form-encoded (values as text; undefined fields left out).
+      const form = new URLSearchParams();
+      for (const [k, v] of Object.entries((request ?? {}) as Record<string, unknown>)) {
+        if (v !== undefined && v !== null) form.append(k, String(v));
+      }
+      return send(url, { method: endpoint.method, body: form.toString() }, timeoutMs, opts, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+    }
     return send(url, { method: endpoint.method, body: JSON.stringify(request ?? {}) }, timeoutMs, opts, {
       'content-type': 'application/json',
     });

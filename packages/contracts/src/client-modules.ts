@@ -20,6 +20,7 @@ const isSchema = (value: unknown): boolean => typeof value === 'object' && value
 export function endpointRef(endpoint: Endpoint): EndpointRef {
   const ref: EndpointRef = { method: endpoint.method, path: endpoint.path, auth: endpoint.auth };
   if (endpoint.multipart) ref.multipart = true;
+  if (endpoint.form) ref.form = true;
   if (endpoint.idempotent) ref.idempotent = true;
   return ref;
 }

@@ -31,6 +31,8 @@ export interface Endpoint<
   data: Data;
   /** multipart/form-data upload (field `file`). */
   multipart?: boolean;
+  /** The body is sent form-encoded (application/x-www-form-urlencoded, SPEC §7); the server takes JSON too. */
+  form?: boolean;
   /** Moves money: accepts an Idempotency-Key header and replays the first answer. */
   idempotent?: I;
   /** Operator role needed (console endpoints). */
@@ -66,6 +68,7 @@ export interface EndpointRef<E extends Endpoint = Endpoint> {
   path: string;
   auth: E['auth'];
   multipart?: boolean;
+  form?: boolean;
   idempotent?: E['idempotent'];
   /** Type only: the endpoint referred to (absent at run time). */
   readonly __endpoint?: E;

@@ -95,6 +95,8 @@ export type {
 } from './endpoints/primary.js';
 export * as primary from './endpoints/primary.js';
 export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
+export type { QuantOrder, QuantStrategy } from './endpoints/quant.js';
+export * as quant from './endpoints/quant.js';
 export type { RobotProduct, RobotQuota, RobotStatusCode, RobotStrategy, RobotTerm } from './endpoints/robots.js';
 export * as robots from './endpoints/robots.js';
 export type {
@@ -170,6 +172,7 @@ import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
+import * as quant from './endpoints/quant.js';
 import * as robots from './endpoints/robots.js';
 import * as support from './endpoints/support.js';
 import * as trading from './endpoints/trading.js';
@@ -201,5 +204,6 @@ export const allEndpoints: readonly Endpoint[] = [
   funds,
   support,
   follow,
+  quant,
   robots,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -21,6 +21,7 @@ import * as loan from './endpoints/loan.js';
 import * as market from './endpoints/market.js';
 import * as placing from './endpoints/placing.js';
 import * as primary from './endpoints/primary.js';
+import * as quant from './endpoints/quant.js';
 import * as robots from './endpoints/robots.js';
 import * as support from './endpoints/support.js';
 import * as trading from './endpoints/trading.js';
@@ -53,6 +54,7 @@ export function endpointsPlugin(): Plugin {
         funds,
         support,
         follow,
+        quant,
         robots,
         consoleApi,
         consoleMoney,

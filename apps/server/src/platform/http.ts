@@ -195,13 +195,15 @@ export function route<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: options.config ?? {},
+    // A form-encoded contract (SPEC §7 order/save) is the only kind the form parser (app.ts) serves.
+    config: (endpoint.form ? { ...(options.config ?? {}), form: true } : (options.config ?? {})) as object,
     onRequest: guard ? [guard] : [],
     preHandler: options.preHandler ?? [],
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
       ...(endpoint.multipart ? {} : isQuery ? { querystring: endpoint.request } : { body: endpoint.request }),
+      ...(endpoint.form ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.auth === 'public' ? {} : { security: [{ token: [] }] }),
     },

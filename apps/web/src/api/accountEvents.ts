@@ -17,6 +17,7 @@ import { inboxKeys } from './inbox';
 import { liveQuotes } from './live';
 import { loanKeys } from './loan';
 import { primaryKeys } from './primary';
+import { quantKeys } from './quant';
 import { queryClient } from './queryClient';
 import { getToken, onTokenChange } from './session';
 import { supportKeys } from './support';
@@ -54,6 +55,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   loanCollateralShort: [loanKeys.all],
   fundMatured: [fundKeys.all, walletKeys.all, withdrawalKeys.all],
   followPaid: [followKeys.all, walletKeys.all, withdrawalKeys.all],
+  quantPaid: [quantKeys.all, walletKeys.all, withdrawalKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change, support's events included. */
 const EVERYTHING = [...new Set([...Object.values(CHANGES).flat(), supportKeys.all])];

@@ -20,6 +20,7 @@ import type {
   market as marketModule,
   placing as placingModule,
   primary as primaryModule,
+  quant as quantModule,
   robots as robotsModule,
   support as supportModule,
   trading as tradingModule,
@@ -44,3 +45,4 @@ export const funds = endpoints.funds as ClientModule<typeof fundsModule>;
 export const support = endpoints.support as ClientModule<typeof supportModule>;
 export const follow = endpoints.follow as ClientModule<typeof followModule>;
 export const robots = endpoints.robots as ClientModule<typeof robotsModule>;
+export const quant = endpoints.quant as ClientModule<typeof quantModule>;

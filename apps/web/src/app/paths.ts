@@ -159,6 +159,10 @@ export const paths = {
 
   // Trading robots on the crypto market (docs/strategies.md): the robots, one robot's terms, a pair's quote with
   // the robots that trade it.
+  // AI quantification: the quant strategies with the subscribe sheet, the customer's subscriptions, one of them.
+  quant: () => to('/pages/aiquantify/index'),
+  quantRecord: () => to('/pages/aiquantify/record'),
+  quantRecordDetail: (q: { id: number }) => to('/pages/aiquantify/record-detail', { id: q.id }),
   robots: () => to('/pages/robotai/index'),
   robotProduct: (q: { id: number }) => to('/pages/robotai/product', q),
   robotQuote: (q: { code: string; name?: string }) =>

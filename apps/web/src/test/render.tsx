@@ -56,13 +56,21 @@ const isRefusal = (value: unknown): value is Refusal =>
 
 function readCall(input: RequestInfo | URL, init: RequestInit | undefined): FakeCall {
   const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  const headers = { ...(init?.headers as Record<string, string> | undefined) };
+  // A form contract's body (SPEC §7 /quantization/order/save) is read as its fields, as the server reads it.
+  const form = headers['content-type'] === 'application/x-www-form-urlencoded';
+  const body =
+    typeof init?.body !== 'string'
+      ? undefined
+      : form
+        ? Object.fromEntries(new URLSearchParams(init.body))
+        : (JSON.parse(init.body) as unknown);
   return {
     method: init?.method ?? 'GET',
     path: url.pathname.replace(/^\/web/, ''),
     query: Object.fromEntries(url.searchParams),
     body,
-    headers: { ...(init?.headers as Record<string, string> | undefined) },
+    headers,
   };
 }
 

@@ -43,6 +43,8 @@ export const MESSAGE_KINDS = [
   'fundMatured',
   // Copy trading (link: /pages/trade/index?tab=follow): a follow's term ended and its value less the fee was paid.
   'followPaid',
+  // AI quantification (link: /pages/aiquantify/record): a subscription's period ended and its result was paid.
+  'quantPaid',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

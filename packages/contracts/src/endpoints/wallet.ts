@@ -58,6 +58,9 @@ export const ENTRY_TYPES = [
   // Copy trading (docs/strategies.md): a follow's amount from the FOLLOW wallet, and its value less the fee paid back.
   'followAdd',
   'followPayout',
+  // AI quantification (docs/strategies.md): a subscription from the FINANCIAL wallet, and its result paid back.
+  'quantSubscription',
+  'quantPayout',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

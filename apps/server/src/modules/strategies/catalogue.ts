@@ -43,6 +43,10 @@ export interface StrategySeed {
   performanceFee: string;
   params: StrategyParams;
   sort: number;
+  /** follow (a copy-trading institution) unless said; a quant strategy publishes its minimum and periods (days). */
+  kind?: 'follow' | 'quant';
+  minAmount?: string;
+  terms?: number[];
 }
 
 export const DEMO_STRATEGIES: readonly StrategySeed[] = [
@@ -125,5 +129,87 @@ export const DEMO_STRATEGIES: readonly StrategySeed[] = [
     performanceFee: '0.1',
     params: { rule: 'dca', everyTicks: 24, amount: '4000', ...common(['100:BTCUSD', '100:ETHUSD']) },
     sort: 4,
+  },
+];
+
+/**
+ * The AI quant strategies (SPEC §1 "an AI quantification product", docs/strategies.md "AI quantification"): rules of
+ * the same engine with their own instruments and parameters, each with its published performance fee, minimum and
+ * subscription periods. "AI" is the product's name; what trades is the rule written here, and the descriptions say so.
+ */
+const QUANT_DESK = 'Kade Markets quant desk';
+export const QUANT_STRATEGIES: readonly StrategySeed[] = [
+  {
+    code: 'KQ-MOMENTUM',
+    kind: 'quant',
+    manager: QUANT_DESK,
+    name: 'Crypto momentum, slow signal',
+    nameNl: 'Cryptomomentum, traag signaal',
+    nameZh: '加密货币动量（慢信号）',
+    description:
+      'A rule, not a forecast: holds Bitcoin, Ether, Solana, BNB or XRP while its 12-hour average is above its 72-hour average and its price rose over 12 hours; sells when that ends. Up to 60 % invested.',
+    descriptionNl:
+      'Een regel, geen voorspelling: houdt Bitcoin, Ether, Solana, BNB of XRP zolang het 12-uursgemiddelde boven het 72-uursgemiddelde ligt en de koers over 12 uur steeg; verkoopt als dat ophoudt. Tot 60 % belegd.',
+    descriptionZh:
+      '这是规则，不是预测：当比特币、以太坊、索拉纳、币安币或瑞波币的 12 小时均价高于 72 小时均价且价格在 12 小时内上涨时持有，条件不再成立时卖出。最多投入 60%。',
+    currency: 'USD',
+    performanceFee: '0.2',
+    minAmount: '500',
+    terms: [7, 30, 90],
+    params: {
+      rule: 'momentum',
+      fast: 12,
+      slow: 72,
+      weight: 0.6,
+      ...common(['100:BTCUSD', '100:ETHUSD', '100:SOLUSD', '100:BNBUSD', '100:XRPUSD']),
+    },
+    sort: 11,
+  },
+  {
+    code: 'KQ-REVERT',
+    kind: 'quant',
+    manager: QUANT_DESK,
+    name: 'US tech, deep dips',
+    nameNl: 'Amerikaanse tech, diepe dalingen',
+    nameZh: '美国科技股深跌反弹',
+    description:
+      'A rule, not a forecast: during US trading hours buys Alphabet, Meta, Tesla or AMD 2.2 standard deviations below its 48-hour average and sells once it is back at the average. Up to 70 % invested.',
+    descriptionNl:
+      'Een regel, geen voorspelling: koopt tijdens de Amerikaanse handelsuren Alphabet, Meta, Tesla of AMD 2,2 standaarddeviatie onder het 48-uursgemiddelde en verkoopt zodra het weer op het gemiddelde staat. Tot 70 % belegd.',
+    descriptionZh:
+      '这是规则，不是预测：在美股交易时段，当 Alphabet、Meta、特斯拉或 AMD 低于 48 小时均价 2.2 个标准差时买入，回到均价时卖出。最多投入 70%。',
+    currency: 'USD',
+    performanceFee: '0.15',
+    minAmount: '1000',
+    terms: [30, 90],
+    params: {
+      rule: 'meanReversion',
+      window: 48,
+      entryZ: -2.2,
+      exitZ: 0,
+      weight: 0.7,
+      ...common(['0:GOOGL', '0:META', '0:TSLA', '0:AMD']),
+    },
+    sort: 12,
+  },
+  {
+    code: 'KQ-GRID',
+    kind: 'quant',
+    manager: QUANT_DESK,
+    name: 'Bitcoin and Solana grid',
+    nameNl: 'Grid op Bitcoin en Solana',
+    nameZh: '比特币与索拉纳网格',
+    description:
+      'A rule, not a forecast: buys a slice of 6 % of the book each time the price falls 1 % below its last fill (at most 8 slices) and sells the last slice each time it rises 1 % above. It loses when the price keeps falling.',
+    descriptionNl:
+      'Een regel, geen voorspelling: koopt een schijf van 6 % van het boek telkens als de koers 1 % onder de laatste uitvoering zakt (hoogstens 8 schijven) en verkoopt de laatste schijf telkens als hij 1 % erboven stijgt. Verliest als de koers blijft dalen.',
+    descriptionZh:
+      '这是规则，不是预测：价格每比上次成交低 1% 买入账户 6% 的一份（最多 8 份），每比上次成交高 1% 卖出最后一份。价格持续下跌时亏损。',
+    currency: 'USD',
+    performanceFee: '0.1',
+    minAmount: '100',
+    terms: [7, 30],
+    params: { rule: 'grid', spacing: 0.01, levels: 8, slice: 0.06, ...common(['100:BTCUSD', '100:SOLUSD']) },
+    sort: 13,
   },
 ];

@@ -20,6 +20,13 @@ export interface FollowSettlement {
 }
 
 /** `navs`: the book's NAV at each fee date of the term, in order (the last one the NAV now or at the term's end). */
+/**
+ * units × NAV to 20 places before it is rounded down to the cent: units are amount / NAV, a quotient cut at 40
+ * digits, so without it an amount bought and valued at the same NAV reads a cent short (100 / 0.90743436 × 0.90743436
+ * is 99.999…9).
+ */
+const worth = (units: Decimal, nav: Decimal) => units.times(nav).toDecimalPlaces(20, Decimal.ROUND_HALF_UP);
+
 export function followSettlement(o: {
   amount: string;
   entryNav: string;
@@ -36,7 +43,7 @@ export function followSettlement(o: {
   let gross = new Decimal(o.amount);
   for (const navText of o.navs) {
     const nav = new Decimal(navText);
-    gross = units.times(nav);
+    gross = worth(units, nav);
     let fee = new Decimal(0);
     if (gross.gt(mark)) {
       fee = feeCents(gross.minus(mark).times(rate));
@@ -51,7 +58,7 @@ export function followSettlement(o: {
     value: wireAmount(gross),
     fees,
     fee: total.toFixed(2),
-    payout: wireAmount(units.times(last)),
+    payout: wireAmount(worth(units, last)),
     highWaterMark: wireAmount(mark),
   };
 }

@@ -15,7 +15,7 @@ import { auditLedger } from '../../../test/ledger-audit.js';
 import { createSimulator } from '../../market/index.js';
 import { allInstruments } from '../../market/instruments/index.js';
 import { users } from '../../platform/db/schema.js';
-import { DEMO_STRATEGIES } from './catalogue.js';
+import { DEMO_STRATEGIES, QUANT_STRATEGIES } from './catalogue.js';
 import { newBook } from './engine.js';
 import { feeDates, followSettlement } from './fees.js';
 import { createStrategyJob } from './job.js';
@@ -89,10 +89,11 @@ describe('the books on the database', () => {
       createStrategyJob(h.deps).runUnlocked(),
       createStrategyJob(h.deps).runUnlocked(),
     ]);
-    expect(results.reduce((s, r) => s + r.ticks, 0)).toBe(30 * 24 * DEMO_STRATEGIES.length);
+    expect(results.reduce((s, r) => s + r.ticks, 0)).toBe(30 * 24 * (DEMO_STRATEGIES.length + QUANT_STRATEGIES.length));
+    // The quant strategies' books are stepped by the same job; their checks are in quant.test.ts.
 
     const source = simulatorSource(createSimulator({ seed: h.config.marketSeed, instruments: allInstruments }));
-    for (const seed of DEMO_STRATEGIES) {
+    for (const seed of [...DEMO_STRATEGIES, ...QUANT_STRATEGIES]) {
       const [row] = await h.db.select().from(strategies).where(eq(strategies.code, seed.code));
       if (!row) throw new Error(seed.code);
       const pure = advance(seed.params, newBook(seed.params), now, source);
@@ -123,7 +124,8 @@ describe('the books on the database', () => {
       expect(navs?.n).toBe(pure.navs.length);
       expect(new Decimal(navs?.last ?? 0).toFixed(8)).toBe(pure.navs.at(-1)?.nav);
     }
-  });
+    // Seven books replayed twice (the job and the pure replay): about 20 s alone, more on a shared machine.
+  }, 120_000);
 
   it('lists the institutions with figures from their books, ranked, losses as losses, in the reader language', async () => {
     const res = await h.call(follow.getInvestAgencyList, {}, { lang: 'nl' });
@@ -290,7 +292,8 @@ describe('following', () => {
       .body.data.list;
     expect(bill.filter((b) => b.type === 'followPayout')).toHaveLength(2);
     expect(await books()).toEqual({ account: '1000000.00', owed: '1000000.00' });
-  });
+    // 91 days of seven books stepped by the jobs: about 20 s alone, more on a shared machine.
+  }, 120_000);
 });
 
 describe('the performance fee over a high-water mark', () => {

@@ -2,7 +2,7 @@
  * Strategies (issue 17, docs/strategies.md): the engine (pure rules and books), the books' runner job, and copy
  * trading. Public face of the module: later products (AI quant, robots) step their books with the same engine.
  */
-export { DEMO_STRATEGIES, type StrategySeed } from './catalogue.js';
+export { DEMO_STRATEGIES, QUANT_STRATEGIES, type StrategySeed } from './catalogue.js';
 export {
   type Book,
   bookValue,
@@ -21,7 +21,8 @@ export {
 } from './engine.js';
 export { feeDates, followSettlement } from './fees.js';
 export { createStrategyJob } from './job.js';
-export { followRoutes } from './routes.js';
+export { createQuantService } from './quant.js';
+export { followRoutes, quantRoutes } from './routes.js';
 export { advance, type QuoteSource, quotesOf, simulatorSource } from './runner.js';
-export { follows, strategies, strategyNavs, strategyTrades } from './schema.js';
+export { follows, quantConfirmations, strategies, strategyNavs, strategyTrades } from './schema.js';
 export { createStrategyService, seedStrategies } from './service.js';

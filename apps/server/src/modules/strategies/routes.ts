@@ -1,11 +1,12 @@
 /** Copy trading over HTTP (SPEC §7 /userFollowInvest/*; docs/strategies.md): contract <-> service, and the job. */
-import { follow as followApi } from '@beurs/contracts';
+import { follow as followApi, quant as quantApi } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createAuthService } from '../auth/index.js';
 import { createStrategyJob } from './job.js';
+import { createQuantService } from './quant.js';
 import { createStrategyService } from './service.js';
 
 export function followRoutes(app: FastifyInstance, deps: Deps) {
@@ -30,4 +31,22 @@ export function followRoutes(app: FastifyInstance, deps: Deps) {
       service.add(tx, caller.id, request, idempotency.at, requestLanguage(req)),
     );
   });
+}
+
+/** AI quantification over HTTP (SPEC §7 /web/quantization/*; docs/strategies.md "AI quantification"). */
+export function quantRoutes(app: FastifyInstance, deps: Deps) {
+  const quant = createQuantService(deps);
+  route(app, quantApi.quantList, async ({ req }) => quant.list(requestLanguage(req)));
+  route(app, quantApi.quantRanking, async ({ req }) => quant.ranking(requestLanguage(req)));
+  route(app, quantApi.quantProfitList, async ({ body }) => quant.profitList(body));
+  route(app, quantApi.quantProfitStat, async ({ body }) => quant.profitStat(body));
+  route(app, quantApi.quantCheckSecret, async ({ req, body, user }) =>
+    quant.checkSecret(user.id, body, deps.clock.now(), requestLanguage(req)),
+  );
+  route(app, quantApi.quantOrderSave, async ({ req, body, user, idempotency }) =>
+    quant.save(user.id, body, idempotency, requestLanguage(req)),
+  );
+  route(app, quantApi.quantOrderPageList, async ({ req, body, user }) =>
+    quant.page(user.id, body, requestLanguage(req)),
+  );
 }

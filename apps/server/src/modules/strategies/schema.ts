@@ -21,6 +21,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/db/schema.js';
 import type { Book, StrategyParams } from './engine.js';
@@ -30,12 +31,15 @@ const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
 const rate = (name: string) => numeric(name, { precision: 12, scale: 8 });
 
 export type StoredFollowStatus = 'running' | 'paid';
+/** What a strategy is offered as: a copy-trading institution (follow) or an AI quant strategy (quant, migration 0034). */
+export type StrategyKind = 'follow' | 'quant';
 
 export const strategies = pgTable(
   'strategies',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     code: text('code').notNull().unique(),
+    kind: text('kind').notNull().default('follow').$type<StrategyKind>(),
     manager: text('manager').notNull(),
     name: text('name_en').notNull(),
     nameNl: text('name_nl').notNull(),
@@ -49,6 +53,9 @@ export const strategies = pgTable(
     published: boolean('published').notNull().default(true),
     open: boolean('open').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** A quant strategy's published minimum subscription and periods (days); null for a follow (product constants). */
+    minAmount: money('min_amount'),
+    terms: integer('terms').array(),
     book: jsonb('book').$type<Book>(),
     bookTick: ts('book_tick'),
     nav: numeric('nav', { precision: 24, scale: 8 }),
@@ -58,6 +65,7 @@ export const strategies = pgTable(
   (t) => [
     check('strategies_fee', sql`${t.performanceFee} >= 0 and ${t.performanceFee} < 1`),
     check('strategies_book', sql`(${t.book} is null) = (${t.bookTick} is null)`),
+    check('strategies_kind', sql`${t.kind} in ('follow', 'quant')`),
   ],
 );
 
@@ -138,5 +146,33 @@ export const follows = pgTable(
       'follows_closed',
       sql`(${t.status} = 'paid') = (${t.closedAt} is not null) and (${t.status} = 'paid') = (${t.paidOut} is not null) and (${t.status} = 'paid') = (${t.fee} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A quant subscription's confirmation from /quantization/checkSecret (the customer's transaction password and second
+ * factor): only its hash is kept; it is good once, for one strategy, amount and period, until it expires; used_at is
+ * set by the order/save that spends it.
+ */
+export const quantConfirmations = pgTable(
+  'quant_confirmations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    strategyId: bigint('strategy_id', { mode: 'number' })
+      .notNull()
+      .references(() => strategies.id),
+    amount: money('amount').notNull(),
+    termDays: integer('term_days').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('quant_confirmations_token').on(t.tokenHash),
+    check('quant_confirmations_expiry', sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );

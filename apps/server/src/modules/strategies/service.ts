@@ -22,6 +22,7 @@ import {
   type FollowOrder,
   follow as followApi,
   type Language,
+  quant as quantApi,
 } from '@beurs/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,17 +32,42 @@ import { users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, rule } from '../../platform/errors.js';
 import { notify } from '../inbox/index.js';
-import { DEMO_STRATEGIES } from './catalogue.js';
+import { DEMO_STRATEGIES, QUANT_STRATEGIES } from './catalogue.js';
 import { newBook, type Performance, performanceOf, REPLAY_START, STEP_MS, stepBook, ticksToDo } from './engine.js';
 import { feeDates, followSettlement } from './fees.js';
 import { quotesOf } from './runner.js';
-import { follows, strategies, strategyNavs, strategyTrades } from './schema.js';
+import { follows, type StrategyKind, strategies, strategyNavs, strategyTrades } from './schema.js';
 
 export const FOLLOW_ADD_ENTRY = 'followAdd';
 export const FOLLOW_PAYOUT_ENTRY = 'followPayout';
 export const FOLLOW_WALLET = 'FOLLOW' as const;
 const FOLLOW_CURRENCY = DEFAULT_WALLET_CURRENCY[FOLLOW_WALLET];
 export const FOLLOW_LINK = '/pages/trade/index?tab=follow';
+export const QUANT_ADD_ENTRY = 'quantSubscription';
+export const QUANT_PAYOUT_ENTRY = 'quantPayout';
+export const QUANT_LINK = '/pages/aiquantify/record';
+
+/**
+ * What differs between the products built on the strategies: the wallet a follow row is paid from and back to, its
+ * two ledger entry types, the inbox kind of its payout and where that message links. The machinery (units of the
+ * book, the fee over the high-water mark, the payout once by the job, the `follows` system account) is the same.
+ */
+export const PRODUCTS = {
+  follow: {
+    wallet: FOLLOW_WALLET,
+    addEntry: FOLLOW_ADD_ENTRY,
+    payoutEntry: FOLLOW_PAYOUT_ENTRY,
+    inbox: 'followPaid',
+    link: FOLLOW_LINK,
+  },
+  quant: {
+    wallet: quantApi.QUANT_WALLET,
+    addEntry: QUANT_ADD_ENTRY,
+    payoutEntry: QUANT_PAYOUT_ENTRY,
+    inbox: 'quantPaid',
+    link: QUANT_LINK,
+  },
+} as const satisfies Record<StrategyKind, unknown>;
 const DAY_MS = 86_400_000;
 /** Ticks stepped per transaction: a month of hourly ticks, so a fresh replay commits as it goes. */
 const TICKS_PER_TX = 720;
@@ -57,8 +83,11 @@ export async function seedStrategies(ex: Executor, at: Date) {
   await ex
     .insert(strategies)
     .values(
-      DEMO_STRATEGIES.map((s) => ({
+      [...DEMO_STRATEGIES, ...QUANT_STRATEGIES].map((s) => ({
         code: s.code,
+        kind: s.kind ?? 'follow',
+        minAmount: s.minAmount ?? null,
+        terms: s.terms ?? null,
         manager: s.manager,
         name: s.name,
         nameNl: s.nameNl,
@@ -171,7 +200,7 @@ export function createStrategyService(deps: Deps) {
     const rows = await db
       .select()
       .from(strategies)
-      .where(and(eq(strategies.published, true), isNotNull(strategies.bookTick)))
+      .where(and(eq(strategies.published, true), eq(strategies.kind, 'follow'), isNotNull(strategies.bookTick)))
       .orderBy(asc(strategies.sort), asc(strategies.id));
     const withFigures = await Promise.all(rows.map(async (row) => ({ row, f: await figuresOf(row) })));
     const ranked = [...withFigures].sort(
@@ -339,7 +368,8 @@ export function createStrategyService(deps: Deps) {
   async function add(tx: Tx, userId: number, body: AddBody, at: Date, lang: Language): Promise<FollowOrder> {
     // Shared: an operator closing the strategy or changing its fee waits for follows in flight.
     const [s] = await tx.select().from(strategies).where(eq(strategies.id, body.agencyId)).for('share');
-    if (!s?.published) throw new AppError(Code.notFound, E.followAgencyNotFound, { id: body.agencyId });
+    if (!s?.published || s.kind !== 'follow')
+      throw new AppError(Code.notFound, E.followAgencyNotFound, { id: body.agencyId });
     const name = s.manager;
     if (!s.open) throw rule(E.followAgencyClosed, { name }, 'followAgencyClosed');
     const amount = new Decimal(body.amount);
@@ -358,6 +388,27 @@ export function createStrategyService(deps: Deps) {
         'followFeeChanged',
       );
     }
+    const row = await subscribe(tx, userId, s, { amount, termDays: body.termDays }, at, name);
+    const [order] = await ordersOut(tx, [row], lang, [s]);
+    return order as FollowOrder;
+  }
+
+  /**
+   * A follow row of strategy `s` (a follow or a quant subscription: PRODUCTS says the wallet and entry) bought at the
+   * book's NAV of the moment, and its one entry: wallet → follows account, the amount. In the caller's transaction,
+   * after the product's own checks; the ledger's guarded update refuses a wallet that has too little.
+   */
+  async function subscribe(
+    tx: Tx,
+    userId: number,
+    s: StrategyRow,
+    o: { amount: Decimal; termDays: number },
+    at: Date,
+    name: string,
+  ): Promise<FollowRow> {
+    const product = PRODUCTS[s.kind];
+    const currency = DEFAULT_WALLET_CURRENCY[product.wallet];
+    const { amount } = o;
     // The NAV of the moment: the book must have reached the previous tick at least.
     const due = Math.floor(at.getTime() / STEP_MS) * STEP_MS - STEP_MS;
     if (!s.bookTick || !s.nav || s.bookTick.getTime() < due)
@@ -371,44 +422,55 @@ export function createStrategyService(deps: Deps) {
         userId,
         strategyId: s.id,
         amount: amount.toString(),
-        currency: FOLLOW_CURRENCY,
-        termDays: body.termDays,
+        currency,
+        termDays: o.termDays,
         feeRate: s.performanceFee,
         entryAt,
         entryNav: s.nav,
-        endAt: new Date(entryAt.getTime() + body.termDays * DAY_MS),
+        endAt: new Date(entryAt.getTime() + o.termDays * DAY_MS),
         createdAt: at,
         updatedAt: at,
       })
       .returning();
     if (!row) throw new Error('follow not written');
-    const account = await ledger.walletAccount(tx, userId, FOLLOW_WALLET);
-    if (account.currency !== FOLLOW_CURRENCY)
-      throw new Error(`the ${FOLLOW_WALLET} wallet is not in ${FOLLOW_CURRENCY}`);
+    const account = await ledger.walletAccount(tx, userId, product.wallet);
+    if (account.currency !== currency) throw new Error(`the ${product.wallet} wallet is not in ${currency}`);
     await ledger.post(tx, {
-      type: FOLLOW_ADD_ENTRY,
+      type: product.addEntry,
       reference: `follow:${row.id}`,
       at,
-      detail: { order: row.id, manager: s.manager, term: body.termDays, strategy: s.code },
+      detail: { order: row.id, manager: s.manager, name, term: o.termDays, strategy: s.code },
       postings: [
         { account, amount: amount.negated() },
         { account: await ledger.systemAccount(tx, 'follows', account.currency), amount },
       ],
     });
-    const [order] = await ordersOut(tx, [row], lang, [s]);
-    return order as FollowOrder;
+    return row;
   }
 
-  async function page(userId: number, body: z.output<typeof followApi.followPageList.request>, lang: Language) {
+  async function page(
+    userId: number,
+    body: z.output<typeof followApi.followPageList.request>,
+    lang: Language,
+    kind: StrategyKind = 'follow',
+  ) {
+    const ofKind = inArray(
+      follows.strategyId,
+      db.select({ id: strategies.id }).from(strategies).where(eq(strategies.kind, kind)),
+    );
     if (body.id !== undefined) {
       const [own] = await db
         .select()
         .from(follows)
-        .where(and(eq(follows.id, body.id), eq(follows.userId, userId)));
-      if (!own) throw new AppError(Code.notFound, E.followNotFound, { id: body.id });
+        .where(and(eq(follows.id, body.id), eq(follows.userId, userId), ofKind));
+      if (!own) {
+        if (kind === 'quant') throw new AppError(Code.notFound, E.quantOrderNotFound, { id: body.id });
+        throw new AppError(Code.notFound, E.followNotFound, { id: body.id });
+      }
     }
     const where = and(
       eq(follows.userId, userId),
+      ofKind,
       body.status ? eq(follows.status, body.status) : undefined,
       body.id !== undefined ? eq(follows.id, body.id) : undefined,
     );
@@ -440,7 +502,8 @@ export function createStrategyService(deps: Deps) {
       const fee = new Decimal(st.fee);
       const payout = new Decimal(st.payout);
       const result = payout.plus(fee).minus(amount);
-      const wallet = await ledger.walletAccount(tx, f.userId, FOLLOW_WALLET);
+      const product = PRODUCTS[s.kind];
+      const wallet = await ledger.walletAccount(tx, f.userId, product.wallet);
       const postings = [
         { account: await ledger.systemAccount(tx, 'follows', wallet.currency), amount: amount.negated() },
         { account: await ledger.systemAccount(tx, 'market', wallet.currency), amount: result.negated() },
@@ -448,7 +511,7 @@ export function createStrategyService(deps: Deps) {
         { account: wallet, amount: payout },
       ].filter((p) => !p.amount.isZero());
       await ledger.post(tx, {
-        type: FOLLOW_PAYOUT_ENTRY,
+        type: product.payoutEntry,
         reference: `follow:${f.id}`,
         at,
         detail: { order: f.id, value: new Decimal(st.payout).plus(fee).toFixed(2), fee: fee.toFixed(2), nav: st.nav },
@@ -460,10 +523,11 @@ export function createStrategyService(deps: Deps) {
         .where(eq(follows.id, f.id));
       await notify(tx, {
         userId: f.userId,
-        kind: 'followPaid',
+        kind: product.inbox,
         params: {
           order: f.id,
           manager: s.manager,
+          name: s.kind === 'quant' ? s.name : s.manager,
           end: f.endAt.toISOString().slice(0, 16).replace('T', ' '),
           term: f.termDays,
           amount: amount.toFixed(2),
@@ -471,7 +535,7 @@ export function createStrategyService(deps: Deps) {
           fee: fee.toFixed(2),
           paid: payout.toFixed(2),
         },
-        link: FOLLOW_LINK,
+        link: s.kind === 'quant' ? `${product.link}-detail?id=${f.id}` : product.link,
         at,
       });
       return true;
@@ -512,5 +576,17 @@ export function createStrategyService(deps: Deps) {
     return { paid, failed };
   }
 
-  return { advanceBooks, agencyList, add, page, settle, settleDue, figuresOf };
+  return {
+    advanceBooks,
+    agencyList,
+    add,
+    page,
+    settle,
+    settleDue,
+    figuresOf,
+    subscribe,
+    ordersOut,
+    nameOf,
+    descriptionOf,
+  };
 }

@@ -11,7 +11,14 @@ import { NavChart } from './NavChart';
 
 const tone = (value: string) => (Number(value) > 0 ? 'rise' : Number(value) < 0 ? 'fall' : '');
 
-export function AgencyFigures({ agency }: { agency: AgencyItem }) {
+/** The figures of a book, an institution's or an AI quant strategy's (aiquantify/index). */
+type BookFigures = Pick<
+  AgencyItem,
+  'chart' | 'since' | 'totalReturn' | 'return30d' | 'maxDrawdown' | 'winRate' | 'trades' | 'nav' | 'performanceFee'
+>;
+
+/** `disclaimer`: the product's own simulated-results line (default: copy trading's). */
+export function AgencyFigures({ agency, disclaimer }: { agency: BookFigures; disclaimer?: string }) {
   const { t } = useTranslation();
   const f = useFormatters();
   return (
@@ -39,7 +46,7 @@ export function AgencyFigures({ agency }: { agency: AgencyItem }) {
         ]}
       />
       <p className="ticket-hint" data-testid="agency-disclaimer">
-        {t('follow.pastResults')}
+        {disclaimer ?? t('follow.pastResults')}
       </p>
     </>
   );

@@ -38,6 +38,8 @@ const pledges: ReadonlyArray<{ key: 'ledger' | 'withdraw' | 'prices'; icon: Icon
 const ENTRIES = [
   { key: 'ipo', testId: 'home-ipo-entry', to: () => paths.ipoCentre() },
   { key: 'blockTrade', testId: 'home-block-trade-entry', to: paths.blockTrade },
+  // AI quantification (docs/strategies.md): the quant strategies and their subscribe sheet.
+  { key: 'quant', testId: 'home-quant-entry', to: paths.quant },
 ] as const;
 
 function Entries() {

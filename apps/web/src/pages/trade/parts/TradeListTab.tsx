@@ -60,7 +60,7 @@ export function TradeListTab<T>({
   header,
   row,
 }: {
-  name: TradeList | 'subscription' | 'follow';
+  name: TradeList | 'subscription' | 'follow' | 'quant';
   query: ListQuery<T>;
   empty: ReactNode;
   header?: ReactNode;

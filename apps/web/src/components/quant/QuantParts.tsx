@@ -1,0 +1,200 @@
+/**
+ * Pieces of the AI quant screens (docs/strategies.md "AI quantification"): a subscription's figures (value, profit
+ * or loss with its sign and colour, fee, NAV at entry and now, period and end) on aiquantify/record and
+ * record-detail, and the subscribe sheet of aiquantify/index: amount from the Funds wallet within the strategy's
+ * published minimum and maximum, one of its published periods, the terms in plain words, the transaction password
+ * (MoneyMoveSecret). The sheet sends the fee it showed, so a fee changed meanwhile is refused.
+ */
+import { Decimal, MS_PER_DAY, rules } from '@beurs/contracts';
+import { Input } from 'antd-mobile';
+import '../../app/antdMobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type QuantItem, type QuantOrderItem, useQuantSubscribeMutation } from '../../api/quant';
+import { useTotpStatusQuery } from '../../api/totp';
+import { useWalletBalancesQuery } from '../../api/wallet';
+import { paths } from '../../app/paths';
+import { useFormatters } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/idempotency';
+import { errorMessage } from '../../lib/toast';
+import { ChoiceChips } from '../ChoiceChips';
+import { MoneyMoveSecret, moneyMoveSecretComplete } from '../money/MoneyMoveSecret';
+import { MoneyText } from '../money/MoneyText';
+import { ConfirmSheet, Facts } from '../trading/Sheet';
+
+export const QUANT_WALLET = 'FINANCIAL';
+
+export function QuantOrderFacts({ item }: { item: QuantOrderItem }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const money = (v: string | null, trend = false) => (
+    <MoneyText amount={v ?? undefined} currency="EUR" trend={trend} sign={trend ? 'always' : undefined} />
+  );
+  return (
+    <Facts
+      rows={[
+        { label: t('quant.labels.amount'), value: money(item.amount) },
+        { label: t('quant.labels.value'), value: money(item.value), testId: 'quant-value', strong: true },
+        { label: t('quant.labels.profit'), value: money(item.profit, true), testId: 'quant-profit' },
+        { label: t('quant.labels.feeCharged'), value: money(item.fee), testId: 'quant-fee' },
+        item.paidOut !== null && {
+          label: t('quant.labels.paidOut'),
+          value: money(item.paidOut),
+          testId: 'quant-paid-out',
+        },
+        { label: t('quant.labels.navNow'), value: `${f.number(item.entryNav, 4)} → ${f.number(item.nav, 4)}` },
+        { label: t('quant.labels.period'), value: t('quant.periodDays', { count: item.termDays }) },
+        { label: t('quant.labels.start'), value: f.dateTime(item.buyTimeStamp, 'minutes') },
+        {
+          label: item.status === 'running' ? t('quant.labels.ends') : t('quant.labels.ended'),
+          value: f.dateTime(item.endTimeStamp, 'minutes'),
+        },
+        { label: t('quant.labels.fee'), value: `${f.number(item.performanceFee, 2)}%` },
+      ]}
+    />
+  );
+}
+
+export function QuantStatus({ status }: { status: QuantOrderItem['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`tag tag--${status === 'running' ? 'gold' : 'neutral'}`} data-testid="quant-status">
+      {t(`quant.states.${status}`)}
+    </span>
+  );
+}
+
+export function SubscribeSheet({
+  strategy,
+  onClose,
+  onDone,
+}: {
+  strategy: QuantItem;
+  onClose: () => void;
+  onDone: (order: QuantOrderItem) => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const [amount, setAmount] = useState('');
+  const [term, setTerm] = useState(String(strategy.terms[0] ?? ''));
+  const [payPassword, setPayPassword] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const balances = useWalletBalancesQuery();
+  const available = balances.data?.find((b) => b.walletType === QUANT_WALLET)?.balance;
+  const subscribe = useQuantSubscribeMutation();
+  const intent = useIdempotencyKey();
+  const text = amount.trim();
+  const wellFormed = rules.AMOUNT_PATTERN.test(text) && new Decimal(text).gt(0);
+  const outside = wellFormed && (new Decimal(text).lt(strategy.minAmount) || new Decimal(text).gt(strategy.maxAmount));
+  const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
+  const valid = wellFormed && !outside && !short && term !== '';
+  const ready = valid && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
+  const range = { min: f.number(strategy.minAmount, 2), max: f.number(strategy.maxAmount, 2), currency: 'EUR' };
+  const problem = !wellFormed
+    ? text !== '' && t('quant.badAmount')
+    : outside
+      ? t('quant.outOfRange', range)
+      : short && t('quant.short');
+  const days = Number(term);
+
+  const submit = () => {
+    const request = {
+      strategyId: strategy.id,
+      amount: new Decimal(text).toFixed(2),
+      termDays: days,
+      performanceFee: strategy.performanceFee,
+    };
+    subscribe.mutate(
+      {
+        request,
+        secret: { payPassword, ...(totpEnabled ? { totpCode } : {}) },
+        idempotencyKey: intent.keyFor(request),
+      },
+      {
+        onSuccess: (order) => {
+          intent.renew();
+          onDone(order);
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmSheet
+      visible
+      title={t('quant.sheetTitle', { name: strategy.name })}
+      rows={[
+        { label: t('quant.labels.fee'), value: `${f.number(strategy.performanceFee, 2)}%` },
+        { label: t('quant.labels.nav'), value: f.number(strategy.nav, 4) },
+        {
+          label: t('quant.labels.endsAbout'),
+          value: days > 0 ? f.dateTime(Date.now() + days * MS_PER_DAY, 'minutes') : '—',
+        },
+      ]}
+      note={
+        <span data-testid="quant-sheet-note">
+          {t('quant.rules.period', { count: days })}{' '}
+          {t('quant.rules.fee', { fee: f.number(strategy.performanceFee, 2) })} {t('quant.pastResults')}
+        </span>
+      }
+      confirmText={t('quant.confirm', { amount: `${f.number(text && wellFormed ? text : 0, 2)} EUR` })}
+      pending={subscribe.isPending}
+      disabled={!ready}
+      onConfirm={submit}
+      onClose={onClose}
+    >
+      <div className="bond-secret quant-ticket">
+        <label htmlFor="quant-amount">{t('quant.labels.amount')}</label>
+        <Input
+          id="quant-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            intent.renew();
+          }}
+          placeholder={t('quant.amountPlaceholder', range)}
+          data-testid="quant-amount"
+        />
+        {problem && (
+          <p className="ticket-error" data-testid="quant-amount-problem">
+            {problem}
+          </p>
+        )}
+        <p className="ticket-hint">
+          {t('quant.labels.available')}: <MoneyText amount={available} currency="EUR" />
+        </p>
+        {short && (
+          <Link to={paths.transfer({ to: QUANT_WALLET })} className="text-link">
+            {t('quant.transfer')} ›
+          </Link>
+        )}
+        <ChoiceChips
+          label={t('quant.labels.period')}
+          options={strategy.terms.map((d) => ({ value: String(d), label: t('quant.periodDays', { count: d }) }))}
+          value={term}
+          onChange={(v) => {
+            setTerm(v);
+            intent.renew();
+          }}
+          testIdPrefix="quant-term-"
+        />
+        <MoneyMoveSecret
+          id="quant"
+          payPassword={payPassword}
+          onPayPassword={setPayPassword}
+          totpEnabled={totpEnabled}
+          totpCode={totpCode}
+          onTotpCode={setTotpCode}
+        />
+        {subscribe.isError && (
+          <p className="ticket-error" role="alert" data-testid="quant-error">
+            {errorMessage(subscribe.error)}
+          </p>
+        )}
+      </div>
+    </ConfirmSheet>
+  );
+}
