@@ -58,6 +58,9 @@ export const ENTRY_TYPES = [
   // Copy trading (docs/strategies.md): a follow's amount from the FOLLOW wallet, and its value less the fee paid back.
   'followAdd',
   'followPayout',
+  // Trading robots (docs/strategies.md): the allocation and the price at the start, the book's value at the end.
+  'robotStart',
+  'robotPayout',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;
