@@ -86,7 +86,9 @@ export function RobotaiDetailPage() {
                 {(c) => <RobotCurve allocation={c.allocation} points={c.points} />}
               </QueryBoundary>
               <h2 className="section-title">{t('robots.order.logTitle')}</h2>
-              <p className="ticket-hint">{t('robots.order.logNote', { count: robotRules.ROBOT_MESSAGE_LIMIT })}</p>
+              <p className="ticket-hint robot-log-note">
+                {t('robots.order.logNote', { count: robotRules.ROBOT_MESSAGE_LIMIT })}
+              </p>
               <QueryBoundary query={messages} inline>
                 {(m) => <RobotEventList events={m.list.slice(0, robotRules.ROBOT_MESSAGE_LIMIT)} pair={o.pair} />}
               </QueryBoundary>

@@ -5,7 +5,7 @@
  * rent's cycle ends, with the transaction password (MoneyMoveSecret). The price shown is sent with the order, so a
  * price changed meanwhile is refused.
  */
-import { Decimal, MS_PER_DAY, rules } from '@beurs/contracts';
+import { Decimal, rules } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -30,8 +30,7 @@ import { errorMessage, toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import '../market/market.css';
-
-const HOUR_MS = 3_600_000;
+import '../../components/robots/robots.css';
 
 function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'buy' }) {
   const { t } = useTranslation();
@@ -68,7 +67,6 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
       : aboveRoom
         ? t('robots.start.aboveRoom', { max: `${f.number(room, 2)} ${currency}` })
         : short && t('robots.start.short');
-  const startsAt = (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS;
 
   const submit = () => {
     const request = { robotId: robot.id, term, pair, amount: new Decimal(text).toFixed(2), price };
@@ -102,7 +100,7 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
       <QueryBoundary query={quota} inline>
         {(data) => <RobotQuotaFacts quota={data} />}
       </QueryBoundary>
-      <div className="card bond-secret">
+      <div className="card bond-secret robot-ticket">
         <ChoiceChips
           label={t('robots.start.pair')}
           options={robot.pairs.map((code) => ({ value: code, label: `${pairBase(code)} / USD` }))}
@@ -162,12 +160,13 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
             { label: t('robots.start.amount'), value: money(new Decimal(text || 0).toFixed(2)), strong: true },
             { label: t('robots.start.price'), value: money(price), testId: 'confirm-price' },
             { label: t('robots.start.total'), value: money(new Decimal(text || 0).plus(price).toFixed(2)) },
-            { label: t('robots.start.starts'), value: f.dateTime(startsAt, 'minutes') },
+            // The server's clock decides the hour (it may not be this device's): said in words, not as a time.
+            { label: t('robots.start.starts'), value: t('robots.start.nextHour') },
             {
               label: t('robots.start.ends'),
               value:
                 term === 'rent'
-                  ? f.dateTime(startsAt + (robot.rentCycleDays ?? 0) * MS_PER_DAY, 'minutes')
+                  ? t('robots.start.cycleAfter', { count: robot.rentCycleDays ?? 0 })
                   : t('robots.start.untilEnded'),
             },
           ]}

@@ -200,7 +200,7 @@ describe('robotai/record', () => {
     const api = fakeApi().on(robots.robotOrderPageList, (call) =>
       call.body && (call.body as { ended?: boolean }).ended
         ? { list: [], total: 0, page: 1, pageSize: 20 }
-        : { list: [ORDER, { ...ORDER, id: 6, status: 1 }], total: 2, page: 1, pageSize: 20 },
+        : { list: [ORDER, { ...ORDER, id: 6, status: 1 as const }], total: 2, page: 1, pageSize: 20 },
     );
     renderScreen(<RobotaiRecordPage />, '/pages/robotai/record', { titleKey: 'routes.robotai.record' });
     const rows = await screen.findAllByTestId('robot-order');
