@@ -3,10 +3,25 @@
  * tab's Crypto list, a pair's quote (live, no Buy or Sell, the reason, the way to the robots that trade it) and finds
  * Bitcoin by searching "BTC". A customer with 150 USD in the US stocks wallet reads the robots, one robot's terms,
  * statuses and what they may allocate (too little for the grid robot's minimum), in English, Dutch and Chinese.
- * Starting a robot (robot orders) is not built yet: the product screen says so.
+ * A verified customer rents a robot from its product screen (the confirm sheet with the price, the simulated-results
+ * line and the transaction password), sees its status and event log on its screen and in My robots, ends it and
+ * gets its value back, in the three languages. Its trading over hours is tested on the deterministic clock in
+ * apps/server/src/modules/robots/orders.test.ts: the e2e server's robot starts trading at the next whole hour.
  */
+import { Decimal } from '@beurs/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { credit, expect, noRawKeys, prepareDevice, registerUser, snap, type TestUser, test } from './support';
+import {
+  credit,
+  expect,
+  noRawKeys,
+  prepareDevice,
+  registerUser,
+  snap,
+  type TestUser,
+  test,
+  trader,
+  walletBalance,
+} from './support';
 
 const row = (scope: Page | Locator, key: string) => scope.locator(`[data-testid="quote-row"][data-key="${key}"]`);
 /** A raw text key ("robots.labels.rent") where a text should be. */
@@ -116,6 +131,92 @@ test.describe('robot products', () => {
       await snap(page, `robots-${run.language}-06-product`);
       await page.getByTestId('robot-statuses').scrollIntoViewIfNeeded();
       await snap(page, `robots-${run.language}-07-statuses`);
+    });
+  }
+});
+
+const PAY = '246810';
+const ORDER_RUNS = [
+  {
+    language: 'en',
+    pastResults: 'Past results are simulated and no guarantee',
+    choosing: 'Choosing its market',
+    endIt: 'End it',
+    ended: 'Ended',
+  },
+  {
+    language: 'nl',
+    pastResults: 'Resultaten uit het verleden zijn gesimuleerd en geen garantie',
+    choosing: 'Kiest zijn markt',
+    endIt: 'Beëindigen',
+    ended: 'Beëindigd',
+  },
+  {
+    language: 'zh-Hans',
+    pastResults: '过往结果为模拟结果，不构成保证',
+    choosing: '选择市场',
+    endIt: '结束',
+    ended: '已结束',
+  },
+] as const;
+
+test.describe('robot orders', () => {
+  test.describe.configure({ mode: 'serial' });
+  let renter: TestUser;
+  test.beforeAll(async ({ request }) => {
+    renter = await trader(request, 'rbo', [['US_STOCK', '3000.00']], PAY);
+  });
+
+  for (const run of ORDER_RUNS) {
+    test(`rent a robot, see its status and log, end it and get its value back, in ${run.language}`, async ({
+      page,
+      request,
+    }) => {
+      const before = new Decimal((await walletBalance(request, renter, 'US_STOCK')).balance);
+      await prepareDevice(page, { token: renter.token, language: run.language });
+      await page.goto('/#/pages/robotai/product?id=2');
+      await page.getByTestId('robot-rent-action').click();
+      await expect(page).toHaveURL(/#\/pages\/robotai\/rental\?id=2&term=rent/);
+      await page.getByTestId('robot-pair-choice-SOLUSD').click();
+      await page.locator('#robot-amount').fill('250');
+      await noRawKeys(page, OWN_KEYS);
+      await noMining(page);
+      await snap(page, `robots-${run.language}-08-rental`);
+      await page.getByTestId('robot-review').click();
+      const sheet = page.getByTestId('confirm-sheet');
+      await expect(sheet.getByTestId('confirm-price')).toContainText('2');
+      await expect(sheet.getByTestId('robot-confirm-note')).toContainText(run.pastResults);
+      await page.locator('#robot-pay-password').fill(PAY);
+      await snap(page, `robots-${run.language}-09-confirm`);
+      await sheet.getByTestId('confirm-submit').click();
+
+      await expect(page).toHaveURL(/#\/pages\/robotai\/detail\?id=\d+/);
+      const detail = page.getByTestId('robot-order-detail');
+      // It trades from the next whole hour: until then it is choosing its market (1); any of 1-4 is yellow.
+      await expect(detail).toHaveAttribute('data-status', /^[1-4]$/);
+      await expect(page.getByTestId('robot-events').getByTestId('robot-event').last()).toContainText(run.choosing);
+      await expect(page.getByTestId('robot-status').locator('.tag--warn')).toHaveCount(1);
+      await noRawKeys(page, OWN_KEYS);
+      await noMining(page);
+      await snap(page, `robots-${run.language}-10-detail`);
+
+      await page.getByTestId('robot-redeem').click();
+      await page.locator('.adm-dialog').getByRole('button', { name: run.endIt, exact: true }).click();
+      await expect(detail).toHaveAttribute('data-status', '6');
+      await expect(page.getByTestId('robot-status')).toContainText(run.ended);
+      await expect(page.getByTestId('robot-redeem')).toHaveCount(0);
+      const paid = ((await page.getByTestId('robot-paid-out').textContent()) ?? '').replace(/[^\d.,]/g, '');
+      await snap(page, `robots-${run.language}-11-ended`);
+      // The wallet: less the rent, plus what the robot was worth (its allocation until its first trade).
+      const after = new Decimal((await walletBalance(request, renter, 'US_STOCK')).balance);
+      const value = after.minus(before).plus('2.90').plus(250);
+      expect(paid.replace(/[.,](?=\d{3})/g, '').replace(',', '.')).toBe(value.toFixed(2));
+
+      await page.goto('/#/pages/robotai/record');
+      await page.getByTestId('robot-record-ended').click();
+      await expect(page.getByTestId('robot-order').first()).toHaveAttribute('data-status', '6');
+      await noRawKeys(page, OWN_KEYS);
+      await snap(page, `robots-${run.language}-12-record`);
     });
   }
 });

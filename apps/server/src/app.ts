@@ -28,7 +28,7 @@ import { loadBrandName, metaRoutes } from './modules/meta/index.js';
 import { placingRoutes } from './modules/placing/index.js';
 import { consolePrimaryRoutes, primaryRoutes, saleRoutes } from './modules/primary/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
-import { robotRoutes } from './modules/robots/index.js';
+import { robotBookPass, robotRoutes } from './modules/robots/index.js';
 import { followRoutes, quantRoutes } from './modules/strategies/index.js';
 import { SUPPORT_EVENTS, supportRoutes } from './modules/support/index.js';
 import { consoleTradingRoutes, createTradingService, tradingRoutes } from './modules/trading/index.js';
@@ -201,7 +201,7 @@ export async function buildApp(
       fundRoutes(web, deps);
       supportRoutes(web, deps);
       robotRoutes(web, deps);
-      followRoutes(web, deps);
+      followRoutes(web, deps, [robotBookPass(deps)]);
       quantRoutes(web, deps);
       consolePrimaryRoutes(web, deps);
       consoleBooksRoutes(web, deps);

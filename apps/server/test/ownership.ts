@@ -11,6 +11,7 @@ import {
   inbox as inboxApi,
   loan as loanApi,
   market as marketApi,
+  robots as robotsApi,
   support as supportApi,
   trading as tradingApi,
   user as userApi,
@@ -274,7 +275,35 @@ export const ownedProbes: OwnedProbe[] = [
       return (token) => h.call(followApi.followPageList, { id }, { token });
     },
   },
+  ...(
+    [
+      ['robot order detail', (h, id, token) => h.call(robotsApi.robotOrderDetail, { id }, { token })],
+      ['robot order redeem', (h, id, token) => h.call(robotsApi.robotOrderRedeem, { id }, { token })],
+      ['robot equity curve', (h, id, token) => h.call(robotsApi.robotKline, { orderId: id }, { token })],
+      ['robot event log', (h, id, token) => h.call(robotsApi.robotMessages, {}, { token, params: { orderId: id } })],
+    ] as const satisfies ReadonlyArray<readonly [string, (h: Harness, id: number, token: string) => Promise<Answer>]>
+  ).map(([name, ask]) => ({
+    name,
+    setup: async (h: Harness, owner: { token: string; user: { id: number } }) => {
+      const id = await ownerRobot(h, owner);
+      return (token: string) => ask(h, id, token);
+    },
+  })),
 ];
+
+/** A rented robot of `owner` (verified and funded here). */
+async function ownerRobot(h: Harness, owner: { token: string; user: { id: number } }) {
+  await h.db.update(users).set({ kycStatus: 3 }).where(eq(users.id, owner.user.id));
+  await h.call(authApi.settingPayPassword, { payPassword: '135790' }, { token: owner.token });
+  await h.fund(owner.user.id, 'US_STOCK', '500');
+  const started = await h.call(
+    robotsApi.robotOrderCreate,
+    { robotId: 2, term: 'rent', pair: 'SOLUSD', amount: '100', payPassword: '135790' },
+    { token: owner.token },
+  );
+  if (started.status !== 200) throw new Error(`robotOrder/create: ${JSON.stringify(started.body)}`);
+  return started.body.data.id;
+}
 
 /**
  * A follow of `owner` (verified and funded here). The strategy's book is set at its start as of the last hour, so

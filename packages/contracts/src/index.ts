@@ -97,7 +97,15 @@ export * as primary from './endpoints/primary.js';
 export { financingDeposit, financingDueAt, financingInterest, IPO_FINANCING } from './endpoints/primary.js';
 export type { QuantOrder, QuantStrategy } from './endpoints/quant.js';
 export * as quant from './endpoints/quant.js';
-export type { RobotProduct, RobotQuota, RobotStatusCode, RobotStrategy, RobotTerm } from './endpoints/robots.js';
+export type {
+  RobotMessage,
+  RobotOrder,
+  RobotProduct,
+  RobotQuota,
+  RobotStatusCode,
+  RobotStrategy,
+  RobotTerm,
+} from './endpoints/robots.js';
 export * as robots from './endpoints/robots.js';
 export type {
   SupportConversation,

@@ -35,6 +35,8 @@ import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../p
  * funds: what the fund orders in progress owe their customers (principal + interest accrued; modules/funds).
  * follows: the amounts of the follows running (copy trading; modules/strategies): their result is settled against
  * `market` at the term's end, the fee into `fees`.
+ * robots: the allocations of the robots not ended (modules/robots): their result is settled against `market` when
+ * they end; the rent or purchase price goes to `fees` at the start.
  */
 export const SYSTEM_ACCOUNTS = [
   'deposits',
@@ -47,6 +49,7 @@ export const SYSTEM_ACCOUNTS = [
   'loanInterest',
   'funds',
   'follows',
+  'robots',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type Executor = Db | Tx;

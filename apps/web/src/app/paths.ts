@@ -168,6 +168,8 @@ export const paths = {
   robotQuote: (q: { code: string; name?: string }) =>
     to('/pages/robotai/quote', { name: q.name ?? q.code, code: q.code, source: 100 }),
   robotRecord: () => to('/pages/robotai/record'),
+  robotDetail: (q: { id: number }) => to('/pages/robotai/detail', q),
+  robotRental: (q: { id: number; term: 'rent' | 'buy'; pair?: string }) => to('/pages/robotai/rental', q),
 
   // Sign-in and registration (`redirect`: the in-app path to return to, see navigation.ts).
   login: (q: { redirect?: string } = {}) => to('/pages/auth/login', q),

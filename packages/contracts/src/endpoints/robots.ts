@@ -14,6 +14,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { DEFAULT_WALLET_CURRENCY } from '../enums.js';
 import { pageOf } from '../page.js';
 import * as r from '../rules.js';
+import { secondFactorCode } from './auth.js';
 
 const money = z.string();
 /** A percentage as a decimal string ("0.500"). */
@@ -128,4 +129,150 @@ export const robotMiningQuota = defineEndpoint({
     "The caller's allocation limits (the original app's name is kept on the wire): what the robot wallet (US_STOCK, USD) holds, the customer-wide limits, what running robots hold, and the most a new robot may get now; with `robotId`, that robot's limits too. An unknown robot answers 404.",
   request: z.object({ robotId: z.number({ error: r.V.invalid }).int({ error: r.V.invalid }).positive().optional() }),
   data: robotQuota,
+});
+
+// ------------------------------------------------------------------------------------------------ robot orders
+
+const ms = z.number().int();
+
+/**
+ * A customer's robot (SPEC §3 "Robot order": createTimeTimestamp; robot ID, working cycle, availability time, income,
+ * trading status, purchase time). Every figure comes from the robot's own book, stepped hourly by the strategies job
+ * over the simulated crypto market with the product's rule: value = the book marked at the bid, income = value less
+ * allocation (negative for a loss).
+ */
+export const robotOrder = z.object({
+  id: z.number().int(),
+  robotId: z.number().int(),
+  code: z.string(),
+  strategy: z.enum(ROBOT_STRATEGIES),
+  /** The pair it trades ('BTCUSD', source 100). */
+  pair: z.string(),
+  term: z.enum(ROBOT_TERMS),
+  /** Renting: the working cycle in days; buying: null (runs until ended). */
+  cycleDays: z.number().int().nullable(),
+  /** The rent or purchase price paid once at the start (the robot's fee; never taken from the allocation). */
+  price: money,
+  allocation: money,
+  /** The book's value at its last tick (ended: what was returned). */
+  value: money,
+  /** Value less allocation: what the trades made, fees included; negative for a loss. */
+  income: money,
+  /** Income over allocation, percent, ROBOT_INCOME_RATIO_DECIMALS places. */
+  incomeRatio: percent,
+  trades: z.number().int(),
+  status: z.union(ROBOT_STATUS_CODES.map((c) => z.literal(c))),
+  currency: z.literal(ROBOT_CURRENCY),
+  /** Purchase time. */
+  createTimeTimestamp: ms,
+  /** The first hourly tick it trades at (the next whole hour after the purchase). */
+  startTimeStamp: ms,
+  /** Availability: the end of a rent's cycle; null for a bought robot. */
+  endTimeStamp: ms.nullable(),
+  /** The last tick its book reached; null before the first. */
+  updatedTimeStamp: ms.nullable(),
+  /** When it ended (status 6), else null. */
+  closeTimeStamp: ms.nullable(),
+  /** What was paid back to the wallet at the end, else null. */
+  paidOut: money.nullable(),
+});
+export type RobotOrder = z.infer<typeof robotOrder>;
+
+export const robotOrderCreate = defineEndpoint({
+  method: 'POST',
+  path: '/robotOrder/create',
+  auth: 'user',
+  tag: 'robots',
+  idempotent: true,
+  summary:
+    "Rent a robot for its published cycle at its published price, or buy it, and allocate `amount` USD of the US stock wallet to it (within /robot/getMiningQuota's limits), through the ledger, with the transaction password (and second-factor code when on). `price` (what the screen showed) must equal the published price, else 422. It trades `pair` from the next whole hour. Out of limits or too little money: 422, nothing changes. Identity verification required.",
+  request: z.object({
+    robotId: r.id,
+    term: z.enum(ROBOT_TERMS, { error: r.V.invalid }),
+    pair: z.string({ error: r.V.invalid }).regex(/^[A-Z]{2,10}USD$/, { error: r.V.invalid }),
+    amount: r.amount,
+    price: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: r.V.invalid })
+      .optional(),
+    payPassword: r.payPassword,
+    totpCode: secondFactorCode.optional(),
+  }),
+  data: robotOrder,
+});
+
+export const robotOrderPageList = defineEndpoint({
+  method: 'POST',
+  path: '/robotOrder/pageList',
+  auth: 'user',
+  tag: 'robots',
+  summary:
+    "The caller's robots, newest first (`ended`: only ended ones, or only those not ended), with value, income and status from their books.",
+  request: z.object({ ended: z.boolean({ error: r.V.invalid }).optional(), page: r.page, pageSize: r.pageSize }),
+  data: pageOf(robotOrder),
+});
+
+export const robotOrderDetail = defineEndpoint({
+  method: 'POST',
+  path: '/robotOrder/detail',
+  auth: 'user',
+  tag: 'robots',
+  summary: "One of the caller's robots. Another customer's answers 404, as one that does not exist.",
+  request: z.object({ id: r.id }),
+  data: robotOrder,
+});
+
+export const robotOrderRedeem = defineEndpoint({
+  method: 'POST',
+  path: '/robotOrder/redeem',
+  auth: 'user',
+  tag: 'robots',
+  idempotent: true,
+  summary:
+    "Ends the caller's robot and returns its book's value (brought to the last whole hour) to the US stock wallet, once: a second redeem, at once or later, answers the ended robot and pays nothing. Another customer's robot answers 404.",
+  request: z.object({ id: r.id }),
+  data: robotOrder,
+});
+
+export const robotEquityPoint = z.object({ time: ms, value: money });
+
+export const robotKline = defineEndpoint({
+  method: 'GET',
+  path: '/crypto/robotKline',
+  auth: 'user',
+  tag: 'robots',
+  summary:
+    "A robot's equity curve: its book's value at each hourly tick, oldest first (at most the last 30 days). Another customer's robot answers 404.",
+  request: z.object({ orderId: r.id }),
+  data: z.object({ orderId: z.number().int(), allocation: money, points: z.array(robotEquityPoint) }),
+});
+
+/** What a robot's event log records: a state change, or an order it placed and that filled (one step). */
+export const ROBOT_EVENT_KINDS = ['status', 'filled'] as const;
+/** The most events /robotMessage answers (SPEC §9 "Robot message list cut to 20"), newest first. */
+export const ROBOT_MESSAGE_LIMIT = 20;
+
+export const robotMessage = z.object({
+  seq: z.number().int(),
+  time: ms,
+  kind: z.enum(ROBOT_EVENT_KINDS),
+  /** status: the new status. */
+  status: z.union(ROBOT_STATUS_CODES.map((c) => z.literal(c))).nullable(),
+  /** filled: the order. */
+  side: z.enum(['buy', 'sell']).nullable(),
+  quantity: z.string().nullable(),
+  price: z.string().nullable(),
+  fee: money.nullable(),
+});
+export type RobotMessage = z.infer<typeof robotMessage>;
+
+export const robotMessages = defineEndpoint({
+  method: 'GET',
+  path: '/robotMessage/:orderId',
+  auth: 'user',
+  tag: 'robots',
+  summary: `A robot's event log, newest first, at most ${ROBOT_MESSAGE_LIMIT}: its state changes and the orders it placed and filled. Another customer's robot answers 404.`,
+  request: z.object({}),
+  params: z.object({ orderId: r.id }),
+  data: z.object({ list: z.array(robotMessage), total: z.number().int() }),
 });

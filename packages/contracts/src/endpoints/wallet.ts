@@ -61,6 +61,9 @@ export const ENTRY_TYPES = [
   // AI quantification (docs/strategies.md): a subscription from the FINANCIAL wallet, and its result paid back.
   'quantSubscription',
   'quantPayout',
+  // Trading robots (docs/strategies.md): the allocation and the price at the start, the book's value at the end.
+  'robotStart',
+  'robotPayout',
 ] as const;
 export const entryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof entryType>;

@@ -20,7 +20,7 @@ export {
   ticksToDo,
 } from './engine.js';
 export { feeDates, followSettlement } from './fees.js';
-export { createStrategyJob } from './job.js';
+export { type BookPass, createStrategyJob } from './job.js';
 export { createQuantService } from './quant.js';
 export { followRoutes, quantRoutes } from './routes.js';
 export { advance, type QuoteSource, quotesOf, simulatorSource } from './runner.js';

@@ -5,17 +5,18 @@ import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createAuthService } from '../auth/index.js';
-import { createStrategyJob } from './job.js';
+import { type BookPass, createStrategyJob } from './job.js';
 import { createQuantService } from './quant.js';
 import { createStrategyService } from './service.js';
 
-export function followRoutes(app: FastifyInstance, deps: Deps) {
+/** `passes`: other products' books the strategies job steps too (the robots'). */
+export function followRoutes(app: FastifyInstance, deps: Deps, passes: readonly BookPass[] = []) {
   const service = createStrategyService(deps);
   const auth = createAuthService(deps);
 
   // Scheduled on every node with the primary-markets job's interval; its advisory lock elects one.
   if (deps.config.primaryJobMs > 0) {
-    const stop = createStrategyJob(deps).start(deps.config.primaryJobMs);
+    const stop = createStrategyJob(deps, passes).start(deps.config.primaryJobMs);
     app.addHook('onClose', async () => stop());
   }
 

@@ -165,6 +165,9 @@ export function describe(type: string, detail: Record<string, unknown>, lang: La
     // Copy trading (docs/strategies.md): detail carries the follow, its manager and term, or its value and fee.
     case 'followAdd':
     case 'followPayout':
+    // Trading robots (docs/strategies.md): detail carries the robot, its code and pair, allocation and price, or value.
+    case 'robotStart':
+    case 'robotPayout':
       return translate(lang, `ledger.${type}`, detail);
     default:
       return null;

@@ -1,15 +1,18 @@
 /**
  * A strategy's track record: its NAV per unit (1 at the start of the record) as a line, with the start level drawn
- * dashed so a loss reads as a loss. Plain SVG: the points are few (one a day) and no chart library loads for it.
+ * dashed so a loss reads as a loss (a robot's value over its allocation too). Plain SVG: the points are few (one a day) and no chart library loads for it.
  */
 import { useTranslation } from 'react-i18next';
 
 export function NavChart({
   points,
   testId,
+  label,
 }: {
   points: ReadonlyArray<{ time: number; nav: string }>;
   testId?: string;
+  /** What the line is (a robot's value over its allocation); a strategy's NAV per unit by default. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const values = points.map((p) => Number(p.nav));
@@ -30,7 +33,7 @@ export function NavChart({
       viewBox={`0 0 ${w} ${h}`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={t('follow.chartLabel')}
+      aria-label={label ?? t('follow.chartLabel')}
       data-testid={testId}
       width="100%"
       height={h}

@@ -134,7 +134,7 @@ export function RobotTerms({ robot }: { robot: RobotItem }) {
 }
 
 /** SPEC §4's statuses with their colours (1-4 yellow, 5-6 red) and what each means. */
-function RobotStatusTag({ status }: { status: robotRules.RobotStatusCode }) {
+export function RobotStatusTag({ status }: { status: robotRules.RobotStatusCode }) {
   const { t } = useTranslation();
   return (
     <span className={`tag tag--${robotStatusColour(status) === 'yellow' ? 'warn' : 'fall'}`} data-status={status}>

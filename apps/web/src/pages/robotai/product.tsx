@@ -70,6 +70,35 @@ export function RobotaiProductPage() {
                 ))}
               </ul>
 
+              <div className="robot-actions">
+                {robot.open &&
+                  (['rent', 'buy'] as const).map((term) => {
+                    const price = term === 'rent' ? robot.rentPrice : robot.buyPrice;
+                    if (price === null) return null;
+                    const label = t(term === 'rent' ? 'robots.startRent' : 'robots.startBuy', {
+                      price: `${f.number(price, 2)} ${robot.currency}`,
+                    });
+                    const target = paths.robotRental({ id: robot.id, term });
+                    return (
+                      <Button
+                        key={term}
+                        color={term === 'rent' ? 'primary' : 'default'}
+                        shape="rounded"
+                        block
+                        data-testid={`robot-${term}-action`}
+                        onClick={() => navigate(loggedIn ? target : loginPathFor(target))}
+                      >
+                        {label}
+                      </Button>
+                    );
+                  })}
+                {loggedIn && (
+                  <Link to={paths.robotRecord()} className="text-link" data-testid="robot-my-robots">
+                    {t('robots.myRobots')} ›
+                  </Link>
+                )}
+              </div>
+
               <h2 className="section-title">{t('robots.quota.title')}</h2>
               {loggedIn ? (
                 <QueryBoundary query={quota} inline>
@@ -100,9 +129,6 @@ export function RobotaiProductPage() {
               <h2 className="section-title">{t('robots.statusesTitle')}</h2>
               <RobotStatusLegend />
               <p className="ticket-hint">{t('robots.incomeNote')}</p>
-              <p className="ticket-hint" data-testid="robot-start-soon">
-                {t('robots.startSoon')}
-              </p>
             </div>
           )
         }
