@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createAuthService } from '../auth/index.js';
+import { consoleStrategyRoutes } from './console-routes.js';
 import { createStrategyJob } from './job.js';
 import { createStrategyService } from './service.js';
 
@@ -17,6 +18,8 @@ export function followRoutes(app: FastifyInstance, deps: Deps) {
     const stop = createStrategyJob(deps).start(deps.config.primaryJobMs);
     app.addHook('onClose', async () => stop());
   }
+
+  consoleStrategyRoutes(app, deps, service);
 
   route(app, followApi.getInvestAgencyList, async ({ req }) => service.agencyList(requestLanguage(req)));
 
