@@ -26,6 +26,8 @@ import { OutboxPage } from './pages/outbox';
 import { PlacingsPage } from './pages/placings';
 import { DepositQueuePage, KycQueuePage, WithdrawalQueuePage } from './pages/reviews';
 import { SecurityPage } from './pages/security';
+import { StrategiesPage } from './pages/strategies';
+import { StrategyPage } from './pages/strategies/detail';
 import { SupportConversationPage, SupportInboxPage } from './pages/support';
 import { SupportRepliesPage } from './pages/support-replies';
 import { TradingSettingsPage } from './pages/trading-settings';
@@ -59,6 +61,8 @@ export const router = createHashRouter([
       { path: 'auction-orders', element: <AuctionOrdersPage /> },
       { path: 'bonds', element: <BondsPage /> },
       { path: 'funds', element: <FundsPage /> },
+      { path: 'strategies', element: <StrategiesPage /> },
+      { path: 'strategies/:id', element: <StrategyPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },

@@ -50,7 +50,14 @@ export type { ConsoleOffering, OfferingInput, OfferingSubscriptionRow } from './
 export * as consolePrimary from './endpoints/console-primary.js';
 export type { TradingSetting } from './endpoints/console-trading.js';
 export * as consoleTrading from './endpoints/console-trading.js';
-export type { FollowAgency, FollowOrder, FollowState } from './endpoints/follow.js';
+export type {
+  ConsoleStrategy,
+  ConsoleStrategyTrade,
+  FollowAgency,
+  FollowOrder,
+  FollowState,
+  StrategyDescriptionInput,
+} from './endpoints/follow.js';
 export * as follow from './endpoints/follow.js';
 export type { FundAccrual, FundOrder, FundOrderState, FundProduct, FundType } from './endpoints/funds.js';
 export * as funds from './endpoints/funds.js';

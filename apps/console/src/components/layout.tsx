@@ -72,6 +72,8 @@ function menuItems(
     { key: 'bonds', label: t('menu.bonds') },
     // Everyone reads the fund products and the accrual job; publishing and closing them is for admins.
     { key: 'funds', label: t('menu.funds') },
+    // Everyone reads the strategies and their books; describing, the fee, publishing and closing are for admins.
+    { key: 'strategies', label: t('menu.strategies') },
     { key: 'books', label: t('menu.books') },
     { key: 'outbox', label: t('menu.outbox') },
     // Reviewers cannot read the audit log; the server refuses it too.

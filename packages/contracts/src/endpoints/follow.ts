@@ -144,3 +144,196 @@ export const followAdd = defineEndpoint({
   }),
   data: followOrder,
 });
+
+// ------------------------------------------------------------------------------------------------ console
+
+/**
+ * The console's strategies (docs/strategies.md "Console"). Operators describe a strategy, set the performance fee
+ * new follows are sold with (within STRATEGY_MAX_FEE), publish or unpublish it and close it to new money. There is
+ * no call that writes a strategy's parameters, its trades, its NAV or a follow: the book is read only, and every
+ * follow keeps the fee it was sold with.
+ */
+
+/** The most a strategy's performance fee may be, in percent of the profit above the high-water mark. */
+export const STRATEGY_MAX_FEE = 30;
+/** A performance fee as the operator types it, in percent: up to 2 decimals (what the customer's screen shows). */
+export const STRATEGY_FEE_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
+export const STRATEGY_DESCRIPTION_MAX = 1000;
+
+export const consoleStrategy = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  manager: z.string(),
+  /** The rule the book runs (momentum, meanReversion, grid, dca) and its instruments (simulator keys). */
+  rule: z.string(),
+  instruments: z.array(z.string()),
+  /** The currency the book trades in. */
+  currency: z.string(),
+  name: z.string(),
+  nameNl: z.string(),
+  nameZh: z.string(),
+  description: z.string(),
+  descriptionNl: z.string(),
+  descriptionZh: z.string(),
+  /** Percent, charged to follows placed from now on. */
+  performanceFee: percent,
+  /** Listed to customers; open to new money. */
+  published: z.boolean(),
+  open: z.boolean(),
+  /** null before the book's first tick. */
+  nav: z.string().nullable(),
+  totalReturn: percent.nullable(),
+  return30d: percent.nullable(),
+  maxDrawdown: percent.nullable(),
+  winRate: percent.nullable(),
+  trades: z.number().int(),
+  /** Follows running and the money they put in (EUR, the FOLLOW wallet's). */
+  followsRunning: z.number().int(),
+  moneyIn: money,
+  /** The book's last tick; null before the first. */
+  bookTimestamp: ms.nullable(),
+  updateTimeTimestamp: ms,
+});
+export type ConsoleStrategy = z.infer<typeof consoleStrategy>;
+
+export const consoleStrategyPosition = z.object({
+  instrument: z.string(),
+  quantity: z.string(),
+  /** What the position cost, fees included. */
+  cost: money,
+  /** The bid at the book's tick and the position marked at it. */
+  bid: z.string(),
+  value: money,
+});
+
+export const consoleStrategyTrade = z.object({
+  seq: z.number().int(),
+  time: ms,
+  instrument: z.string(),
+  side: z.enum(['buy', 'sell']),
+  quantity: z.string(),
+  price: z.string(),
+  fee: money,
+  /** A sale's realised profit after fees; null for a buy. */
+  profit: money.nullable(),
+  cashAfter: money,
+});
+export type ConsoleStrategyTrade = z.infer<typeof consoleStrategyTrade>;
+
+const strategyText = z
+  .string({ error: r.V.enterText })
+  .trim()
+  .min(1, { error: r.V.enterText })
+  .max(STRATEGY_DESCRIPTION_MAX, { error: r.V.textTooLong });
+
+export const strategyDescriptionInput = z.object({
+  name: r.productName,
+  nameNl: r.productName,
+  nameZh: r.productName,
+  description: strategyText,
+  descriptionNl: strategyText,
+  descriptionZh: strategyText,
+});
+export type StrategyDescriptionInput = z.input<typeof strategyDescriptionInput>;
+
+export const strategyFeeInput = z.object({
+  performanceFee: z
+    .string({ error: r.V.invalid })
+    .trim()
+    .regex(STRATEGY_FEE_PATTERN, { error: r.V.invalid })
+    .refine((s) => Number.parseFloat(s) <= STRATEGY_MAX_FEE, { error: r.V.invalid }),
+});
+
+export const consoleStrategies = defineEndpoint({
+  method: 'GET',
+  path: '/console/strategies',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    'Every strategy, published or not, with its rule, figures from its book (NAV, return, drawdown), the follows running and the money they put in, and what operators publish (names, descriptions, fee, published, open).',
+  request: z.object({}),
+  data: z.array(consoleStrategy),
+});
+
+export const consoleStrategyDetail = defineEndpoint({
+  method: 'GET',
+  path: '/console/strategies/:id',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    "One strategy with its book, read only: cash, positions marked at the bid of the book's tick, the book's value, and the daily NAV (the track record customers see).",
+  params: z.object({ id: r.id }),
+  request: z.object({}),
+  data: consoleStrategy.extend({
+    cash: money,
+    value: money,
+    units: z.string(),
+    positions: z.array(consoleStrategyPosition),
+    chart: z.array(navPoint),
+  }),
+});
+
+export const consoleStrategyTrades = defineEndpoint({
+  method: 'GET',
+  path: '/console/strategies/:id/trades',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary: "A strategy's trades on the simulated market, newest first.",
+  params: z.object({ id: r.id }),
+  request: z.object({ page: r.page, pageSize: r.pageSize }),
+  data: pageOf(consoleStrategyTrade),
+});
+
+export const consoleStrategyDescribe = defineEndpoint({
+  method: 'POST',
+  path: '/console/strategies/:id/describe',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    "Change a strategy's name and description in en, nl and zh-Hans (what customers read). Its rule, book and figures do not change. Audited with the strategy as it was and as it is.",
+  params: z.object({ id: r.id }),
+  request: strategyDescriptionInput,
+  data: consoleStrategy,
+});
+
+export const consoleStrategyFee = defineEndpoint({
+  method: 'POST',
+  path: '/console/strategies/:id/fee',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary: `Set the performance fee (percent, 0 to ${STRATEGY_MAX_FEE}, 2 decimals) that follows placed from now on are sold with. Follows running keep the fee they were sold with. Audited.`,
+  params: z.object({ id: r.id }),
+  request: strategyFeeInput,
+  data: consoleStrategy,
+});
+
+export const consoleStrategyPublish = defineEndpoint({
+  method: 'POST',
+  path: '/console/strategies/:id/publish',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    'List a strategy to customers (`published: true`) or take it off the list. Follows running run to their term either way. Audited.',
+  params: z.object({ id: r.id }),
+  request: z.object({ published: z.boolean({ error: r.V.invalid }) }),
+  data: consoleStrategy,
+});
+
+export const consoleStrategyOpen = defineEndpoint({
+  method: 'POST',
+  path: '/console/strategies/:id/open',
+  auth: 'operator',
+  role: 'admin',
+  tag: 'console',
+  summary:
+    'Close a strategy to new money (`open: false`) or reopen it. Follows running run to their term either way. Audited.',
+  params: z.object({ id: r.id }),
+  request: z.object({ open: z.boolean({ error: r.V.invalid }) }),
+  data: consoleStrategy,
+});

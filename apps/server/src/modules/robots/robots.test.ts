@@ -60,12 +60,15 @@ describe('the crypto market (/crypto/quantify_list, stock_detail_ft, kline)', ()
     const candles = (await h.call(market.cryptoKline, { code: 'ETHUSD', range: 'intraday' })).body.data;
     const same = (await h.call(market.kline, { code: 'ETHUSD', source: 100, range: 'intraday' })).body.data;
     expect(candles).toEqual(same);
-    // 10:00 UTC: the trading day began at 00:00 UTC, 600 one-minute bars ago (the current one included or not).
-    expect(candles.candles.length).toBeGreaterThanOrEqual(600);
+    // 10:00 UTC: a bar for every minute since 00:00 UTC, the current minute's included: 00:00 to 10:00 is 601.
+    expect(candles.candles.length).toBe(601);
+    expect(candles.candles.at(-1)?.time).toBe(Date.parse('2026-11-02T10:00:00Z'));
     expect(candles.candles[0]?.time).toBe(Date.parse('2026-11-02T00:00:00Z'));
     const week = (await h.call(market.cryptoKline, { code: 'ETHUSD', range: '1W' })).body.data.candles;
-    // Seven days of 48 half-hour bars: weekends included.
-    expect(week.length).toBeGreaterThanOrEqual(6 * 48);
+    // Seven calendar days, weekend included: six whole days of 48 half-hour bars (27 Oct to 1 Nov) and today's 21
+    // (00:00 to 10:00): 6 x 48 + 21 = 309.
+    expect(week.length).toBe(309);
+    expect(week[0]?.time).toBe(Date.parse('2026-10-27T00:00:00Z'));
   });
 
   it('is found by search: "BTC" finds Bitcoin first, and kind=crypto keeps only pairs', async () => {
@@ -103,7 +106,7 @@ describe('the crypto market on a Sunday', () => {
     expect(aapl.marketOpen).toBe(false);
     const status = (await sunday.call(market.getMarket, { market: 'CRYPTO' })).body.data;
     expect(status).toMatchObject({ open: true, everyDay: true, nextOpen: null, nextClose: null });
-    // The price moves minute by minute on a Sunday night too.
+    // The price moves minute by minute on a Sunday night too: 21 readings 37 minutes apart, 21 prices.
     const prices = new Set<string>([btc.price_nominal]);
     for (let i = 1; i <= 20; i++) {
       sunday.clock.advance(37 * 60_000);
@@ -111,7 +114,7 @@ describe('the crypto market on a Sunday', () => {
       expect(q.marketOpen).toBe(true);
       prices.add(q.price_nominal);
     }
-    expect(prices.size).toBeGreaterThan(10);
+    expect(prices.size).toBe(21);
   });
 });
 
@@ -120,7 +123,7 @@ describe('robot products (/robot/pageList)', () => {
     const res = await h.call(api.robotPageList, { page: 1, pageSize: 20 });
     expect(res.body.code).toBe(200);
     const list = res.body.data.list;
-    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(res.body.data.total).toBe(3);
     const pairs = new Set(CRYPTO);
     for (const robot of list) {
       expect(api.ROBOT_STRATEGIES).toContain(robot.strategy);
@@ -135,7 +138,56 @@ describe('robot products (/robot/pageList)', () => {
       if (robot.strategy === 'grid') expect(Number(robot.gridStepPercent)).toBeGreaterThan(0);
       else expect(robot.intervalHours).toBeGreaterThan(0);
     }
-    expect(new Set(list.map((r) => r.strategy))).toEqual(new Set(['grid', 'averaging']));
+    // The published terms as docs/strategies.md "Trading robots" states them.
+    expect(
+      list.map((r) => [
+        r.id,
+        r.code,
+        r.strategy,
+        r.pairs.join(' '),
+        r.gridStepPercent,
+        r.levels,
+        r.intervalHours,
+        r.rentCycleDays,
+        r.rentPrice,
+        r.buyPrice,
+        r.minAllocation,
+        r.maxAllocation,
+        r.open,
+      ]),
+    ).toEqual([
+      [1, 'GRID-BTC', 'grid', 'BTCUSD ETHUSD', '0.500', 10, null, 30, '9.90', '149.00', '200.00', '20000.00', true],
+      [
+        2,
+        'GRID-ALT',
+        'grid',
+        'SOLUSD XRPUSD ADAUSD DOGEUSD',
+        '1.000',
+        8,
+        null,
+        7,
+        '2.90',
+        null,
+        '100.00',
+        '5000.00',
+        true,
+      ],
+      [
+        3,
+        'DCA-MAJORS',
+        'averaging',
+        'BTCUSD ETHUSD SOLUSD',
+        null,
+        12,
+        4,
+        30,
+        '4.90',
+        '79.00',
+        '120.00',
+        '10000.00',
+        true,
+      ],
+    ]);
     expect((await h.call(api.robotPageList, { page: 2, pageSize: 2 })).body.data.list.length).toBe(list.length - 2);
   });
 });

@@ -248,13 +248,28 @@ describe('following', () => {
     expect(week?.value).toBe(new Decimal(expected.payout).plus(expected.fee).toFixed(2));
     expect(new Decimal(week?.value ?? 0).minus(gross).abs().lte('0.02')).toBe(true);
 
-    // Past both terms: two jobs at once pay each follow exactly once.
+    // Past both terms: two jobs at once pay each follow exactly once. Due by then: these two and every follow of
+    // the tests before whose term has ended (the count is read before, so a follow paid twice or missed shows).
     h.clock.advance(84 * DAY);
+    const [due] = await h.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        ids: sql<number[]>`array_agg(${follows.id}::int order by ${follows.id})`,
+      })
+      .from(follows)
+      .where(sql`${follows.status} = 'running' and ${follows.endAt} <= ${h.clock.now().toISOString()}::timestamptz`);
+    expect(due?.ids).toEqual(expect.arrayContaining([placed.id, second.id]));
     const passes = await Promise.all([
       createStrategyJob(h.deps).runUnlocked(),
       createStrategyJob(h.deps).runUnlocked(),
     ]);
-    expect(passes.reduce((s, p) => s + p.paid, 0)).toBeGreaterThanOrEqual(2);
+    expect(passes.reduce((s, p) => s + p.paid, 0)).toBe(due?.n);
+    const [entries] = await h.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from journal_entries where type = 'followPayout'`)
+      .then((r) => r.rows);
+    expect(entries?.n).toBe(
+      (await h.db.select({ n: sql<number>`count(*)::int` }).from(follows).where(eq(follows.status, 'paid')))[0]?.n,
+    );
     const again = await createStrategyJob(h.deps).runOnce();
     expect(again.ticks).toBe(0);
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createAuthService } from '../auth/index.js';
+import { consoleStrategyRoutes } from './console-routes.js';
 import { type BookPass, createStrategyJob } from './job.js';
 import { createQuantService } from './quant.js';
 import { createStrategyService } from './service.js';
@@ -19,6 +20,8 @@ export function followRoutes(app: FastifyInstance, deps: Deps, passes: readonly 
     const stop = createStrategyJob(deps, passes).start(deps.config.primaryJobMs);
     app.addHook('onClose', async () => stop());
   }
+
+  consoleStrategyRoutes(app, deps, service);
 
   route(app, followApi.getInvestAgencyList, async ({ req }) => service.agencyList(requestLanguage(req)));
 
