@@ -43,6 +43,8 @@ export const MESSAGE_KINDS = [
   'fundMatured',
   // Copy trading (link: /pages/trade/index?tab=follow): a follow's term ended and its value less the fee was paid.
   'followPaid',
+  // Customer service answered (link: /pages/service/chat?id=): one per conversation until the customer reads it.
+  'supportAnswered',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;
