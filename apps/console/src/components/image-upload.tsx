@@ -21,26 +21,27 @@ export function ImageUploadButton({
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   return (
-    <Upload
-      accept="image/jpeg,image/png,image/webp,image/gif"
-      showUploadList={false}
-      data-testid={testId}
-      customRequest={async ({ file, onSuccess, onError }) => {
-        const blob = file as File;
-        setBusy(true);
-        try {
-          const uploaded = await api.upload(user.consoleFileUpload, blob, blob.name);
-          onUploaded(uploaded, blob.name);
-          onSuccess?.(uploaded);
-        } catch (error) {
-          void message.error(errorMessage(error));
-          onError?.(error as Error);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Button loading={busy}>{label || t('support.image')}</Button>
-    </Upload>
+    <span data-testid={testId}>
+      <Upload
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        showUploadList={false}
+        customRequest={async ({ file, onSuccess, onError }) => {
+          const blob = file as File;
+          setBusy(true);
+          try {
+            const uploaded = await api.upload(user.consoleFileUpload, blob, blob.name);
+            onUploaded(uploaded, blob.name);
+            onSuccess?.(uploaded);
+          } catch (error) {
+            void message.error(errorMessage(error));
+            onError?.(error as Error);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Button loading={busy}>{label || t('support.image')}</Button>
+      </Upload>
+    </span>
   );
 }
