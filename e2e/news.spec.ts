@@ -1,11 +1,22 @@
 /**
  * News and articles (issue 18, docs/news.md): an operator writes an article in the console in three languages and
- * publishes it; the customer finds it in home's news section and reads it, its script payload shown as text and its
- * outside link refused by the webview; in nl and zh-Hans the same article reads in the customer's language; an
+ * publishes it with an image uploaded in the editor; the customer finds it in home's news section and reads it, the
+ * image shown, a remote image and its script payload shown as text and its outside link refused by the webview; in nl and zh-Hans the same article reads in the customer's language; an
  * announcement reaches the customer's messages; the quote screen lists the articles naming its instrument.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { consoleSignIn, expect, operatorLogin, prepareDevice, registerUser, shot, test, unique } from './support';
+import {
+  consoleSignIn,
+  documentPng,
+  expect,
+  operatorLogin,
+  pngFile,
+  prepareDevice,
+  registerUser,
+  shot,
+  test,
+  unique,
+} from './support';
 
 const TEXTS = {
   en: { title: 'Rates held steady', body: 'The central bank **held rates**.' },
@@ -67,6 +78,16 @@ test('an operator publishes an article in the console and the customer reads it 
       .getByTestId(`article-body-${language}`)
       .fill(`${TEXTS[language].body}\n\n<script>alert(1)</script>\n\n[More](https://evil.example/)`);
   }
+  // An image uploaded in the editor goes into the English body; a remote image written by hand is not shown.
+  await dialog.getByRole('tab', { name: 'English' }).click();
+  await dialog
+    .getByTestId('article-image-en')
+    .locator('input[type=file]')
+    .setInputFiles(pngFile('rates-chart.png', await documentPng(console, 'RATES')));
+  await expect(dialog.getByTestId('article-body-en')).toHaveValue(/!\[rates-chart\]\(file:[\w-]+\)/);
+  const withImage = await dialog.getByTestId('article-body-en').inputValue();
+  await dialog.getByTestId('article-body-en').fill(`${withImage}\n![remote](https://evil.example/x.png)\n`);
+  await shot(console, 'news-console-image');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const row = console.getByRole('row').filter({ hasText: tag });
   await expect(row.getByTestId('article-state')).toHaveText('Draft');
@@ -88,6 +109,13 @@ test('an operator publishes an article in the console and the customer reads it 
   // The script is text, not a script.
   await expect(body).toContainText('<script>alert(1)</script>');
   await expect(body.locator('script')).toHaveCount(0);
+  // The operator's image is shown and loads; the remote one is its text alone.
+  const image = body.locator('img');
+  await expect(image).toHaveCount(1);
+  await expect(image).toHaveAttribute('alt', 'rates-chart');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(body).toContainText('remote');
+  await image.scrollIntoViewIfNeeded();
   await shot(page, 'news-detail-en');
 
   // The outside link is not on the published list: the webview refuses it and opens nothing.

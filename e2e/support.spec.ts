@@ -1,12 +1,13 @@
 /**
  * Customer service in the browser (issue 18; docs/support.md), in English, Dutch and Chinese: a customer opens Help
  * and contact from Me, an empty form is refused in their language, they start a conversation with a picture, a
- * reviewer answers it from the console's support inbox (desktop), and the answer reaches the customer's open screen
+ * reviewer answers it from the console's support inbox (desktop) with a picture, seeing the conversation's language, and the answer (and its picture) reaches the customer's open screen
  * over the live socket with its unread badge, without a reload; opening the conversation reads it. Screens are
  * photographed at 390x844.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { LANGUAGE_NAMES } from '@beurs/contracts';
 import {
   consoleSignIn,
   documentPng,
@@ -94,7 +95,13 @@ for (const language of ['en', 'nl', 'zh-Hans'] as const) {
     await expect(console.getByTestId('support-message')).toHaveCount(1);
     await console.getByTestId('support-send').click();
     await expect(console.getByTestId('support-answer-error')).toHaveText('Please enter the text');
+    // The conversation's language is the customer's screen's; the answer carries a picture of the operator's.
+    await expect(console.getByTestId('support-language')).toHaveText(LANGUAGE_NAMES[language]);
     await console.getByTestId('support-answer').fill('We have found your deposit: it is credited now.');
+    await console
+      .locator('input[type=file]')
+      .setInputFiles(pngFile('credited.png', await documentPng(console, 'CREDITED')));
+    await expect(console.getByTestId('support-picture-preview')).toBeVisible();
     await console.getByTestId('support-send').click();
     await expect(console.getByTestId('support-message')).toHaveCount(2);
     await expect(console.getByTestId('support-set-status')).toContainText('Answered');
@@ -109,6 +116,10 @@ for (const language of ['en', 'nl', 'zh-Hans'] as const) {
     await expect(page.getByTestId('support-message').nth(1)).toContainText(
       'We have found your deposit: it is credited now.',
     );
+    // The operator's picture arrives with it, and loads.
+    const picture = page.getByTestId('support-message').nth(1).locator('img');
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId('support-message').first().getByTestId('support-message-read')).toBeVisible();
     await noRawKeys(page, OWN_KEYS);
     await snap(page, `support-${language}-05-thread`);

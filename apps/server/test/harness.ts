@@ -230,12 +230,20 @@ export async function createHarness(
     return code;
   }
 
-  /** Uploads a file as the customer with `token` through the real endpoint; its file id. */
-  async function uploadFile(token: string, name = 'id.png', content: Buffer = PNG_1x1): Promise<string> {
+  /**
+   * Uploads a file as the customer with `token` through the real endpoint (an operator's through
+   * /web/console/file/upload when `url` says so); its file id.
+   */
+  async function uploadFile(
+    token: string,
+    name = 'id.png',
+    content: Buffer = PNG_1x1,
+    url = '/web/file/upload',
+  ): Promise<string> {
     const m = multipart('file', name, content);
     const res = await app.inject({
       method: 'POST',
-      url: '/web/file/upload',
+      url,
       payload: m.payload,
       headers: { ...m.headers, authorization: token },
     });

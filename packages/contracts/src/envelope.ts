@@ -145,6 +145,7 @@ export const E = {
   bondProceedsBelowTicket: 'errors.bondProceedsBelowTicket',
   articleNotEditable: 'errors.articleNotEditable',
   articleInstrumentUnknown: 'errors.articleInstrumentUnknown',
+  articleImageUnknown: 'errors.articleImageUnknown',
   loanBelowMinimum: 'errors.loanBelowMinimum',
   loanAboveLimit: 'errors.loanAboveLimit',
   loanAlreadyInReview: 'errors.loanAlreadyInReview',

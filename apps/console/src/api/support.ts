@@ -71,9 +71,10 @@ export function useSupportOperators() {
   });
 }
 
+/** An answer: text, a picture the operator uploaded (ImageUploadButton), or both. */
 export function useSupportReply(id: number) {
   return useMutation({
-    mutationFn: (text: string) => api.call(support.supportReply, { text }, { id }),
+    mutationFn: (input: RequestOf<typeof support.supportReply>) => api.call(support.supportReply, input, { id }),
   });
 }
 

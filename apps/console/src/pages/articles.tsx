@@ -5,7 +5,13 @@
  * not rewritten. Reviewers read. The server audits every write.
  */
 import { fillPath } from '@beurs/api-client';
-import { articles as articlesApi, type ConsoleArticle, LANGUAGES, type RequestOf } from '@beurs/contracts';
+import {
+  articles as articlesApi,
+  type ConsoleArticle,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type RequestOf,
+} from '@beurs/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -26,6 +32,7 @@ import {
 import { useState } from 'react';
 import { api, errorMessage, queryClient } from '../api/client';
 import { ErrorAlert } from '../components/error-alert';
+import { ImageUploadButton } from '../components/image-upload';
 import { ListEmpty, ListHeader } from '../components/list-page';
 import { t } from '../i18n';
 import { formatTime } from '../lib/time';
@@ -74,7 +81,14 @@ interface FormValues {
   body: Record<Language, string>;
 }
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', nl: 'Nederlands', 'zh-Hans': '简体中文' };
+/** The Markdown of an uploaded image: its name (without brackets) as the text a reader without the image gets. */
+const imageMarkdown = (fileId: string, name: string) =>
+  `![${
+    name
+      .replace(/\.[a-z0-9]+$/i, '')
+      .replace(/[[\]()\\]/g, '')
+      .trim() || t('articles.imageAlt')
+  }](file:${fileId})`;
 
 function ArticleModal({ editing, onClose }: { editing: ConsoleArticle | 'new' | null; onClose: () => void }) {
   const { message } = App.useApp();
@@ -154,6 +168,15 @@ function ArticleModal({ editing, onClose }: { editing: ConsoleArticle | 'new' | 
                 >
                   <Input.TextArea rows={10} maxLength={20_000} data-testid={`article-body-${lang}`} />
                 </Form.Item>
+                <ImageUploadButton
+                  label={t('articles.insertImage')}
+                  testId={`article-image-${lang}`}
+                  onUploaded={(file, name) => {
+                    const body: string = form.getFieldValue(['body', lang]) ?? '';
+                    const image = imageMarkdown(file.fileId, name);
+                    form.setFieldValue(['body', lang], body.trim() ? `${body.trimEnd()}\n\n${image}\n` : `${image}\n`);
+                  }}
+                />
               </>
             ),
           }))}

@@ -178,6 +178,15 @@ export function BooksPage() {
               data-testid="books-accounts-mismatch"
             />
           )}
+          {data.loansMatchLedger ? null : (
+            <Alert
+              type="error"
+              showIcon
+              title={t('books.loansMismatch')}
+              description={t('books.loansMismatchBody')}
+              data-testid="books-loans-mismatch"
+            />
+          )}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={6}>
               <Card className={styles.fullHeight}>

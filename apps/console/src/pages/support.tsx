@@ -1,10 +1,16 @@
 /**
  * The support inbox (docs/support.md): conversations by status and assignment, the latest message first, with the
  * customer messages no operator has read; and one conversation, where an operator answers (in the customer's language,
- * with a reusable reply if one fits), assigns it and sets its status. New messages arrive over the live socket
+ * with a reusable reply if one fits, and a picture if it helps), assigns it and sets its status. New messages arrive over the live socket
  * (api/support.ts). The server audits every answer, assignment and status change.
  */
-import { SUPPORT_ASSIGNED, SUPPORT_LIMITS, SUPPORT_STATUSES } from '@beurs/contracts';
+import {
+  LANGUAGE_NAMES,
+  SUPPORT_ASSIGNED,
+  SUPPORT_LIMITS,
+  SUPPORT_STATUSES,
+  type UploadedFile,
+} from '@beurs/contracts';
 import {
   App,
   Badge,
@@ -38,6 +44,7 @@ import {
   useSupportThread,
 } from '../api/support';
 import { ErrorAlert } from '../components/error-alert';
+import { ImageUploadButton } from '../components/image-upload';
 import { ListEmpty, ListHeader } from '../components/list-page';
 import { t } from '../i18n';
 import { formatTime } from '../lib/time';
@@ -185,6 +192,7 @@ export function SupportConversationPage() {
   const assign = useSupportAssign(id);
   const status = useSupportStatus(id);
   const [text, setText] = useState('');
+  const [picture, setPicture] = useState<UploadedFile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const conversation = thread.data?.conversation;
   useTitle(conversation?.subject ?? t('menu.support'));
@@ -202,20 +210,25 @@ export function SupportConversationPage() {
 
   const send = () => {
     const value = text.trim();
-    const refused = !value
-      ? t('support.enterText')
-      : value.length > SUPPORT_LIMITS.textMax
-        ? t('support.textTooLong')
-        : null;
+    const refused =
+      !value && !picture
+        ? t('support.enterText')
+        : value.length > SUPPORT_LIMITS.textMax
+          ? t('support.textTooLong')
+          : null;
     setProblem(refused);
     if (refused) return;
-    reply.mutate(value, {
-      onSuccess: () => {
-        setText('');
-        message.success(t('support.sent'));
+    reply.mutate(
+      { ...(value ? { text: value } : {}), ...(picture ? { fileId: picture.fileId } : {}) },
+      {
+        onSuccess: () => {
+          setText('');
+          setPicture(null);
+          message.success(t('support.sent'));
+        },
+        onError: (error) => message.error(error.message),
       },
-      onError: (error) => message.error(error.message),
-    });
+    );
   };
   const fitting = (templates.data ?? []).filter((r) => r.language === conversation.language);
   const others = (templates.data ?? []).filter((r) => r.language !== conversation.language);
@@ -241,7 +254,15 @@ export function SupportConversationPage() {
               children: `${conversation.userId} (${conversation.email})`,
             },
             { key: 'topic', label: t('support.topic'), children: t(`support.topics.${conversation.topic}`) },
-            { key: 'language', label: t('support.language'), children: conversation.language },
+            {
+              key: 'language',
+              label: t('support.language'),
+              children: (
+                <span lang={conversation.language} data-testid="support-language">
+                  {LANGUAGE_NAMES[conversation.language]}
+                </span>
+              ),
+            },
             {
               key: 'assignee',
               label: t('support.assignee'),
@@ -353,9 +374,27 @@ export function SupportConversationPage() {
               {problem}
             </Typography.Text>
           ) : null}
-          <Button type="primary" onClick={send} loading={reply.isPending} data-testid="support-send">
-            {t('support.send')}
-          </Button>
+          {picture ? (
+            <Space align="start">
+              <Image src={picture.url} alt={t('support.image')} width={120} data-testid="support-picture-preview" />
+              <Button size="small" onClick={() => setPicture(null)}>
+                {t('support.removePicture')}
+              </Button>
+            </Space>
+          ) : null}
+          <Space>
+            <ImageUploadButton
+              label={t('support.attachPicture')}
+              testId="support-attach"
+              onUploaded={(file) => {
+                setPicture(file);
+                setProblem(null);
+              }}
+            />
+            <Button type="primary" onClick={send} loading={reply.isPending} data-testid="support-send">
+              {t('support.send')}
+            </Button>
+          </Space>
         </Space>
       </Card>
     </>

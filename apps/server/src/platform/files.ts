@@ -45,6 +45,9 @@ export async function loadFileUrlSecret(config: Config): Promise<Buffer> {
   }
 }
 
+/** Who an upload belongs to: a customer's user id, or an operator. */
+export type FileOwner = number | { operatorId: number };
+
 export async function createFileStore(db: Db, config: Config, clock: Clock) {
   const secret = await loadFileUrlSecret(config);
   await fs.mkdir(config.uploadsDir, { recursive: true });
@@ -63,7 +66,14 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  async function save(ownerUserId: number, buffer: Buffer, kind: 'image' | 'document', originalName?: string) {
+  /**
+   * Stores an upload of `owner`: a customer (a number: their user id, as it always was) or an operator. The same
+   * checks for both (size by the multipart limit, the type from the bytes, the owner's quota).
+   */
+  async function save(owner: FileOwner, buffer: Buffer, kind: 'image' | 'document', originalName?: string) {
+    const byOperator = typeof owner === 'object';
+    const ownerKey = byOperator ? `files:operator:${owner.operatorId}` : `files:${owner}`;
+    const ownedBy = byOperator ? eq(files.ownerOperatorId, owner.operatorId) : eq(files.ownerUserId, owner);
     if (buffer.length === 0) throw new AppError(400, E.uploadMissing);
     const allowed: readonly string[] = kind === 'image' ? IMAGE_TYPES : DOCUMENT_TYPES;
     const type = await fileTypeFromBuffer(buffer);
@@ -75,20 +85,21 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
     const id = randomBytes(18).toString('base64url');
     const file = path.join(config.uploadsDir, id);
     try {
-      // One upload of a customer at a time counts against their quota, so two at once cannot both squeeze in.
+      // One upload of an owner at a time counts against their quota, so two at once cannot both squeeze in.
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files:${ownerUserId}`}, 0))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${ownerKey}, 0))`);
         const [stored] = await tx
           .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
           .from(files)
-          .where(eq(files.ownerUserId, ownerUserId));
+          .where(ownedBy);
         if (Number(stored?.bytes ?? 0) + buffer.length > config.uploadQuotaMb * MB) {
           throw rule(E.uploadQuota, { n: config.uploadQuotaMb });
         }
         await fs.writeFile(file, buffer, { mode: 0o600 });
         await tx.insert(files).values({
           id,
-          ownerUserId,
+          ownerUserId: byOperator ? null : owner,
+          ownerOperatorId: byOperator ? owner.operatorId : null,
           kind,
           mime: type.mime,
           size: buffer.length,
@@ -112,7 +123,7 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
 
   /**
    * Deletes uploads older than a day that nothing refers to (an identity submission, a deposit proof, a bank card
-   * a withdrawal's destination or a support message): a customer who uploads and never submits leaves nothing behind. Each row goes
+   * a withdrawal's destination, a support message or an article's images): a customer or an operator who uploads and never submits leaves nothing behind. Each row goes
    * in one DELETE, so every node may run this at once: a file is removed by whichever node deleted its row.
    * A table that starts keeping file ids adds itself to `referenced` below.
    */
@@ -133,6 +144,7 @@ export async function createFileStore(db: Db, config: Config, clock: Clock) {
           select 1 from withdrawals w
           where w.user_id = f.owner_user_id and f.id in (w.destination->>'frontFileId', w.destination->>'backFileId'))
         and not exists (select 1 from support_messages s where s.file_id = f.id)
+        and not exists (select 1 from articles a where f.id = any(a.files))
       returning f.id`);
     for (const row of rows) await fs.rm(path.join(config.uploadsDir, row.id), { force: true });
     return rows.length;

@@ -56,6 +56,7 @@ const CHANGES: Record<MessageKind, readonly QueryKey[]> = {
   fundMatured: [fundKeys.all, walletKeys.all, withdrawalKeys.all],
   followPaid: [followKeys.all, walletKeys.all, withdrawalKeys.all],
   quantPaid: [quantKeys.all, walletKeys.all, withdrawalKeys.all],
+  supportAnswered: [supportKeys.all],
 };
 /** After a lost connection events may have been missed: everything an event can change, support's events included. */
 const EVERYTHING = [...new Set([...Object.values(CHANGES).flat(), supportKeys.all])];

@@ -417,7 +417,7 @@ export const trialBalance = defineEndpoint({
   role: 'reviewer',
   tag: 'console',
   summary:
-    'Per currency: the sum of all postings (always 0), customer money, and each system account; plus whether every account balance equals the sum of its postings.',
+    'Per currency: the sum of all postings (always 0), customer money, and each system account; plus whether every account balance equals the sum of its postings, and whether the loans account agrees with the loans.',
   request: z.object({}),
   data: z.object({
     currencies: z.array(
@@ -431,6 +431,11 @@ export const trialBalance = defineEndpoint({
     ),
     entries: z.number().int(),
     accountsMatchPostings: z.boolean(),
+    /**
+     * Per currency the loans account is minus what the loans owe (principal and accrued interest), and every approved
+     * loan owes what was lent plus the interest charged less what was repaid (docs/loans.md "The books").
+     */
+    loansMatchLedger: z.boolean(),
     /** The queues waiting for an operator (the console menu's badges); blockPermissions: block trading applications. */
     pending: z.object({
       kyc: z.number().int(),

@@ -45,6 +45,8 @@ export const MESSAGE_KINDS = [
   'followPaid',
   // AI quantification (link: /pages/aiquantify/record): a subscription's period ended and its result was paid.
   'quantPaid',
+  // Customer service answered (link: /pages/service/chat?id=): one per conversation until the customer reads it.
+  'supportAnswered',
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -55,7 +55,7 @@ export const supportMessage = z.object({
   /** The operator's name as the customer sees it (their username); null for the customer's own messages. */
   operatorName: z.string().nullable(),
   text: z.string().nullable(),
-  /** An image the customer sent, behind a signed, short-lived address. */
+  /** An image the customer or an operator sent, behind a signed, short-lived address. */
   image: z.object({ url: z.string(), mime: z.string() }).nullable(),
   /** The other side has read it (its read mark reached it). */
   read: z.boolean(),
@@ -156,8 +156,8 @@ export const supportQueueRow = supportConversation.extend({
   customerId: z.number().int(),
   userId: z.string(),
   email: z.string(),
-  /** The customer's language: answers and reusable replies in it. */
-  language: z.string(),
+  /** The language of the screen the conversation was started from (not the profile's): answers and reusable replies in it. */
+  language: z.enum(LANGUAGES),
   assigneeId: z.number().int().nullable(),
   assignee: z.string().nullable(),
 });
@@ -202,8 +202,8 @@ export const supportReply = defineEndpoint({
   role: 'reviewer',
   tag: 'console',
   summary:
-    "Answer a conversation: the customer's messages so far count as read, the conversation waits for the customer (pending), and one nobody had is assigned to the operator who answers. Audited.",
-  request: z.object({ text: supportText }),
+    "Answer a conversation (text, an image from /console/file/upload, or both): the customer's messages so far count as read, the conversation waits for the customer (pending), and one nobody had is assigned to the operator who answers. Audited.",
+  request: messageInput,
   params: z.object({ id: r.id }),
   data: supportMessage,
 });

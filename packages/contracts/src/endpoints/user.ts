@@ -136,6 +136,19 @@ export const fileTermsUpload = defineEndpoint({
   data: uploadedFile,
 });
 
+export const consoleFileUpload = defineEndpoint({
+  method: 'POST',
+  path: '/console/file/upload',
+  auth: 'operator',
+  role: 'reviewer',
+  tag: 'console',
+  summary:
+    "An operator's image (JPEG, PNG, WebP, GIF; 5 MB) in multipart field `file`, owned by the operator: for a support answer or an article's Markdown (`![text](file:<fileId>)`). The real type is checked from its bytes; unused uploads go after a day.",
+  request: z.object({}),
+  multipart: true,
+  data: uploadedFile,
+});
+
 export const appVersion = defineEndpoint({
   method: 'GET',
   path: '/appVersion/getPublishAppVersion',

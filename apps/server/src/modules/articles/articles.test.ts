@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLog } from '../../platform/db/schema.js';
+import { translate } from '../../platform/i18n.js';
 import { renderMarkdown } from './render.js';
 import { articles } from './schema.js';
 import { createWrapJob, wrapSession } from './wrap.js';
@@ -114,6 +115,73 @@ describe('articles for customers', () => {
     expect(unsafeTags(html)).toEqual([]);
     expect(html).toMatch(/<p>/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('images in articles', () => {
+  const signed = (id: string) => `/web/file/${id}?exp=1893456000&sig=abc_-9`;
+
+  it("shows only the operators' uploads the article lists: no remote image, no script", () => {
+    const images = (id: string) => (id === 'chart1' ? signed(id) : undefined);
+    const html = renderMarkdown('![The chart](file:chart1)', images);
+    expect(html.trim()).toBe(`<p><img src="${signed('chart1').replace(/&/g, '&amp;')}" alt="The chart" /></p>`);
+    // A remote image, an unlisted upload and a script in the text: the text alone, never an <img>.
+    for (const md of [
+      '![remote](https://example.com/x.png)',
+      '![remote](//example.com/x.png)',
+      '![unknown](file:other2)',
+      '![<script>alert(1)</script>](file:chart1 "t" onerror=alert(1)")',
+      `<img src="${signed('chart1')}">`,
+    ]) {
+      const html = renderMarkdown(md, images);
+      expect(html, md).not.toContain('<img');
+      expect(unsafeTags(html), md).toEqual([]);
+    }
+    // The sanitiser is the second layer: an image whose address is not a signed file address goes.
+    expect(renderMarkdown('![x](file:chart1)', () => 'https://example.com/x.png')).not.toContain('<img');
+    expect(renderMarkdown('![x](file:chart1)', () => `${signed('chart1')}" onerror="alert(1)`)).not.toContain('<img');
+  });
+
+  it("serves an uploaded image in the published article; a customer's upload or an unknown id is refused", async () => {
+    const fileId = await h.uploadFile(admin, 'chart.png', undefined, '/web/console/file/upload');
+    const body = {
+      en: `Rates held.\n\n![The chart](file:${fileId})\n\n![remote](https://example.com/x.png)`,
+      nl: `Rente gelijk.\n\n![De grafiek](file:${fileId})`,
+      'zh-Hans': '利率不变。',
+    };
+    const a = (await write({ body })).body.data;
+    expect(a.body.en).toContain(`file:${fileId}`);
+    await publish(a.id);
+    const html = (await h.call(articlesApi.detail, {}, { params: { id: a.id } })).body.data.html;
+    const src = /<img src="([^"]+)" alt="The chart"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    expect(src).toMatch(new RegExp(`^/web/file/${fileId}\\?exp=\\d+&sig=`));
+    expect(html.match(/<img/g)).toHaveLength(1);
+    const served = await h.app.inject({ method: 'GET', url: src ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(
+      (await h.call(articlesApi.detail, {}, { params: { id: a.id }, lang: 'zh-Hans' })).body.data.html,
+    ).not.toContain('<img');
+
+    const u = await h.registerUser();
+    const customers = await h.uploadFile(u.token, 'mine.png');
+    for (const id of [customers, 'f'.repeat(24)]) {
+      const refused = await h.call(
+        articlesApi.consoleCreate,
+        input({ body: { ...body, 'zh-Hans': `![x](file:${id})` } }),
+        { token: admin, lang: 'nl' },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe(translate('nl', 'errors.articleImageUnknown', { file: id }));
+      const edited = await h.call(articlesApi.consoleUpdate, input({ body: { ...body, en: `![x](file:${id})` } }), {
+        token: admin,
+        params: { id: a.id },
+      });
+      expect(edited.status).toBe(400);
+    }
+    const [row] = await h.db.select().from(articles).where(eq(articles.id, a.id));
+    expect(row?.files).toEqual([fileId]);
+    expect(row?.body.en).toBe(body.en);
   });
 });
 

@@ -50,7 +50,7 @@ export function articleRoutes(app: FastifyInstance, deps: Deps) {
   route(app, articlesApi.pageList, async ({ req, body }) => listPublished(db, requestLanguage(req), body, clock.now()));
 
   route(app, articlesApi.detail, async ({ req, params }) =>
-    findPublished(db, params.id, requestLanguage(req), clock.now()),
+    findPublished(db, deps.files, params.id, requestLanguage(req), clock.now()),
   );
 
   // ---------------------------------------------------------------------------------------------- console

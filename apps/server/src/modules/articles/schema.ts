@@ -22,6 +22,8 @@ export const articles = pgTable(
     title: jsonb('title').$type<Texts>().notNull(),
     body: jsonb('body').$type<Texts>().notNull(),
     instruments: text('instruments').array().notNull().default(sql`'{}'::text[]`),
+    /** The operators' uploads the bodies show as images (file:<id>), set on every save; they keep the files. */
+    files: text('files').array().notNull().default(sql`'{}'::text[]`),
     wrapDay: date('wrap_day', { mode: 'string' }),
     publishedAt: ts('published_at'),
     unpublishedAt: ts('unpublished_at'),

@@ -18,8 +18,10 @@ import type { z } from 'zod';
 import type { Executor } from '../../ledger/ledger.js';
 import { operators } from '../../platform/db/schema.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
+import type { FileStore } from '../../platform/files.js';
+import { operatorImages } from '../files/index.js';
 import { notifyEveryone } from '../inbox/index.js';
-import { excerpt, renderMarkdown } from './render.js';
+import { excerpt, imageRefs, renderMarkdown } from './render.js';
 import { articles } from './schema.js';
 
 type Row = typeof articles.$inferSelect;
@@ -72,13 +74,34 @@ export async function listPublished(
   };
 }
 
-export async function findPublished(db: Executor, id: number, lang: Language, at: Date): Promise<ArticleDetail> {
+export async function findPublished(
+  db: Executor,
+  store: Pick<FileStore, 'signedUrl'>,
+  id: number,
+  lang: Language,
+  at: Date,
+): Promise<ArticleDetail> {
   const [row] = await db
     .select()
     .from(articles)
     .where(and(eq(articles.id, id), visible(at)));
   if (!row) throw notFound();
-  return { ...toSummary(row, lang), html: renderMarkdown(row.body[lang] ?? row.body.en) };
+  // Only the uploads checked when the article was saved are shown; anything else is its text alone.
+  const own = new Set(row.files);
+  const images = (fileId: string) => (own.has(fileId) ? store.signedUrl(fileId) : undefined);
+  return { ...toSummary(row, lang), html: renderMarkdown(row.body[lang] ?? row.body.en, images) };
+}
+
+/**
+ * The images the bodies show (`![text](file:<id>)`): each must be an operator's uploaded image, or the save answers
+ * 400 errors.articleImageUnknown on the body. The list is stored with the article and keeps the files.
+ */
+async function articleFiles(tx: Executor, input: ArticleInputParsed): Promise<string[]> {
+  const refs = [...new Set(Object.values(input.body).flatMap(imageRefs))];
+  const known = await operatorImages(tx, refs);
+  const unknown = refs.find((id) => !known.has(id));
+  if (unknown) throw new AppError(400, E.articleImageUnknown, { file: unknown }, undefined, 'body');
+  return refs;
 }
 
 // ------------------------------------------------------------------------------------------------ console
@@ -137,6 +160,7 @@ export async function createArticle(tx: Executor, input: ArticleInputParsed, ope
       title: input.title,
       body: input.body,
       instruments: input.instruments,
+      files: await articleFiles(tx, input),
       createdBy: operatorId,
       createdAt: at,
       updatedAt: at,
@@ -153,7 +177,14 @@ export async function updateArticle(tx: Executor, current: Row, input: ArticleIn
   if (input.kind !== current.kind && current.publishedAt) throw invalid(V.invalid, 'kind');
   const [row] = await tx
     .update(articles)
-    .set({ kind: input.kind, title: input.title, body: input.body, instruments: input.instruments, updatedAt: at })
+    .set({
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      instruments: input.instruments,
+      files: await articleFiles(tx, input),
+      updatedAt: at,
+    })
     .where(eq(articles.id, current.id))
     .returning();
   if (!row) throw notFound();

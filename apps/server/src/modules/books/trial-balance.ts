@@ -30,7 +30,8 @@ const exact = (value: string | null | undefined) => {
  * The books at one instant (one repeatable-read snapshot): per currency the sum of every posting (zero
  * when every entry balanced), customer money (cached balances, of which on hold) and each system account
  * (the sum of its postings: system accounts keep no cached balance); and whether every customer account's
- * cached balance and hold equal the sum of its postings and active holds.
+ * cached balance and hold equal the sum of its postings and active holds; and whether the loans account agrees with
+ * the loans (loansMatchLedger, below).
  */
 export async function trialBalance(db: Deps['db']) {
   return db.transaction(
@@ -70,6 +71,25 @@ export async function trialBalance(db: Deps['db']) {
           where a.user_id is not null
             and (a.balance <> coalesce(p.s, 0) or a.held <> coalesce(h.s, 0))
         ) as ok`);
+      // The loans account (docs/loans.md "The books"): per currency minus what is owed on loans (principal and interest
+      // accrued, less repaid); and each approved loan owes what was lent plus the interest charged less its repayments.
+      const loansMatch = await tx.execute<{ ok: boolean }>(sql`
+        select not exists (
+          select 1
+          from (
+            select currency, sum(principal + interest) as s from ${loans} group by currency
+          ) owed
+          full join (
+            select a.currency, coalesce(sum(p.amount), 0) as s
+            from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+            where a.user_id is null and a.system = 'loans'
+            group by a.currency
+          ) book on book.currency = owed.currency
+          where coalesce(book.s, 0) + coalesce(owed.s, 0) <> 0
+        ) and not exists (
+          select 1 from ${loans} l
+          where l.status = 3 and l.principal + l.interest <> l.amount + l.interest_charged - l.repaid
+        ) as ok`);
       const [entries] = await tx.select({ n: count() }).from(journalEntries);
       const [kyc] = await tx.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, 1));
       const [deposits] = await tx.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.status, 1));
@@ -90,6 +110,7 @@ export async function trialBalance(db: Deps['db']) {
         })),
         entries: entries?.n ?? 0,
         accountsMatchPostings: match.rows[0]?.ok === true,
+        loansMatchLedger: loansMatch.rows[0]?.ok === true,
         pending: {
           kyc: kyc?.n ?? 0,
           deposits: deposits?.n ?? 0,
@@ -115,6 +136,9 @@ export function problemsOf(figures: Figures): string[] {
     .map((c) => `${c.currency} postings sum to ${c.postingsSum}, not 0`);
   if (!figures.accountsMatchPostings) {
     problems.push('customer account balances or holds differ from their postings');
+  }
+  if (!figures.loansMatchLedger) {
+    problems.push('the loans account differs from what the loans owe (lent plus interest charged less repaid)');
   }
   return problems;
 }

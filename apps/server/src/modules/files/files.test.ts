@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { articles as articlesApi } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF_MIN, PNG_1x1 } from '../../../test/fixtures.js';
@@ -85,6 +86,32 @@ describe('files nothing refers to', () => {
     expect(served.statusCode).toBe(404);
     // Running it again (another node, the next hour) finds nothing more.
     expect(await h.deps.files.purgeOrphans(h.clock.now())).toBe(0);
+  });
+});
+
+describe("operators' uploads", () => {
+  it("are checked as customers' are, count against the operator's own quota, and stay while an article shows them", async () => {
+    const { admin } = await h.consoleOperators({ admin: 'olga', reviewer: 'otto' });
+    const operatorUpload = (content: Buffer, name = 'a.png') => upload(admin, content, '/console/file/upload', name);
+    // The real type from the bytes: a PDF named .png is refused; the quota (1 MB here) is the operator's own.
+    expect((await operatorUpload(PDF_MIN, 'x.png')).code).toBe(415);
+    const shown = (await operatorUpload(PNG_1x1)).data.fileId;
+    const unused = (await operatorUpload(PNG_1x1)).data.fileId;
+    for (let i = 0; i < 3; i++) await operatorUpload(png(300));
+    expect(await operatorUpload(png(300))).toMatchObject({ code: 422, reason: 'uploadQuota' });
+    const body = { en: `![chart](file:${shown})`, nl: 'Tekst', 'zh-Hans': '文字' };
+    const created = await h.call(
+      articlesApi.consoleCreate,
+      { kind: 'article', title: { en: 'T', nl: 'T', 'zh-Hans': 'T' }, body, instruments: [] },
+      { token: admin },
+    );
+    expect(created.status).toBe(200);
+    h.clock.advance(25 * 3600_000);
+    await h.deps.files.purgeOrphans(h.clock.now());
+    const left = (await h.db.select({ id: files.id }).from(files)).map((f) => f.id);
+    expect(left).toContain(shown);
+    expect(left).not.toContain(unused);
+    expect(await onDisk(shown)).toBe(true);
   });
 });
 

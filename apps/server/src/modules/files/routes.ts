@@ -4,22 +4,28 @@ import { z } from 'zod';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { FileOwner } from '../../platform/files.js';
 import { route } from '../../platform/http.js';
 import { rateLimit } from '../../platform/request.js';
 
 export function fileRoutes(app: FastifyInstance, deps: Deps) {
+  /** The one upload path: a customer's or an operator's file, checked alike by the file store. */
+  const save = async (req: FastifyRequest, owner: FileOwner, kind: 'image' | 'document') => {
+    if (!req.isMultipart()) throw new AppError(400, E.uploadMissing);
+    const part = await req.file();
+    if (part?.fieldname !== 'file') throw new AppError(400, E.uploadMissing);
+    const buffer = await part.toBuffer();
+    return deps.files.save(owner, buffer, kind, part.filename);
+  };
   const upload =
     (kind: 'image' | 'document') =>
-    async ({ req, user }: { req: FastifyRequest; user: CurrentUser }) => {
-      if (!req.isMultipart()) throw new AppError(400, E.uploadMissing);
-      const part = await req.file();
-      if (part?.fieldname !== 'file') throw new AppError(400, E.uploadMissing);
-      const buffer = await part.toBuffer();
-      return deps.files.save(user.id, buffer, kind, part.filename);
-    };
-
+    async ({ req, user }: { req: FastifyRequest; user: CurrentUser }) =>
+      save(req, user.id, kind);
   route(app, userApi.fileUpload, upload('image'), { config: rateLimit(30) });
   route(app, userApi.fileTermsUpload, upload('document'), { config: rateLimit(30) });
+  route(app, userApi.consoleFileUpload, async ({ req, operator }) => save(req, { operatorId: operator.id }, 'image'), {
+    config: rateLimit(30),
+  });
 
   // Served only with a valid signature; the signed address is handed only to whoever may see it.
   app.get('/file/:id', { schema: { hide: true } }, async (req, reply) => {

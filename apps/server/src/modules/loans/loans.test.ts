@@ -19,6 +19,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
 import { type PinnedMarket, pinMarket, pinRates, placeOrder, trader } from '../../../test/trading.js';
+import { createTrialBalanceJob, trialBalance } from '../books/index.js';
 import { createLoanJob } from './job.js';
 
 const DAY = 86_400_000;
@@ -317,6 +318,52 @@ describe('interest and repayment', () => {
     expect((await repay(other.token, id, '1')).status).toBe(404);
     expect((await h.call(loanApi.loanRepayList, { id }, { token: other.token })).status).toBe(404);
     expect(await loansOf(other.token)).toEqual([]);
+  });
+});
+
+describe('the books check', () => {
+  it('finds the loans account equal to minus what the loans owe, and says so when either side is changed', async () => {
+    const u = await borrower('50');
+    const id = await borrowed(u, '1000');
+    h.clock.advance(3 * DAY);
+    expect((await repay(u.token, id, '20')).status).toBe(200);
+    const job = createTrialBalanceJob(h.deps);
+    expect((await trialBalance(h.db)).loansMatchLedger).toBe(true);
+    expect((await job.checkUnlocked()).balanced).toBe(true);
+
+    const breakWith = async (set: string) => {
+      await h.db.$client.query(`update loans set ${set} where id = $1`, [id]);
+      const figures = await trialBalance(h.db);
+      const check = await job.checkUnlocked();
+      return { ok: figures.loansMatchLedger, problems: check.problems };
+    };
+    const restore = (values: { interest: string; charged: string; amount: string }) =>
+      h.db.$client.query('update loans set interest = $2, interest_charged = $3, amount = $4 where id = $1', [
+        id,
+        values.interest,
+        values.charged,
+        values.amount,
+      ]);
+    const { rows } = await h.db.$client.query<{ interest: string; charged: string; amount: string }>(
+      'select interest, interest_charged as charged, amount from loans where id = $1',
+      [id],
+    );
+    const before = rows[0];
+    if (!before) throw new Error('no loan');
+    // Interest owed that no entry charged: both the account and the loan's own sum disagree.
+    const unposted = await breakWith('interest = interest + 0.01');
+    expect(unposted.ok).toBe(false);
+    expect(unposted.problems).toEqual([
+      'the loans account differs from what the loans owe (lent plus interest charged less repaid)',
+    ]);
+    await restore(before);
+    // Interest owed and recorded as charged, but never posted: the account disagrees.
+    expect((await breakWith('interest = interest + 0.01, interest_charged = interest_charged + 0.01')).ok).toBe(false);
+    await restore(before);
+    // A loan whose lent amount was changed afterwards: its own sum disagrees, though the account agrees.
+    expect((await breakWith('amount = amount + 1')).ok).toBe(false);
+    await restore(before);
+    expect((await trialBalance(h.db)).loansMatchLedger).toBe(true);
   });
 });
 

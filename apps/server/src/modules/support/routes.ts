@@ -3,6 +3,7 @@ import { support as api } from '@beurs/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
+import { requestLanguage } from '../../platform/i18n.js';
 import { rateLimit } from '../../platform/request.js';
 import { createSupportService } from './service.js';
 
@@ -12,7 +13,12 @@ export function supportRoutes(app: FastifyInstance, deps: Deps) {
   const writes = { config: rateLimit(30) };
 
   // ---- customer
-  route(app, api.supportApply, async ({ body, user }) => service.start(user.id, body), writes);
+  route(
+    app,
+    api.supportApply,
+    async ({ req, body, user }) => service.start(user.id, body, requestLanguage(req)),
+    writes,
+  );
   route(app, api.supportList, async ({ body, user }) => service.list(user.id, body));
   route(app, api.supportDetail, async ({ params, body, user }) => service.detail(user.id, params.id, body.beforeId));
   route(app, api.supportSend, async ({ params, body, user }) => service.send(user.id, params.id, body), writes);
@@ -24,7 +30,7 @@ export function supportRoutes(app: FastifyInstance, deps: Deps) {
   route(app, api.supportQueue, async ({ body, operator }) => service.queue({ ...body, operatorId: operator.id }));
   route(app, api.supportConsoleDetail, async ({ params, body }) => service.consoleDetail(params.id, body.beforeId));
   route(app, api.supportReply, async ({ req, params, body, operator }) =>
-    service.reply(req, operator, params.id, body.text),
+    service.reply(req, operator, params.id, body),
   );
   route(app, api.supportConsoleRead, async ({ params }) => service.markRead(params.id, { side: 'operator' }));
   route(app, api.supportAssign, async ({ req, params, body }) => service.assign(req, params.id, body.operatorId));

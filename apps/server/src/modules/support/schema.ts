@@ -18,6 +18,8 @@ export const supportConversations = pgTable(
       .references(() => users.id),
     topic: text('topic').notNull(),
     subject: text('subject').notNull(),
+    /** The language of the screen the conversation was started from (the request's), which replies are offered in. */
+    language: text('language').notNull(),
     /** open: waiting for an operator; pending: answered, waiting for the customer; closed. */
     status: text('status').notNull().default('open'),
     assignedOperatorId: bigint('assigned_operator_id', { mode: 'number' }).references(() => operators.id),

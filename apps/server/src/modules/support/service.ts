@@ -25,7 +25,9 @@ import { publishOnCommit } from '../../platform/bus-pg.js';
 import { files, operators, users } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { invalid, notFound, tooMany } from '../../platform/errors.js';
+import type { FileOwner } from '../../platform/files.js';
 import { assertOwnFiles } from '../files/index.js';
+import { notify, userMessages } from '../inbox/index.js';
 import { supportConversations as conv, supportMessages as msg, supportReplies } from './schema.js';
 
 /** A message sent or a conversation changed (`messageId` 0); ids only, like every shared event. */
@@ -85,7 +87,6 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
         ...conversationColumns('operator'),
         userId: users.username,
         email: users.email,
-        language: users.language,
         assignee: operators.username,
       })
       .from(conv)
@@ -99,7 +100,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
       customerId: r.row.userId,
       userId: r.userId,
       email: r.email,
-      language: r.language,
+      language: r.row.language as Language,
       assigneeId: r.row.assignedOperatorId,
       assignee: r.assignee,
     };
@@ -164,10 +165,10 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
     }
   }
 
-  /** An image must be the customer's own upload (files module) of an image type; answers its type. */
-  async function checkFile(tx: Executor, userId: number, fileId: string | undefined) {
+  /** An image must be the sender's own upload (files module: a customer's or an operator's) of an image type; answers its type. */
+  async function checkFile(tx: Executor, owner: FileOwner, fileId: string | undefined) {
     if (!fileId) return null;
-    const mime = (await assertOwnFiles(tx, userId, { fileId })).get(fileId);
+    const mime = (await assertOwnFiles(tx, owner, { fileId })).get(fileId);
     if (!mime?.startsWith('image/')) throw invalid(E.uploadType, 'fileId');
     return mime;
   }
@@ -229,11 +230,53 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
   }
   const queueRow = async (ex: Executor, id: number) => toQueueRow(await queueSelected(ex, id));
 
+  /**
+   * The inbox notice of an answer (supportAnswered), at most one per conversation until the customer reads it: only
+   * when no earlier operator message is still unread by the customer and no notice of it is still unread. Written in
+   * the transaction of the answer; rendered in the language the customer reads in, like every notice.
+   */
+  async function noticeAnswer(tx: Executor, row: ConvRow, messageId: number, at: Date) {
+    const [earlier] = await tx
+      .select({ n: count() })
+      .from(msg)
+      .where(
+        and(
+          eq(msg.conversationId, row.id),
+          eq(msg.sender, 'operator'),
+          gt(msg.id, row.customerReadId),
+          lt(msg.id, messageId),
+        ),
+      );
+    if ((earlier?.n ?? 0) > 0) return;
+    const [pending] = await tx.select({ id: userMessages.id }).from(userMessages).where(answerNotices(row)).limit(1);
+    if (pending) return;
+    await notify(tx, {
+      userId: row.userId,
+      kind: 'supportAnswered',
+      params: { conversation: row.id, subject: row.subject },
+      link: `/pages/service/chat?id=${row.id}`,
+      at,
+    });
+  }
+  /** The customer's unread answer notices of a conversation. */
+  const answerNotices = (row: ConvRow) =>
+    and(
+      eq(userMessages.userId, row.userId),
+      eq(userMessages.kind, 'supportAnswered'),
+      isNull(userMessages.readAt),
+      sql`${userMessages.params}->>'conversation' = ${String(row.id)}`,
+    );
+  async function readAnswerNotices(tx: Executor, row: ConvRow) {
+    await tx.update(userMessages).set({ readAt: deps.clock.now() }).where(answerNotices(row));
+  }
+
   return {
     // ---- customer
+    /** `language`: the request's (the screen the customer wrote from), which the operators are offered to answer in. */
     async start(
       userId: number,
       input: { topic: SupportTopic; subject: string; text?: string | undefined; fileId?: string | undefined },
+      language: Language,
     ) {
       return db.transaction(async (tx) => {
         const now = deps.clock.now();
@@ -241,7 +284,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
         await checkFile(tx, userId, input.fileId);
         const [row] = await tx
           .insert(conv)
-          .values({ userId, topic: input.topic, subject: input.subject, lastMessageAt: now, createdAt: now })
+          .values({ userId, topic: input.topic, subject: input.subject, language, lastMessageAt: now, createdAt: now })
           .returning();
         if (!row) throw new Error('conversation not stored');
         const m = await insertMessage(tx, row, { sender: 'customer', text: input.text, fileId: input.fileId, at: now });
@@ -307,6 +350,8 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
             .where(eq(conv.id, row.id));
           await announce(tx, row, reader.side);
         }
+        // The customer has seen the answers: their notice about this conversation is read too.
+        if (reader.side === 'customer') await readAnswerNotices(tx, row);
         return {
           unread: reader.side === 'customer' ? await customerUnread(tx, reader.userId) : await operatorUnread(tx),
         };
@@ -349,11 +394,24 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
       return { conversation: toQueueRow(r), ...(await thread(db, r.row, beforeId)) };
     },
 
-    async reply(req: FastifyRequest, operator: Operator, id: number, text: string) {
+    async reply(
+      req: FastifyRequest,
+      operator: Operator,
+      id: number,
+      input: { text?: string | undefined; fileId?: string | undefined },
+    ) {
       return db.transaction(async (tx) => {
         const now = deps.clock.now();
         const row = await conversation(tx, id, { lock: true });
-        const m = await insertMessage(tx, row, { sender: 'operator', operatorId: operator.id, text, at: now });
+        const mime = await checkFile(tx, { operatorId: operator.id }, input.fileId);
+        const m = await insertMessage(tx, row, {
+          sender: 'operator',
+          operatorId: operator.id,
+          text: input.text,
+          fileId: input.fileId,
+          at: now,
+        });
+        await noticeAnswer(tx, row, m.id, now);
         const [next] = await tx
           .update(conv)
           .set({
@@ -365,7 +423,7 @@ export function createSupportService(deps: Pick<Deps, 'db' | 'files' | 'clock'>)
           .where(eq(conv.id, row.id))
           .returning();
         await audit(tx, req, 'support.reply', { type: 'supportConversation', id: row.id }, { messageId: m.id });
-        return toMessage(m, operator.username, null, next ?? row);
+        return toMessage(m, operator.username, mime, next ?? row);
       });
     },
 

@@ -5,14 +5,14 @@
  * over the live socket across two server processes on one database (as WORKERS=2 runs them) within a second.
  */
 import type { AddressInfo } from 'node:net';
-import { support as api, SUPPORT_LIMITS, type WsServerMessage } from '@beurs/contracts';
+import { support as api, inbox as inboxApi, SUPPORT_LIMITS, type WsServerMessage } from '@beurs/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
-import { auditLog } from '../../platform/db/schema.js';
+import { auditLog, files, users } from '../../platform/db/schema.js';
 import { translate } from '../../platform/i18n.js';
 import { supportMessages } from './schema.js';
 
@@ -277,5 +277,122 @@ describe('customer service', () => {
   it('keeps every message: the app role cannot change or delete one', async () => {
     await expect(h.deps.db.update(supportMessages).set({ text: 'edited' })).rejects.toThrow();
     await expect(h.deps.db.delete(supportMessages)).rejects.toThrow();
+  });
+});
+
+describe('operator pictures, answer notices and the language of a conversation', () => {
+  const operatorUpload = (token: string, name = 'answer.png') =>
+    h.uploadFile(token, name, undefined, '/web/console/file/upload');
+
+  it("sends an operator's picture only the conversation's customer and the operators are handed; 404 otherwise", async () => {
+    const u = await h.registerUser();
+    const id = (await start(u.token)).body.data.conversation.id;
+    const fileId = await operatorUpload(reviewer);
+    const [stored] = await h.db.select().from(files).where(eq(files.id, fileId));
+    expect(stored).toMatchObject({ ownerUserId: null, mime: 'image/png' });
+    expect(stored?.ownerOperatorId).toBeGreaterThan(0);
+
+    const reply = await h.call(api.supportReply, { fileId }, { token: reviewer, params: { id } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toMatchObject({ from: 'operator', text: null, image: { mime: 'image/png' } });
+    // The customer sees it in the chat, through a signed address that serves the picture.
+    const detail = await h.call(api.supportDetail, {}, { token: u.token, params: { id } });
+    const image = detail.body.data.messages.at(-1)?.image;
+    expect(image?.url).toMatch(/^\/web\/file\//);
+    const served = await h.app.inject({ method: 'GET', url: image?.url ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    // The operators see it too.
+    const consoleView = await h.call(api.supportConsoleDetail, {}, { token: admin, params: { id } });
+    expect(consoleView.body.data.messages.at(-1)?.image?.url).toMatch(/^\/web\/file\//);
+
+    // Anyone else: the conversation is not found, the file without its signature is not found, and the id cannot be
+    // sent on as one's own (nor by another operator).
+    const stranger = await h.registerUser();
+    expect((await h.call(api.supportDetail, {}, { token: stranger.token, params: { id } })).status).toBe(404);
+    const unsigned = await h.app.inject({ method: 'GET', url: `/web/file/${fileId}` });
+    expect(unsigned.statusCode).toBe(404);
+    const forged = await h.app.inject({ method: 'GET', url: `/web/file/${fileId}?exp=9999999999&sig=x` });
+    expect(forged.statusCode).toBe(404);
+    const strangerId = (await start(stranger.token)).body.data.conversation.id;
+    const reuse = await h.call(
+      api.supportSend,
+      { fileId },
+      { token: stranger.token, params: { id: strangerId }, lang: 'nl' },
+    );
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.msg).toBe(translate('nl', 'validation.uploadImage'));
+    const byOwner = await h.call(api.supportSend, { fileId }, { token: u.token, params: { id } });
+    expect(byOwner.status).toBe(400);
+    const otherOperator = await h.call(api.supportReply, { fileId }, { token: admin, params: { id } });
+    expect(otherOperator.status).toBe(400);
+    // A customer's upload is not an operator's either, and a customer cannot use the console's upload.
+    const theirs = await h.uploadFile(u.token, 'mine.png');
+    expect((await h.call(api.supportReply, { fileId: theirs }, { token: reviewer, params: { id } })).status).toBe(400);
+    await expect(operatorUpload(u.token)).rejects.toThrow(/401/);
+  });
+
+  it('notices an answer once per unread stretch, in the language the customer reads in', async () => {
+    const u = await h.registerUser();
+    const id = (await start(u.token, { subject: 'Card payment', text: 'It failed' })).body.data.conversation.id;
+    const notices = async (lang = 'en') =>
+      (await h.call(inboxApi.getMessages, {}, { token: u.token, lang })).body.data.list.filter(
+        (m) => m.kind === 'supportAnswered',
+      );
+    await h.call(api.supportReply, { text: 'One moment' }, { token: reviewer, params: { id } });
+    await h.call(api.supportReply, { text: 'Found it' }, { token: admin, params: { id } });
+    await h.call(api.supportReply, { text: 'Fixed' }, { token: reviewer, params: { id } });
+    const first = await notices('nl');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      read: false,
+      link: `/pages/service/chat?id=${id}`,
+      title: translate('nl', 'inbox.supportAnswered.title'),
+      body: translate('nl', 'inbox.supportAnswered.body', { subject: 'Card payment' }),
+    });
+    expect((await notices('zh-Hans'))[0]?.title).toBe(translate('zh-Hans', 'inbox.supportAnswered.title'));
+
+    // Reading the conversation reads its notice; the next answer is a new stretch with a new notice.
+    await h.call(api.supportRead, {}, { token: u.token, params: { id } });
+    expect((await notices()).map((n) => n.read)).toEqual([true]);
+    await h.call(api.supportReply, { text: 'Anything else?' }, { token: reviewer, params: { id } });
+    await h.call(api.supportReply, { text: 'Closing soon' }, { token: reviewer, params: { id } });
+    expect((await notices()).map((n) => n.read)).toEqual([false, true]);
+
+    // Another conversation has its own notice; the customer's own messages send none.
+    const other = (await start(u.token, { subject: 'Other', text: 'Q' })).body.data.conversation.id;
+    await h.call(api.supportSend, { text: 'More' }, { token: u.token, params: { id: other } });
+    expect(await notices()).toHaveLength(2);
+    await h.call(api.supportReply, { text: 'A' }, { token: reviewer, params: { id: other } });
+    expect(await notices()).toHaveLength(3);
+  });
+
+  it("records the language of the screen that started a conversation, not the profile's", async () => {
+    const u = await h.registerUser();
+    const [profile] = await h.db.select({ language: users.language }).from(users).where(eq(users.id, u.user.id));
+    expect(profile?.language).toBe('en');
+    const started = await h.call(api.supportApply, { subject: 'Vraag', text: 'Hallo' }, { token: u.token, lang: 'nl' });
+    const id = started.body.data.conversation.id;
+    const detail = await h.call(api.supportConsoleDetail, {}, { token: reviewer, params: { id } });
+    expect(detail.body.data.conversation.language).toBe('nl');
+    const queue = await h.call(api.supportQueue, { q: 'Vraag' }, { token: reviewer });
+    expect(queue.body.data.list.find((r) => r.id === id)?.language).toBe('nl');
+    // Later messages in another language do not change it.
+    await h.call(api.supportSend, { text: '你好' }, { token: u.token, params: { id }, lang: 'zh-Hans' });
+    const after = await h.call(api.supportConsoleDetail, {}, { token: reviewer, params: { id } });
+    expect(after.body.data.conversation.language).toBe('nl');
+  });
+  it("keeps an operator's picture a support message uses; an unused one goes after a day", async () => {
+    const u = await h.registerUser();
+    const id = (await start(u.token)).body.data.conversation.id;
+    const used = await operatorUpload(reviewer);
+    const unused = await operatorUpload(reviewer);
+    expect((await h.call(api.supportReply, { fileId: used }, { token: reviewer, params: { id } })).status).toBe(200);
+    // Last in the file: a day passes (the console sessions with it).
+    h.clock.advance(25 * 3600_000);
+    await h.deps.files.purgeOrphans(h.clock.now());
+    const left = (await h.db.select({ id: files.id }).from(files)).map((f) => f.id);
+    expect(left).toContain(used);
+    expect(left).not.toContain(unused);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -141,7 +142,9 @@ export const files = pgTable(
   'files',
   {
     id: text('id').primaryKey(),
-    ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),
+    /** A customer's upload, or (ownerOperatorId) an operator's: exactly one of the two (files_one_owner). */
+    ownerUserId: bigint('owner_user_id', { mode: 'number' }),
+    ownerOperatorId: bigint('owner_operator_id', { mode: 'number' }).references((): AnyPgColumn => operators.id),
     kind: text('kind').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -149,7 +152,12 @@ export const files = pgTable(
     originalName: text('original_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner').on(t.ownerUserId), index('files_created_at').on(t.createdAt)],
+  (t) => [
+    index('files_owner').on(t.ownerUserId),
+    index('files_owner_operator').on(t.ownerOperatorId),
+    index('files_created_at').on(t.createdAt),
+    check('files_one_owner', sql`(${t.ownerUserId} is null) <> (${t.ownerOperatorId} is null)`),
+  ],
 );
 
 export const operators = pgTable(

@@ -1,7 +1,8 @@
 /**
  * An article's body: HTML the server made from Markdown and sanitised (docs/news.md "Rendering"), inserted as it is.
  * Its links never leave by themselves: each goes through webview/index, whose allowlist decides (an app screen
- * opens, a published site is offered, anything else is refused).
+ * opens, a published site is offered, anything else is refused). Its images are the operators' uploads alone, behind
+ * signed addresses of this server (the server drops any other).
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';

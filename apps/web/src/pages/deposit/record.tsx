@@ -19,6 +19,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { EmptyState, QueryBoundary } from '../../components/States';
+import { SupportLink } from '../../components/SupportLink';
 import { copyText } from '../../lib/clipboard';
 import { useFormatters } from '../../lib/format';
 import { toastFailure, toastSuccess } from '../../lib/toast';
@@ -41,13 +42,17 @@ export function ReviewTag(props: { status: 1 | 2 | 3; kind: 'deposit' } | { stat
 }
 
 /** The reason an operator gave for refusing, in full. */
-export function ReasonNote({ reason }: { reason: string | null }) {
+/** A refusal's reason, and the way to customer service about it (`topic`: deposit or withdrawal). */
+export function ReasonNote({ reason, topic }: { reason: string | null; topic: 'deposit' | 'withdrawal' }) {
   const { t } = useTranslation();
   return (
-    <div className="money-reason" data-testid="record-reason">
-      <strong>{t('deposit.record.reason')}</strong>
-      <span>{reason || t('deposit.record.noReason')}</span>
-    </div>
+    <>
+      <div className="money-reason" data-testid="record-reason">
+        <strong>{t('deposit.record.reason')}</strong>
+        <span>{reason || t('deposit.record.noReason')}</span>
+      </div>
+      <SupportLink topic={topic} testId="record-support" />
+    </>
   );
 }
 
@@ -118,7 +123,7 @@ function DepositItem({ record }: { record: RechargeRecord }) {
         </div>
         <ReviewTag status={record.status} kind="deposit" />
       </div>
-      {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} />}
+      {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} topic="deposit" />}
       <div className="money-item__meta">
         <span>{f.dateTime(record.createTimeTimestamp)}</span>
         {record.txHash && (

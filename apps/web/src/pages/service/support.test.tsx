@@ -9,6 +9,7 @@ import { type DataOf, type SupportConversation, type SupportMessage, support } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SupportLink } from '../../components/SupportLink';
 import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../test/render';
 import { ServiceChatPage } from './chat';
 import { ServicePage } from './index';
@@ -125,5 +126,32 @@ describe('Help and contact', () => {
     await u.click(screen.getByTestId('support-reply-send'));
     await waitFor(() => expect(api.callsTo(support.supportSend)).toHaveLength(1));
     expect(api.callsTo(support.supportSend)[0]?.body).toEqual({ text: 'Thank you' });
+  });
+
+  it("shows an operator's picture in the conversation", async () => {
+    const url = '/web/file/abc?exp=1&sig=x';
+    fakeApi()
+      .on(support.supportDetail, {
+        ...thread(0),
+        messages: [
+          message({}),
+          message({ id: 2, from: 'operator', operatorName: 'rita', text: null, image: { url, mime: 'image/png' } }),
+        ],
+      })
+      .on(support.supportRead, { unread: 0 });
+    renderScreen(<ServiceChatPage />, '/pages/service/chat?id=7');
+    const messages = await screen.findAllByTestId('support-message');
+    const picture = within(messages[1] as HTMLElement).getByRole('img');
+    expect(picture.getAttribute('src')).toBe(url);
+    expect(picture.getAttribute('alt')).toBe('Picture');
+  });
+
+  it('links a screen that needs a person to a new conversation on its topic', async () => {
+    const u = userEvent.setup();
+    renderScreen(<SupportLink topic="loan" testId="loan-support" />, '/pages/loan/index');
+    const link = await screen.findByTestId('loan-support');
+    expect(link.textContent).toBe('Questions? Talk to customer service');
+    await u.click(link);
+    expect(await screen.findByTestId('navigated-away')).toBeTruthy();
   });
 });

@@ -1,4 +1,7 @@
-/** The caller's applications and loans, newest first, with their SPEC §4 state, a rejection's reason, and repay. */
+/**
+ * The caller's applications and loans, newest first, with their SPEC §4 state, a rejection's reason, repay, and a way
+ * to customer service for one a person is deciding or has refused.
+ */
 import type { LoanState } from '@beurs/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +10,7 @@ import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { EmptyState, QueryBoundary } from '../../../../components/States';
+import { SupportLink } from '../../../../components/SupportLink';
 import { Facts } from '../../../../components/trading/Sheet';
 import { useFormatters } from '../../../../lib/format';
 import { RepaySheet } from './RepaySheet';
@@ -60,6 +64,7 @@ function LoanRow({ loan, onRepay }: { loan: LoanItem; onRepay: () => void }) {
           {t('loan.labels.reason')}: {loan.reason}
         </p>
       )}
+      {(loan.status === 'rejected' || loan.status === 'review') && <SupportLink topic="loan" testId="loan-support" />}
       {loan.status === 'inUse' && (
         <Button size="small" color="primary" fill="outline" onClick={onRepay} data-testid="loan-repay">
           {t('loan.repay')}

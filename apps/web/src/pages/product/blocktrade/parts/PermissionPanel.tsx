@@ -13,6 +13,7 @@ import { paths } from '../../../../app/paths';
 import { Button } from '../../../../components/Button';
 import { Icon } from '../../../../components/Icon';
 import { QueryBoundary, StateBlock } from '../../../../components/States';
+import { SupportLink } from '../../../../components/SupportLink';
 import { TradeError } from '../../../../components/trading/TradeError';
 import { useFormatters } from '../../../../lib/format';
 import { BlockTerms } from './BlockTerms';
@@ -89,19 +90,6 @@ function ApplyForm({ again }: { again: boolean }) {
   );
 }
 
-/** The permission is decided by a person: questions about it start a conversation with customer service. */
-function AskSupport() {
-  const { t } = useTranslation();
-  return (
-    <p className="block-support">
-      <Link to={paths.supportNew({ topic: 'blockTrade' })} className="text-link" data-testid="block-support">
-        <Icon name="headset" size={16} />
-        {t('support.contactLink')}
-      </Link>
-    </p>
-  );
-}
-
 export function PermissionPanel({ permission: p }: { permission: BlockPermission }) {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -113,7 +101,7 @@ export function PermissionPanel({ permission: p }: { permission: BlockPermission
           title={t('block.pending.title')}
           description={t('block.pending.text', { at: f.dateTime(p.appliedAtTimestamp, 'minutes') })}
         />
-        <AskSupport />
+        <SupportLink topic="blockTrade" testId="block-support" />
       </div>
     );
   }
@@ -130,7 +118,7 @@ export function PermissionPanel({ permission: p }: { permission: BlockPermission
         <StateBlock icon="building" title={t('block.none.title')} description={t('block.none.text')} />
       )}
       <ApplyForm again={p.status === 'refused'} />
-      <AskSupport />
+      <SupportLink topic="blockTrade" testId="block-support" />
     </div>
   );
 }

@@ -36,7 +36,7 @@ function WithdrawalItem({
         </div>
         <ReviewTag status={record.status} kind="withdraw" />
       </div>
-      {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} />}
+      {record.status === ReviewStatus.Failed && <ReasonNote reason={record.reason} topic="withdrawal" />}
       {record.status === ReviewStatus.Approved && record.payoutReference && (
         <div className="money-reference" data-testid="record-reference">
           <strong>{t('withdraw.record.reference')}</strong>
