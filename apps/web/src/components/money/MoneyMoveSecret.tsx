@@ -6,7 +6,10 @@
 import { rules } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTotpStatusQuery } from '../../api/totp';
+import { errorMessage } from '../../lib/toast';
 import { PasswordInput } from '../PasswordInput';
 
 interface MoneyMoveSecretProps {
@@ -17,11 +20,29 @@ interface MoneyMoveSecretProps {
   totpEnabled: boolean;
   totpCode: string;
   onTotpCode: (value: string) => void;
+  /** The confirming call's refusal, shown below the fields (test id `<id>-error`). */
+  error?: unknown;
 }
 
 /** Both filled as the server will take them: six digits, and a code when two-step verification is on. */
 export const moneyMoveSecretComplete = (payPassword: string, totpEnabled: boolean, totpCode: string) =>
   rules.PAY_PASSWORD_PATTERN.test(payPassword) && (!totpEnabled || totpCode.trim() !== '');
+
+/**
+ * The fields' state for one confirmation: what was typed, whether two-step verification is on (the customer's
+ * setting), and whether both are complete. Spread `fields` into MoneyMoveSecret.
+ */
+export function useMoneyMoveSecret() {
+  const [payPassword, setPayPassword] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  return {
+    /** What the confirming call sends: the password, and the code when two-step verification is on. */
+    credentials: { payPassword, ...(totpEnabled ? { totpCode } : {}) },
+    complete: moneyMoveSecretComplete(payPassword, totpEnabled, totpCode),
+    fields: { payPassword, onPayPassword: setPayPassword, totpEnabled, totpCode, onTotpCode: setTotpCode },
+  };
+}
 
 export function MoneyMoveSecret({
   id,
@@ -30,6 +51,7 @@ export function MoneyMoveSecret({
   totpEnabled,
   totpCode,
   onTotpCode,
+  error,
 }: MoneyMoveSecretProps) {
   const { t } = useTranslation();
   return (
@@ -56,6 +78,11 @@ export function MoneyMoveSecret({
           />
         </div>
       )}
+      {error ? (
+        <p className="ticket-error" role="alert" data-testid={`${id}-error`}>
+          {errorMessage(error)}
+        </p>
+      ) : null}
     </>
   );
 }

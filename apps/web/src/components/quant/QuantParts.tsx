@@ -12,14 +12,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type QuantItem, type QuantOrderItem, useQuantSubscribeMutation } from '../../api/quant';
-import { useTotpStatusQuery } from '../../api/totp';
 import { useWalletBalancesQuery } from '../../api/wallet';
 import { paths } from '../../app/paths';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { errorMessage } from '../../lib/toast';
 import { ChoiceChips } from '../ChoiceChips';
-import { MoneyMoveSecret, moneyMoveSecretComplete } from '../money/MoneyMoveSecret';
+import { MoneyMoveSecret, useMoneyMoveSecret } from '../money/MoneyMoveSecret';
 import { MoneyText } from '../money/MoneyText';
 import { ConfirmSheet, Facts } from '../trading/Sheet';
 
@@ -78,9 +76,7 @@ export function SubscribeSheet({
   const f = useFormatters();
   const [amount, setAmount] = useState('');
   const [term, setTerm] = useState(String(strategy.terms[0] ?? ''));
-  const [payPassword, setPayPassword] = useState('');
-  const [totpCode, setTotpCode] = useState('');
-  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const secret = useMoneyMoveSecret();
   const balances = useWalletBalancesQuery();
   const available = balances.data?.find((b) => b.walletType === QUANT_WALLET)?.balance;
   const subscribe = useQuantSubscribeMutation();
@@ -90,7 +86,7 @@ export function SubscribeSheet({
   const outside = wellFormed && (new Decimal(text).lt(strategy.minAmount) || new Decimal(text).gt(strategy.maxAmount));
   const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
   const valid = wellFormed && !outside && !short && term !== '';
-  const ready = valid && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
+  const ready = valid && secret.complete;
   const range = { min: f.number(strategy.minAmount, 2), max: f.number(strategy.maxAmount, 2), currency: 'EUR' };
   const problem = !wellFormed
     ? text !== '' && t('quant.badAmount')
@@ -109,7 +105,7 @@ export function SubscribeSheet({
     subscribe.mutate(
       {
         request,
-        secret: { payPassword, ...(totpEnabled ? { totpCode } : {}) },
+        secret: secret.credentials,
         idempotencyKey: intent.keyFor(request),
       },
       {
@@ -181,19 +177,7 @@ export function SubscribeSheet({
           }}
           testIdPrefix="quant-term-"
         />
-        <MoneyMoveSecret
-          id="quant"
-          payPassword={payPassword}
-          onPayPassword={setPayPassword}
-          totpEnabled={totpEnabled}
-          totpCode={totpCode}
-          onTotpCode={setTotpCode}
-        />
-        {subscribe.isError && (
-          <p className="ticket-error" role="alert" data-testid="quant-error">
-            {errorMessage(subscribe.error)}
-          </p>
-        )}
+        <MoneyMoveSecret id="quant" {...secret.fields} error={subscribe.error} />
       </div>
     </ConfirmSheet>
   );

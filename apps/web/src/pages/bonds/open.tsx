@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type BondItem, useBondBuyMutation, useBondQuery } from '../../api/bonds';
-import { useTotpStatusQuery } from '../../api/totp';
 import { useWalletBalancesQuery } from '../../api/wallet';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
@@ -24,10 +23,9 @@ import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { errorMessage } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import './bonds.css';
-import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
+import { MoneyMoveSecret, useMoneyMoveSecret } from '../../components/money/MoneyMoveSecret';
 
 /** What `quantity` bonds cost, as the server charges it (@beurs/contracts bond-rules). */
 function bondCost(bond: BondItem, quantity: number) {
@@ -40,18 +38,15 @@ function Ticket({ bond }: { bond: BondItem }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const [quantity, setQuantity] = useState(1);
-  const [payPassword, setPayPassword] = useState('');
-  const [totpCode, setTotpCode] = useState('');
-  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const secret = useMoneyMoveSecret();
   const balances = useWalletBalancesQuery();
   const available = balances.data?.find((b) => b.walletType === bond.walletType)?.balance;
   const buy = useBondBuyMutation();
   const intent = useIdempotencyKey();
   const cost = bondCost(bond, quantity);
   const short = available !== undefined && new Decimal(cost.total).gt(available);
-  const ready = moneyMoveSecretComplete(payPassword, totpEnabled, totpCode) && !short;
+  const ready = secret.complete && !short;
   const money = (v: string | undefined) => <MoneyText amount={v} currency={bond.currency} />;
-  const error = buy.isError ? errorMessage(buy.error) : null;
 
   if (buy.data) {
     return (
@@ -73,7 +68,7 @@ function Ticket({ bond }: { bond: BondItem }) {
   const submit = () => {
     const request = { code: bond.code, quantity, maxTotal: cost.total };
     buy.mutate({
-      request: { ...request, payPassword, ...(totpEnabled ? { totpCode } : {}) },
+      request: { ...request, ...secret.credentials },
       idempotencyKey: intent.keyFor(request),
     });
   };
@@ -142,20 +137,8 @@ function Ticket({ bond }: { bond: BondItem }) {
           </p>
         )}
         <div className="bond-secret">
-          <MoneyMoveSecret
-            id="bond"
-            payPassword={payPassword}
-            onPayPassword={setPayPassword}
-            totpEnabled={totpEnabled}
-            totpCode={totpCode}
-            onTotpCode={setTotpCode}
-          />
+          <MoneyMoveSecret id="bond" {...secret.fields} error={buy.error} />
         </div>
-        {error && (
-          <p className="ticket-error" role="alert" data-testid="bond-error">
-            {error}
-          </p>
-        )}
         <Button
           block
           color="primary"

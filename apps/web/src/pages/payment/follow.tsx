@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type AgencyItem, useAgenciesQuery, useFollowAddMutation } from '../../api/follow';
-import { useTotpStatusQuery } from '../../api/totp';
 import { useWalletBalancesQuery } from '../../api/wallet';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
@@ -25,11 +24,11 @@ import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { errorMessage, toastSuccess } from '../../lib/toast';
+import { toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import '../product/follow.css';
-import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
+import { MoneyMoveSecret, useMoneyMoveSecret } from '../../components/money/MoneyMoveSecret';
 
 type Term = '30' | '90' | '180';
 
@@ -46,9 +45,7 @@ function FollowTicket({
   const [amount, setAmount] = useState('');
   const [term, setTerm] = useState<Term>('30');
   const [reviewing, setReviewing] = useState(false);
-  const [payPassword, setPayPassword] = useState('');
-  const [totpCode, setTotpCode] = useState('');
-  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const secret = useMoneyMoveSecret();
   const balances = useWalletBalancesQuery();
   const available = balances.data?.find((b) => b.walletType === 'FOLLOW')?.balance;
   const add = useFollowAddMutation();
@@ -58,7 +55,7 @@ function FollowTicket({
   const outside = wellFormed && (new Decimal(text).lt(limits.min) || new Decimal(text).gt(limits.max));
   const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
   const valid = wellFormed && !outside && !short;
-  const ready = valid && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
+  const ready = valid && secret.complete;
   const money = (v: string | undefined) => <MoneyText amount={v} currency="EUR" />;
   const range = { min: f.number(limits.min, 2), max: f.number(limits.max, 2), currency: 'EUR' };
   const problem = !wellFormed
@@ -77,7 +74,7 @@ function FollowTicket({
     };
     add.mutate(
       {
-        request: { ...request, payPassword, ...(totpEnabled ? { totpCode } : {}) },
+        request: { ...request, ...secret.credentials },
         idempotencyKey: intent.keyFor(request),
       },
       {
@@ -186,19 +183,7 @@ function FollowTicket({
           onClose={() => setReviewing(false)}
         >
           <div className="bond-secret">
-            <MoneyMoveSecret
-              id="follow"
-              payPassword={payPassword}
-              onPayPassword={setPayPassword}
-              totpEnabled={totpEnabled}
-              totpCode={totpCode}
-              onTotpCode={setTotpCode}
-            />
-            {add.isError && (
-              <p className="ticket-error" role="alert" data-testid="follow-error">
-                {errorMessage(add.error)}
-              </p>
-            )}
+            <MoneyMoveSecret id="follow" {...secret.fields} error={add.error} />
           </div>
         </ConfirmSheet>
       )}

@@ -12,12 +12,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type RobotItem, useRobotCreateMutation, useRobotQuotaQuery, useRobotsQuery } from '../../api/robots';
-import { useTotpStatusQuery } from '../../api/totp';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
-import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
+import { MoneyMoveSecret, useMoneyMoveSecret } from '../../components/money/MoneyMoveSecret';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { pairBase, RobotQuotaFacts, useRobotName } from '../../components/robots/RobotParts';
@@ -26,7 +25,7 @@ import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { errorMessage, toastSuccess } from '../../lib/toast';
+import { toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import '../market/market.css';
@@ -41,9 +40,7 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
   const [pair, setPair] = useState(robot.pairs[0] ?? '');
   const [amount, setAmount] = useState('');
   const [reviewing, setReviewing] = useState(false);
-  const [payPassword, setPayPassword] = useState('');
-  const [totpCode, setTotpCode] = useState('');
-  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const secret = useMoneyMoveSecret();
   const create = useRobotCreateMutation();
   const intent = useIdempotencyKey();
   const price = (term === 'rent' ? robot.rentPrice : robot.buyPrice) ?? '0';
@@ -57,7 +54,7 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
   const available = quota.data?.available;
   const short = wellFormed && available !== undefined && new Decimal(text).plus(price).gt(available);
   const valid = wellFormed && !outside && !aboveRoom && !short;
-  const ready = valid && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
+  const ready = valid && secret.complete;
   const money = (v: string) => <MoneyText amount={v} currency={currency} />;
   const range = { min: f.number(robot.minAllocation, 2), max: f.number(robot.maxAllocation, 2), currency };
   const problem = !wellFormed
@@ -72,7 +69,7 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
     const request = { robotId: robot.id, term, pair, amount: new Decimal(text).toFixed(2), price };
     create.mutate(
       {
-        request: { ...request, payPassword, ...(totpEnabled ? { totpCode } : {}) },
+        request: { ...request, ...secret.credentials },
         idempotencyKey: intent.keyFor(request),
       },
       {
@@ -182,19 +179,7 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
           onClose={() => setReviewing(false)}
         >
           <div className="bond-secret">
-            <MoneyMoveSecret
-              id="robot"
-              payPassword={payPassword}
-              onPayPassword={setPayPassword}
-              totpEnabled={totpEnabled}
-              totpCode={totpCode}
-              onTotpCode={setTotpCode}
-            />
-            {create.isError && (
-              <p className="ticket-error" role="alert" data-testid="robot-error">
-                {errorMessage(create.error)}
-              </p>
-            )}
+            <MoneyMoveSecret id="robot" {...secret.fields} error={create.error} />
           </div>
         </ConfirmSheet>
       )}

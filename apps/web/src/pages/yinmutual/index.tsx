@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type FundProductItem, useFundProductsQuery, useFundSubscribeMutation } from '../../api/funds';
 import { useIsLoggedIn } from '../../api/session';
-import { useTotpStatusQuery } from '../../api/totp';
 import { useWalletBalancesQuery } from '../../api/wallet';
 import { loginPathFor } from '../../app/navigation';
 import { paths } from '../../app/paths';
@@ -26,10 +25,10 @@ import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import { ConfirmSheet, Facts } from '../../components/trading/Sheet';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { errorMessage, toastSuccess } from '../../lib/toast';
+import { toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
-import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../components/money/MoneyMoveSecret';
+import { MoneyMoveSecret, useMoneyMoveSecret } from '../../components/money/MoneyMoveSecret';
 
 type Filter = 'all' | 'current' | 'regular';
 const FILTERS: readonly Filter[] = ['all', 'current', 'regular'];
@@ -58,9 +57,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
   const { t } = useTranslation();
   const f = useFormatters();
   const [amount, setAmount] = useState('');
-  const [payPassword, setPayPassword] = useState('');
-  const [totpCode, setTotpCode] = useState('');
-  const totpEnabled = useTotpStatusQuery().data?.enabled === true;
+  const secret = useMoneyMoveSecret();
   const balances = useWalletBalancesQuery();
   const available = balances.data?.find((b) => b.walletType === 'FINANCIAL')?.balance;
   const subscribe = useFundSubscribeMutation();
@@ -69,7 +66,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
   const wellFormed = rules.AMOUNT_PATTERN.test(amount.trim()) && new Decimal(amount.trim()).gt(0);
   const belowMin = wellFormed && new Decimal(amount.trim()).lt(product.minAmount);
   const short = wellFormed && available !== undefined && new Decimal(amount.trim()).gt(available);
-  const ready = wellFormed && !belowMin && !short && moneyMoveSecretComplete(payPassword, totpEnabled, totpCode);
+  const ready = wellFormed && !belowMin && !short && secret.complete;
   const interest =
     wellFormed && product.type === 'regular'
       ? fundInterest(amount.trim(), new Decimal(product.annualRate).dividedBy(100), product.termDays ?? 0).toFixed(2)
@@ -88,7 +85,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
     };
     subscribe.mutate(
       {
-        request: { ...request, payPassword, ...(totpEnabled ? { totpCode } : {}) },
+        request: { ...request, ...secret.credentials },
         idempotencyKey: intent.keyFor(request),
       },
       {
@@ -160,19 +157,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
             {t('funds.transfer')} ›
           </Link>
         )}
-        <MoneyMoveSecret
-          id="fund"
-          payPassword={payPassword}
-          onPayPassword={setPayPassword}
-          totpEnabled={totpEnabled}
-          totpCode={totpCode}
-          onTotpCode={setTotpCode}
-        />
-        {subscribe.isError && (
-          <p className="ticket-error" role="alert" data-testid="fund-error">
-            {errorMessage(subscribe.error)}
-          </p>
-        )}
+        <MoneyMoveSecret id="fund" {...secret.fields} error={subscribe.error} />
       </div>
     </ConfirmSheet>
   );
