@@ -19,6 +19,8 @@ export interface PageResult {
   loadAverage: number;
   /** CPU of everything but this bench's tree in a 2 s probe just before the page, percent of one core. */
   outsideBefore: number;
+  /** Lighthouse's own measure of the machine's speed (environment.benchmarkIndex; higher is faster). */
+  benchmarkIndex: number;
   scores: { id: string; score: number }[];
   failing: Record<string, FailingAudit[]>;
   /** Where the main thread went (simulated ms): per script, and the longest tasks, for the next optimisation. */
@@ -61,7 +63,8 @@ export function summarise(name: string, lhr: Result, loadAverage: number, outsid
   const longTasks = rows(lhr, 'long-tasks')
     .map((item) => ({ url: shortUrl(item.url), startMs: ms(item.startTime), ms: ms(item.duration) }))
     .slice(0, 8);
-  return { name, loadAverage, outsideBefore, scores, failing, scripts, longTasks };
+  const benchmarkIndex = lhr.environment?.benchmarkIndex ?? Number.NaN;
+  return { name, loadAverage, outsideBefore, benchmarkIndex, scores, failing, scripts, longTasks };
 }
 
 export function renderReport(run: { machine: Machine; commit: string; results: PageResult[] }): string {
@@ -79,15 +82,17 @@ export function renderReport(run: { machine: Machine; commit: string; results: P
     'The performance score is simulated from a trace taken on this machine: with other work running it is lower than',
     'on a quiet one, so each page waits until the server has been idle for a second (a fresh server first replays',
     'the strategy books), and the table gives the CPU of processes outside the bench in a 2 s probe just before it',
-    '(a page is quiet at 10 % of a core or less). Accessibility and best practices do not depend on load.',
+    '(a page is quiet at 10 % of a core or less). benchmarkIndex is how fast Lighthouse found this machine (higher',
+    'is faster): one build can score far apart at different indexes with no outside CPU either time, so compare',
+    'runs with a similar index. Accessibility and best practices do not depend on load.',
     '',
     `**Goal: ${GOAL} or more in each category on every page: ${met ? 'met' : 'missed'}.**`,
     '',
-    `| page | ${ids.join(' | ')} | load average | outside CPU before | quiet |`,
-    `|---|${ids.map(() => '---:').join('|')}|---:|---:|---|`,
+    `| page | ${ids.join(' | ')} | load average | outside CPU before | quiet | benchmarkIndex |`,
+    `|---|${ids.map(() => '---:').join('|')}|---:|---:|---|---:|`,
     ...results.map(
       (r) =>
-        `| ${r.name} | ${ids.map((id) => r.scores.find((s) => s.id === id)?.score ?? '-').join(' | ')} | ${r.loadAverage.toFixed(1)} | ${r.outsideBefore.toFixed(0)} % | ${r.outsideBefore <= BUSY_OUTSIDE_PERCENT ? 'yes' : 'NO'} |`,
+        `| ${r.name} | ${ids.map((id) => r.scores.find((s) => s.id === id)?.score ?? '-').join(' | ')} | ${r.loadAverage.toFixed(1)} | ${r.outsideBefore.toFixed(0)} % | ${r.outsideBefore <= BUSY_OUTSIDE_PERCENT ? 'yes' : 'NO'} | ${r.benchmarkIndex.toFixed(0)} |`,
     ),
     '',
   ];
