@@ -164,6 +164,8 @@ export const consoleStrategy = z.object({
   id: z.number().int(),
   code: z.string(),
   manager: z.string(),
+  /** The product it is sold as: copy trading (follows) or AI quantification (subscriptions); both are follows rows. */
+  kind: z.enum(['follow', 'quant']),
   /** The rule the book runs (momentum, meanReversion, grid, dca) and its instruments (simulator keys). */
   rule: z.string(),
   instruments: z.array(z.string()),

@@ -1,5 +1,5 @@
 /**
- * Strategies (issue 17, docs/strategies.md "Console"): every copy-trading strategy with its rule, the figures of its
+ * Strategies (issue 17, docs/strategies.md "Console"): every copy-trading and AI quant strategy with its rule, the figures of its
  * book (the customers' own) and the follows running. A strategy's page shows its book read only; admins describe it,
  * set the fee for new follows, publish it and close it to new money there. Nothing here changes a book or a follow.
  */
@@ -39,6 +39,7 @@ export function StrategiesPage() {
 
   const columns: TableColumnsType<ConsoleStrategy> = [
     { title: t('strategies.strategy'), render: (_, s) => <NameCell name={s.name} detail={s.code} /> },
+    { title: t('strategies.kind'), render: (_, s) => t(`strategies.kinds.${s.kind}`) },
     { title: t('strategies.manager'), dataIndex: 'manager' },
     { title: t('strategies.rule'), render: (_, s) => ruleLabel(s.rule) },
     { title: t('strategies.currency'), dataIndex: 'currency' },

@@ -5,7 +5,7 @@
  * keeps the fee it was sold with (to its payout) while a new one gets the new fee; none of it changes the book, its
  * trades or NAV; bad input is refused translated and writes nothing; reviewers cannot write.
  */
-import { auth as authApi, consoleApi, Decimal, follow } from '@beurs/contracts';
+import { auth as authApi, consoleApi, Decimal, follow, quant } from '@beurs/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -96,14 +96,20 @@ describe('the console reads strategies', () => {
   it('lists every strategy with its figures and running follows, and one with its book and trades', async () => {
     const list = await h.call(follow.consoleStrategies, {}, { token: reviewer });
     expect(list.status).toBe(200);
-    expect(list.body.data.map((s) => [s.code, s.rule, s.currency, s.published, s.open])).toEqual([
-      ['KM-TREND', 'momentum', 'USD', true, true],
-      ['KM-REVERT', 'meanReversion', 'USD', true, true],
-      ['KM-GRID', 'grid', 'USD', true, true],
-      ['KM-DCA', 'dca', 'USD', true, true],
+    expect(list.body.data.map((s) => [s.code, s.kind, s.rule, s.currency, s.published, s.open])).toEqual([
+      ['KM-TREND', 'follow', 'momentum', 'USD', true, true],
+      ['KM-REVERT', 'follow', 'meanReversion', 'USD', true, true],
+      ['KM-GRID', 'follow', 'grid', 'USD', true, true],
+      ['KM-DCA', 'follow', 'dca', 'USD', true, true],
+      ['KQ-MOMENTUM', 'quant', 'momentum', 'USD', true, true],
+      ['KQ-REVERT', 'quant', 'meanReversion', 'USD', true, true],
+      ['KQ-GRID', 'quant', 'grid', 'USD', true, true],
     ]);
-    // The figures are the customers' (the same performanceOf over the same rows).
-    const agencies = (await h.call(follow.getInvestAgencyList, {})).body.data.list;
+    // The figures are the customers' (the same performanceOf over the same rows), copy trading's and AI quant's.
+    const agencies = [
+      ...(await h.call(follow.getInvestAgencyList, {})).body.data.list,
+      ...(await h.call(quant.quantList, {})).body.data.list,
+    ];
     for (const s of list.body.data) {
       const a = agencies.find((x) => x.id === s.id);
       expect([s.nav, s.totalReturn, s.return30d, s.maxDrawdown, s.winRate, s.trades]).toEqual([

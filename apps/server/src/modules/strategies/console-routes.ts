@@ -76,6 +76,7 @@ export function consoleStrategyRoutes(
       id: s.id,
       code: s.code,
       manager: s.manager,
+      kind: s.kind,
       rule: s.params.rule,
       instruments: [...s.params.instruments],
       currency: s.currency,
