@@ -12,11 +12,13 @@ import { allInstruments } from '../../apps/server/src/market/instruments/index.j
 import {
   DEMO_STRATEGIES,
   newBook,
+  QUANT_STRATEGIES,
   quotesOf,
   STEP_MS,
   stepBook,
 } from '../../apps/server/src/modules/strategies/index.js';
 import { repoRoot } from '../lib/children.js';
+import { BUSY_OUTSIDE_PERCENT, loadAverage, outsideCpuPercent, probeOutside, procSnapshot } from '../lib/quiet.js';
 
 const START = Date.parse('2026-11-23T15:30:00Z');
 
@@ -24,6 +26,9 @@ export async function main(): Promise<number> {
   const quick = process.env.BENCH_QUICK === '1';
   const seconds = quick ? 60 : 600;
   const sim = createSimulator({ seed: 'kade-2026', instruments: allInstruments });
+  const outsideBefore = await probeOutside([process.pid]);
+  const loadBefore = loadAverage();
+  const startSnapshot = procSnapshot();
   const cryptoKeys = allInstruments.filter((i) => i.kind === 'crypto').map((i) => `${i.source}:${i.code}`);
 
   // (a) the simulator's live tick cost, crypto (always trading), one tick per instrument and second.
@@ -35,8 +40,8 @@ export async function main(): Promise<number> {
   }
   const simNs = Number(process.hrtime.bigint() - t0) / ticks;
 
-  // (b) the engine: every demo strategy stepped once a second of simulated time (quotes fetched per step).
-  const books = DEMO_STRATEGIES.map((s) => ({
+  // (b) the engine: every strategy of the catalogue (copy trading's and AI quant's) stepped once a second of simulated time (quotes fetched per step).
+  const books = [...DEMO_STRATEGIES, ...QUANT_STRATEGIES].map((s) => ({
     params: s.params,
     book: { ...newBook(s.params), tick: START - STEP_MS },
   }));
@@ -54,15 +59,18 @@ export async function main(): Promise<number> {
   }
   const engineNs = Number(process.hrtime.bigint() - t0) / steps;
   const perSecond = Math.floor(1e9 / engineNs);
+  const outsideDuring = outsideCpuPercent(startSnapshot, procSnapshot(), [process.pid]);
+  const quiet = outsideBefore <= BUSY_OUTSIDE_PERCENT && outsideDuring <= BUSY_OUTSIDE_PERCENT;
   const lines = [
     '# Strategy runner cost (issue 17)',
     '',
-    `Run ${new Date().toISOString()}${quick ? ' (BENCH_QUICK)' : ''}; one core, ${seconds} s of simulated time. Timings from a shared machine: only the ratio compares across runs.`,
+    `Run ${new Date().toISOString()}${quick ? ' (BENCH_QUICK)' : ''}; one core, ${seconds} s of simulated time, ${books.length} strategies (copy trading and AI quant).`,
+    `Processes outside the bench took ${outsideBefore.toFixed(0)} % of a core just before and ${outsideDuring.toFixed(0)} % during the run (load average ${loadBefore.toFixed(2)} at its start): ${quiet ? `**a quiet run** (at most ${BUSY_OUTSIDE_PERCENT} % both times)` : '**a busy machine: the absolute timings are inflated**; only the ratio compares across runs'}.`,
     '',
     '| measure | per unit | |',
     '|---|---|---|',
     `| simulator tick (crypto, ticksBetween) | ${(simNs / 1000).toFixed(2)} µs per instrument-tick | ${ticks} ticks |`,
-    `| engine step incl. quote (demo strategies) | ${(engineNs / 1000).toFixed(2)} µs per strategy-instrument | ${steps} steps |`,
+    `| engine step incl. quote (the catalogue's strategies) | ${(engineNs / 1000).toFixed(2)} µs per strategy-instrument | ${steps} steps |`,
     `| ratio engine / simulator | ${(engineNs / simNs).toFixed(2)} | |`,
     `| strategies x instruments one core steps at 1 Hz | ${perSecond.toLocaleString('en')} | |`,
     '',
