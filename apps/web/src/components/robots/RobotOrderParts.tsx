@@ -3,7 +3,7 @@
  * order's facts (SPEC §3: robot, working cycle, availability time, income, trading status, purchase time), its
  * equity curve and its event log (at most the last 20, SPEC §9).
  */
-import { robots as robotRules } from '@beurs/contracts';
+import { Decimal, robots as robotRules } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RobotMessageItem, RobotOrderItem } from '../../api/robots';
@@ -72,6 +72,20 @@ export function RobotOrderFacts({ order }: { order: RobotOrderItem }) {
         { label: t('robots.order.allocation'), value: money(order.allocation) },
         { label: t('robots.order.value'), value: money(order.value, 'robot-value'), strong: true },
         { label: t('robots.order.income'), value: <Income order={order} testId="robot-income" /> },
+        // What the customer paid for the robot is not in its income (the allocation's trades are): both side by side.
+        { label: t(`robots.order.price.${order.term}`), value: money(order.price, 'robot-price') },
+        {
+          label: t('robots.order.net'),
+          value: (
+            <MoneyText
+              amount={new Decimal(order.income).minus(order.price).toFixed(2)}
+              currency={order.currency}
+              sign="auto"
+              trend
+              testId="robot-net"
+            />
+          ),
+        },
         { label: t('robots.order.trades'), value: f.integer(order.trades) },
         {
           label: t('robots.order.cycle'),

@@ -162,6 +162,9 @@ describe('robotai/detail', () => {
     expect(tag?.className).toContain('tag--warn');
     // A loss shows as a loss: the amount and the ratio (to 0.001%) with their minus signs.
     expect(within(detail).getByTestId('robot-income').textContent).toBe('-$12.35 (-2.470%)');
+    // What the rent cost is beside the income, and the result after it: -12.35 - 9.90.
+    expect(within(detail).getByTestId('robot-price').textContent).toBe('$9.90');
+    expect(within(detail).getByTestId('robot-net').textContent).toBe('-$22.25');
     expect(await screen.findByTestId('robot-curve')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('robot-event')).toHaveLength(20));
     expect(screen.getAllByTestId('robot-event')[0]?.textContent).toContain('Bought 0.0166 ETH at $3,001.25');
