@@ -35,7 +35,11 @@ async function serverIdle(pid: number): Promise<number> {
 }
 
 /** The screens of the goal (the guide at / is not one of them). */
-const PAGES = VISITS.filter((visit) => visit.address !== '');
+/** BENCH_PAGES=home,trade: only the pages whose name starts with one of these (for an A/B of one page). */
+const only = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
+const PAGES = VISITS.filter(
+  (visit) => visit.address !== '' && (only.length === 0 || only.some((name) => visit.name.startsWith(name))),
+);
 
 export async function main(): Promise<number> {
   assertBuilt();
