@@ -5,7 +5,7 @@
  * published minimum and maximum, one of its published periods, the terms in plain words, the transaction password
  * (MoneyMoveSecret). The sheet sends the fee it showed, so a fee changed meanwhile is refused.
  */
-import { Decimal, MS_PER_DAY, rules } from '@beurs/contracts';
+import { Decimal, MS_PER_DAY } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { type QuantItem, type QuantOrderItem, useQuantSubscribeMutation } from '../../api/quant';
 import { useWalletBalancesQuery } from '../../api/wallet';
 import { paths } from '../../app/paths';
+import { checkAmount } from '../../lib/amountCheck';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { ChoiceChips } from '../ChoiceChips';
@@ -82,17 +83,19 @@ export function SubscribeSheet({
   const subscribe = useQuantSubscribeMutation();
   const intent = useIdempotencyKey();
   const text = amount.trim();
-  const wellFormed = rules.AMOUNT_PATTERN.test(text) && new Decimal(text).gt(0);
-  const outside = wellFormed && (new Decimal(text).lt(strategy.minAmount) || new Decimal(text).gt(strategy.maxAmount));
-  const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
-  const valid = wellFormed && !outside && !short && term !== '';
+  const check = checkAmount(text, { min: strategy.minAmount, max: strategy.maxAmount, available });
+  const wellFormed = check.value !== null;
+  const short = check.problem === 'short';
+  const valid = check.problem === null && term !== '';
   const ready = valid && secret.complete;
   const range = { min: f.number(strategy.minAmount, 2), max: f.number(strategy.maxAmount, 2), currency: 'EUR' };
-  const problem = !wellFormed
-    ? text !== '' && t('quant.badAmount')
-    : outside
-      ? t('quant.outOfRange', range)
-      : short && t('quant.short');
+  const problem = {
+    empty: null,
+    malformed: t('quant.badAmount'),
+    outside: t('quant.outOfRange', range),
+    aboveRoom: null,
+    short: t('quant.short'),
+  }[check.problem ?? 'empty'];
   const days = Number(term);
 
   const submit = () => {

@@ -5,7 +5,7 @@
  * the strategy's book, and that at the end the value less the performance fee (on profit above the high-water mark)
  * is paid back automatically. The fee shown is sent with the follow, so a fee changed meanwhile is refused.
  */
-import { Decimal, MS_PER_DAY, rules } from '@beurs/contracts';
+import { Decimal, MS_PER_DAY } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet } from '../../components/trading/Sheet';
+import { checkAmount } from '../../lib/amountCheck';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
@@ -51,18 +52,19 @@ function FollowTicket({
   const add = useFollowAddMutation();
   const intent = useIdempotencyKey();
   const text = amount.trim();
-  const wellFormed = rules.AMOUNT_PATTERN.test(text) && new Decimal(text).gt(0);
-  const outside = wellFormed && (new Decimal(text).lt(limits.min) || new Decimal(text).gt(limits.max));
-  const short = wellFormed && available !== undefined && new Decimal(text).gt(available);
-  const valid = wellFormed && !outside && !short;
+  const check = checkAmount(text, { min: limits.min, max: limits.max, available });
+  const short = check.problem === 'short';
+  const valid = check.problem === null;
   const ready = valid && secret.complete;
   const money = (v: string | undefined) => <MoneyText amount={v} currency="EUR" />;
   const range = { min: f.number(limits.min, 2), max: f.number(limits.max, 2), currency: 'EUR' };
-  const problem = !wellFormed
-    ? text !== '' && t('follow.badAmount')
-    : outside
-      ? t('follow.outOfRange', range)
-      : short && t('follow.short');
+  const problem = {
+    empty: null,
+    malformed: t('follow.badAmount'),
+    outside: t('follow.outOfRange', range),
+    aboveRoom: null,
+    short: t('follow.short'),
+  }[check.problem ?? 'empty'];
   const endsAbout = Date.now() + Number(term) * MS_PER_DAY;
 
   const submit = () => {

@@ -5,7 +5,7 @@
  * rent's cycle ends, with the transaction password (MoneyMoveSecret). The price shown is sent with the order, so a
  * price changed meanwhile is refused.
  */
-import { Decimal, rules } from '@beurs/contracts';
+import { Decimal } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { pairBase, RobotQuotaFacts, useRobotName } from '../../components/robots
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet } from '../../components/trading/Sheet';
+import { checkAmount } from '../../lib/amountCheck';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
@@ -46,24 +47,26 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
   const price = (term === 'rent' ? robot.rentPrice : robot.buyPrice) ?? '0';
   const currency = robot.currency;
   const text = amount.trim();
-  const wellFormed = rules.AMOUNT_PATTERN.test(text) && new Decimal(text).gt(0);
-  const outside =
-    wellFormed && (new Decimal(text).lt(robot.minAllocation) || new Decimal(text).gt(robot.maxAllocation));
   const room = quota.data?.remaining;
-  const aboveRoom = wellFormed && !outside && room !== undefined && new Decimal(text).gt(room);
-  const available = quota.data?.available;
-  const short = wellFormed && available !== undefined && new Decimal(text).plus(price).gt(available);
-  const valid = wellFormed && !outside && !aboveRoom && !short;
+  const check = checkAmount(text, {
+    min: robot.minAllocation,
+    max: robot.maxAllocation,
+    room,
+    available: quota.data?.available,
+    plus: price,
+  });
+  const short = check.problem === 'short';
+  const valid = check.problem === null;
   const ready = valid && secret.complete;
   const money = (v: string) => <MoneyText amount={v} currency={currency} />;
   const range = { min: f.number(robot.minAllocation, 2), max: f.number(robot.maxAllocation, 2), currency };
-  const problem = !wellFormed
-    ? text !== '' && t('robots.start.badAmount')
-    : outside
-      ? t('robots.start.outOfRange', range)
-      : aboveRoom
-        ? t('robots.start.aboveRoom', { max: `${f.number(room, 2)} ${currency}` })
-        : short && t('robots.start.short');
+  const problem = {
+    empty: null,
+    malformed: t('robots.start.badAmount'),
+    outside: t('robots.start.outOfRange', range),
+    aboveRoom: t('robots.start.aboveRoom', { max: `${f.number(room, 2)} ${currency}` }),
+    short: t('robots.start.short'),
+  }[check.problem ?? 'empty'];
 
   const submit = () => {
     const request = { robotId: robot.id, term, pair, amount: new Decimal(text).toFixed(2), price };

@@ -5,7 +5,7 @@
  * when, the terms again, the transaction password (and second-factor code when on). A Regular's rate shown is sent
  * with the subscription, so a rate that changed meanwhile is refused rather than applied.
  */
-import { Decimal, fundInterest, rules } from '@beurs/contracts';
+import { Decimal, fundInterest } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, PAGED_ROWS, QueryBoundary } from '../../components/States';
 import { ConfirmSheet, Facts } from '../../components/trading/Sheet';
+import { checkAmount } from '../../lib/amountCheck';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
@@ -63,19 +64,21 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
   const subscribe = useFundSubscribeMutation();
   const intent = useIdempotencyKey();
   const money = (v: string | undefined) => <MoneyText amount={v} currency={product.currency} />;
-  const wellFormed = rules.AMOUNT_PATTERN.test(amount.trim()) && new Decimal(amount.trim()).gt(0);
-  const belowMin = wellFormed && new Decimal(amount.trim()).lt(product.minAmount);
-  const short = wellFormed && available !== undefined && new Decimal(amount.trim()).gt(available);
-  const ready = wellFormed && !belowMin && !short && secret.complete;
+  const check = checkAmount(amount, { min: product.minAmount, available });
+  const wellFormed = check.value !== null;
+  const short = check.problem === 'short';
+  const ready = check.problem === null && secret.complete;
   const interest =
     wellFormed && product.type === 'regular'
       ? fundInterest(amount.trim(), new Decimal(product.annualRate).dividedBy(100), product.termDays ?? 0).toFixed(2)
       : null;
-  const problem = !wellFormed
-    ? amount.trim() !== '' && t('funds.badAmount')
-    : belowMin
-      ? t('funds.belowMin', { min: `${f.number(product.minAmount, 2)} ${product.currency}` })
-      : short && t('funds.short');
+  const problem = {
+    empty: null,
+    malformed: t('funds.badAmount'),
+    outside: t('funds.belowMin', { min: `${f.number(product.minAmount, 2)} ${product.currency}` }),
+    aboveRoom: null,
+    short: t('funds.short'),
+  }[check.problem ?? 'empty'];
 
   const submit = () => {
     const request = {
