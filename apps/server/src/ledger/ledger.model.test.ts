@@ -801,6 +801,19 @@ describe('ledger invariants', () => {
       await q(posting, [id, usdAccount, 'USD', '3']);
     });
     expect(wrongCurrency?.code).toBe('23514');
+
+    // The trigger checks an entry once for the postings it saw: a posting added after a check (constraints made
+    // immediate midway) is checked again, with the whole entry.
+    const addedAfterCheck = await rawTransaction(async (q) => {
+      const id = await entry(q);
+      await q(posting, [id, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [id, clearingEur, 'EUR', '10']);
+      await q('set constraints all immediate');
+      await q('set constraints all deferred');
+      await q(posting, [id, clearingEur, 'EUR', '1']);
+    });
+    expect(addedAfterCheck?.code).toBe('23514');
+    expect(addedAfterCheck?.message).toMatch(/does not balance: EUR 1/);
     expect(await count('ledger_postings')).toBe(before);
 
     // The same statements balanced (on system accounts, which cache no balance) do commit.
