@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/harness.js';
+import { createDb, type Db } from './db/client.js';
+import { runAsLeader } from './jobs.js';
+
+let url: string;
+const pools: Db[] = [];
+const pool = (max: number) => {
+  const db = createDb(url, max);
+  pools.push(db);
+  return db;
+};
+
+beforeAll(async () => {
+  const fresh = await freshDatabase();
+  url = fresh.url;
+  await fresh.db.$client.end();
+});
+afterAll(async () => {
+  await Promise.all(pools.map((db) => db.$client.end()));
+});
+
+describe('runAsLeader', () => {
+  it('finishes passes whose work needs the pool, more passes at once than the pool has connections', async () => {
+    // Each pass holds a connection for its lock and its work asks for another: four passes on a pool of two took
+    // both connections for their locks and then waited for each other for good.
+    const db = pool(2);
+    const passes = ['job:a', 'job:b', 'job:c', 'job:d'].map((key) =>
+      runAsLeader(db, key, async () => {
+        await db.$client.query('select pg_sleep(0.05)');
+        return key;
+      }),
+    );
+    const timeout = new Promise<'stuck'>((done) => setTimeout(() => done('stuck'), 10_000).unref());
+    const results = await Promise.race([Promise.all(passes), timeout]);
+    expect(results).toEqual([
+      { ran: true, result: 'job:a' },
+      { ran: true, result: 'job:b' },
+      { ran: true, result: 'job:c' },
+      { ran: true, result: 'job:d' },
+    ]);
+  });
+
+  it('lets one node of two run a pass at a time', async () => {
+    const [one, two] = [pool(4), pool(4)];
+    let release!: () => void;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const first = runAsLeader(one, 'job:shared', () => held.then(() => 'first'));
+    await new Promise((done) => setTimeout(done, 100));
+    expect(await runAsLeader(two, 'job:shared', async () => 'second')).toEqual({ ran: false });
+    release();
+    expect(await first).toEqual({ ran: true, result: 'first' });
+    expect(await runAsLeader(two, 'job:shared', async () => 'second')).toEqual({ ran: true, result: 'second' });
+  });
+});
