@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isQuiet, orderOfRounds, runQuietness, spread, verdictRounds } from './quiet.js';
+import { isQuiet, orderOfRounds, runQuietness, spread, stealPercent, verdictRounds } from './quiet.js';
 
 describe('quiet rounds (issue 14)', () => {
   it('a round is quiet only when outside CPU stayed at or under the threshold before and during it', () => {
@@ -8,6 +8,20 @@ describe('quiet rounds (issue 14)', () => {
     expect(isQuiet({ startOutsidePercent: 40, outsidePercent: 2 }, 10)).toBe(false);
     expect(isQuiet({ startOutsidePercent: 2, outsidePercent: 11 }, 10)).toBe(false);
     expect(isQuiet({ startOutsidePercent: Number.NaN, outsidePercent: 0 }, 10)).toBe(false);
+  });
+
+  it('a round in which the hypervisor stole more than its threshold is not quiet, whatever ran here', () => {
+    expect(isQuiet({ startOutsidePercent: 0, outsidePercent: 0, stealPercent: 9 }, 10, 10)).toBe(true);
+    expect(isQuiet({ startOutsidePercent: 0, outsidePercent: 0, stealPercent: 17 }, 10, 10)).toBe(false);
+    // Where steal was not measured, outside CPU alone decides.
+    expect(isQuiet({ startOutsidePercent: 0, outsidePercent: 0 }, 10, 10)).toBe(true);
+  });
+
+  it("steal is the growth of /proc/stat's steal ticks over the wall time, in percent of one core", () => {
+    const snap = (at: number, steal: number) => ({ at, steal, procs: new Map() });
+    // 170 ticks (1.7 s) over 10 s of wall time: 17 % of a core.
+    expect(stealPercent(snap(0, 1000), snap(10_000, 1170))).toBeCloseTo(17, 6);
+    expect(stealPercent(snap(0, 5), snap(2_000, 5))).toBe(0);
   });
 
   const run = (round: number, target: string, perSecond: number) => ({ round, target, perSecond });

@@ -18,7 +18,16 @@ import { type Machine, machineInfo } from './machine.js';
 import { enableStatements, STATEMENTS_SETTINGS, TRACK_STATEMENTS } from './pg-statements.js';
 import { findPgbench, initPgbench } from './pgbench.js';
 import { postmasterPid } from './proc-cpu.js';
-import { isQuiet, loadAverage, outsideCpuPercent, probeOutside, procSnapshot, type RoundRecord } from './quiet.js';
+import {
+  cpuSpeed,
+  isQuiet,
+  loadAverage,
+  outsideCpuPercent,
+  probeMachine,
+  procSnapshot,
+  type RoundRecord,
+  stealPercent,
+} from './quiet.js';
 import {
   measureEndpoint,
   measurePgbench,
@@ -122,6 +131,14 @@ export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: numbe
  */
 const FIXED_OPEN_RATE = Number(process.env.BENCH_OPEN_RATE) || 0;
 
+/** BENCH_HISTORY=0: no history window before round 1 (for an A/B of it). */
+const HISTORY = process.env.BENCH_HISTORY !== '0';
+/** What the reports say of it. */
+export const historyText = (warmup: number, duration: number) =>
+  HISTORY
+    ? `Before round 1 the app's windows run once each, not recorded (history, ${warmup} + ${duration} s each; BENCH_HISTORY=0 leaves it out): round 1's \`VACUUM (ANALYZE)\` then sees tables of the size the later rounds see, not the fixtures' few rows, on which PostgreSQL cached plans that scan whole tables as they grow (round 1's p99 was about twice the later rounds').`
+    : "No history before round 1 (BENCH_HISTORY=0): round 1 plans on the fixtures' few rows.";
+
 /** The whole run's limit (the scenario's watchdog); busy rounds are repeated only while one more fits in it. */
 const LIMIT_MS = 600_000;
 /** Time kept for the breakdown, the audit and the clean-up after the last round. */
@@ -142,22 +159,28 @@ async function probedRound<R extends RatioRun>(
 ): Promise<RoundRecord> {
   let tries = 0;
   let startOutside = Number.NaN;
+  let startSteal = Number.NaN;
   for (;;) {
     tries++;
-    startOutside = await probeOutside(roots);
+    ({ outside: startOutside, steal: startSteal } = await probeMachine(roots));
     if (isQuiet({ startOutsidePercent: startOutside, outsidePercent: 0 }) || tries >= PROBES) break;
     ctx.log(`  round ${n}: machine busy (outside the bench ${startOutside.toFixed(0)} % of a core); waiting`);
     await new Promise((done) => setTimeout(done, PROBE_WAIT_MS));
   }
+  const speed = cpuSpeed();
   const loadAverageStart = loadAverage();
   const a = procSnapshot();
   const extra = await work();
+  const b = procSnapshot();
   const record: RoundRecord = {
     ...extra,
     round: n,
     startOutsidePercent: startOutside,
+    startStealPercent: startSteal,
     tries,
-    outsidePercent: outsideCpuPercent(a, procSnapshot(), roots),
+    outsidePercent: outsideCpuPercent(a, b, roots),
+    stealPercent: stealPercent(a, b),
+    cpuSpeed: speed,
     loadAverageStart,
     loadAverageEnd: loadAverage(),
     quiet: false,
@@ -201,6 +224,18 @@ async function quietRounds<R extends RatioRun>(
   windows: (ctx: RatioContext<R>) => RoundWindow<R>[],
 ): Promise<void> {
   const s = ctx.settings;
+  if (HISTORY) {
+    // History before round 1: the app's windows once each, not recorded. Without it round 1 planned on tables of a
+    // few rows (the fixtures' funding entries): the VACUUM (ANALYZE) before it saw them that small, and the cached
+    // plans of the foreign-key checks and of the balance trigger scanned whole tables, which grew by tens of
+    // thousands of rows during the window (round 1's p99 was twice the later rounds'). A running broker's ledger is
+    // not empty; after this the settle before round 1 analyses tables of the size the later rounds see.
+    for (const w of windows(ctx).filter((w) => w.target.startsWith('app'))) {
+      const t0 = performance.now();
+      await w.measure(0);
+      ctx.log(`  history: ${w.text}, not recorded (${fmt((performance.now() - t0) / 1000, 0)} s)`);
+    }
+  }
   let longest = 0;
   for (let n = 1; n <= 2 * s.rounds; n++) {
     if (outcome.rounds.filter((r) => r.quiet).length >= s.rounds) break;
@@ -217,7 +252,7 @@ async function quietRounds<R extends RatioRun>(
     longest = Math.max(longest, performance.now() - t0);
     outcome.rounds.push(record);
     ctx.log(
-      `  round ${n} (${record.order?.join(', ')}): ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
+      `  round ${n} (${record.order?.join(', ')}): ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; steal ${fmt(record.stealPercent ?? Number.NaN, 0)} % of a core during; one core ${fmt(record.cpuSpeed ?? Number.NaN, 0)} MB/s of SHA-256 before; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
     );
   }
 }
@@ -261,7 +296,7 @@ async function openLoopRound<R extends RatioRun>(
   if (run?.timeline) {
     const per = (pct: number) => fmt(((pct / 100) * 1e6) / run!.perSecond, 0);
     ctx.log(
-      `  open loop: ${fmt(run.perSecond, 0)}/s, p50 ${fmt(run.latencyMs.p50, 1)} p99 ${fmt(run.latencyMs.p99, 1)} ms; CPU µs per request: PostgreSQL ${per(run.postgresCpuPercent)}, server ${per(run.serverCpuPercent)}; outside the bench ${fmt(record.outsidePercent, 0)} % of a core`,
+      `  open loop: ${fmt(run.perSecond, 0)}/s, p50 ${fmt(run.latencyMs.p50, 1)} p99 ${fmt(run.latencyMs.p99, 1)} ms; CPU µs per request: PostgreSQL ${per(run.postgresCpuPercent)}, server ${per(run.serverCpuPercent)}; outside the bench ${fmt(record.outsidePercent, 0)} % of a core, steal ${fmt(record.stealPercent ?? Number.NaN, 0)} %`,
     );
     ctx.log(`  open loop: ${timelineLine(run.timeline)}`);
   }

@@ -16,7 +16,7 @@ import { assertBuilt, startBuiltApp } from '../first-visit/server.js';
 import { repoRoot } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
 import { processCpuSeconds } from '../lib/proc-cpu.js';
-import { probeOutside } from '../lib/quiet.js';
+import { probeOutside, procSnapshot, stealPercent } from '../lib/quiet.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
 import { type PageResult, renderReport, summarise } from './report.js';
 
@@ -58,15 +58,19 @@ export async function main(): Promise<number> {
           const waited = await serverIdle(app.pid);
           const outsideBefore = await probeOutside([process.pid]);
           const loadBefore = os.loadavg()[0] ?? Number.NaN;
+          const before = procSnapshot();
           const run = await lighthouse(`${app.baseUrl}/${visit.address}`, {
             port: chrome.port,
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
           });
           if (!run) throw new Error(`lighthouse gave no result for ${visit.name}`);
-          const result = summarise(visit.name, run.lhr, loadBefore, outsideBefore);
+          const result = {
+            ...summarise(visit.name, run.lhr, loadBefore, outsideBefore),
+            stealDuring: stealPercent(before, procSnapshot()),
+          };
           log(
-            `${visit.name}: ${result.scores.map((s) => `${s.id} ${s.score}`).join(', ')} (load ${loadBefore.toFixed(1)}, outside ${outsideBefore.toFixed(0)} %, server idle after ${waited.toFixed(0)} s)`,
+            `${visit.name}: ${result.scores.map((s) => `${s.id} ${s.score}`).join(', ')} (load ${loadBefore.toFixed(1)}, outside ${outsideBefore.toFixed(0)} %, steal ${result.stealDuring.toFixed(0)} %, server idle after ${waited.toFixed(0)} s)`,
           );
           results.push(result);
         } finally {

@@ -19,6 +19,8 @@ export interface PageResult {
   loadAverage: number;
   /** CPU of everything but this bench's tree in a 2 s probe just before the page, percent of one core. */
   outsideBefore: number;
+  /** Time the hypervisor stole while Lighthouse ran, percent of one core (bench/lib/quiet.ts stealPercent). */
+  stealDuring?: number;
   /** Lighthouse's own measure of the machine's speed (environment.benchmarkIndex; higher is faster). */
   benchmarkIndex: number;
   scores: { id: string; score: number }[];
@@ -84,15 +86,17 @@ export function renderReport(run: { machine: Machine; commit: string; results: P
     'the strategy books), and the table gives the CPU of processes outside the bench in a 2 s probe just before it',
     '(a page is quiet at 10 % of a core or less). benchmarkIndex is how fast Lighthouse found this machine (higher',
     'is faster): one build can score far apart at different indexes with no outside CPU either time, so compare',
-    'runs with a similar index. Accessibility and best practices do not depend on load.',
+    'runs with a similar index. "Steal" is the time the hypervisor ran another guest on this machine\'s cores while',
+    'Lighthouse ran (percent of one core; no process here shows it). Accessibility and best practices do not depend',
+    'on load.',
     '',
     `**Goal: ${GOAL} or more in each category on every page: ${met ? 'met' : 'missed'}.**`,
     '',
-    `| page | ${ids.join(' | ')} | load average | outside CPU before | quiet | benchmarkIndex |`,
-    `|---|${ids.map(() => '---:').join('|')}|---:|---:|---|---:|`,
+    `| page | ${ids.join(' | ')} | load average | outside CPU before | quiet | steal | benchmarkIndex |`,
+    `|---|${ids.map(() => '---:').join('|')}|---:|---:|---|---:|---:|`,
     ...results.map(
       (r) =>
-        `| ${r.name} | ${ids.map((id) => r.scores.find((s) => s.id === id)?.score ?? '-').join(' | ')} | ${r.loadAverage.toFixed(1)} | ${r.outsideBefore.toFixed(0)} % | ${r.outsideBefore <= BUSY_OUTSIDE_PERCENT ? 'yes' : 'NO'} | ${r.benchmarkIndex.toFixed(0)} |`,
+        `| ${r.name} | ${ids.map((id) => r.scores.find((s) => s.id === id)?.score ?? '-').join(' | ')} | ${r.loadAverage.toFixed(1)} | ${r.outsideBefore.toFixed(0)} % | ${r.outsideBefore <= BUSY_OUTSIDE_PERCENT ? 'yes' : 'NO'} | ${r.stealDuring === undefined ? '-' : `${r.stealDuring.toFixed(0)} %`} | ${r.benchmarkIndex.toFixed(0)} |`,
     ),
     '',
   ];
