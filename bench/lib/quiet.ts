@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { type SettleRecord, WRITER_IDLE_LIMIT_MS, WRITER_STILL_MS } from './rounds.js';
 import { fmt } from './stats.js';
 
@@ -136,6 +137,30 @@ export function cpuSpeed(): number {
   return best;
 }
 
+/**
+ * How long the disk takes to make a write durable right now: 200 writes of 8 KB into a file in the temporary folder
+ * (the filesystem PostgreSQL's data folder is on here), each followed by fdatasync, as a commit's WAL flush is;
+ * mean microseconds. TPC-B's transactions hold their branch row until their commit is flushed, so a slower disk
+ * slows it more than the app, whose group commit flushes many orders or transfers at once.
+ */
+export function fsyncMicros(dir = os.tmpdir()): number {
+  const file = path.join(dir, `bench-fsync-${process.pid}`);
+  const fd = fs.openSync(file, 'w');
+  const page = Buffer.alloc(8192, 1);
+  try {
+    const n = 200;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) {
+      fs.writeSync(fd, page, 0, page.length, (i % 16) * page.length);
+      fs.fdatasyncSync(fd);
+    }
+    return ((performance.now() - t0) / n) * 1000;
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+  }
+}
+
 /** Outside CPU and steal over a short sample, percent of one core each. */
 export async function probeMachine(roots: readonly number[], ms = 2000): Promise<{ outside: number; steal: number }> {
   const a = procSnapshot();
@@ -165,6 +190,8 @@ export interface RoundRecord {
   stealPercent?: number;
   /** cpuSpeed() just before the round, MB/s of SHA-256 on one core. */
   cpuSpeed?: number;
+  /** fsyncMicros() just before the round: mean µs of an 8 KB write made durable. */
+  fsyncMicros?: number;
   loadAverageStart: number;
   loadAverageEnd: number;
   quiet: boolean;
@@ -281,15 +308,15 @@ export function quietSection(rounds: readonly RoundRecord[], used: readonly numb
   return [
     head + orderText,
     '',
-    `A round is quiet when processes outside the bench (everything but this bench, its server, load generator, pgbench and PostgreSQL; kernel threads left out) took at most ${BUSY_OUTSIDE_PERCENT} % of one core (BENCH_BUSY_OUTSIDE_PERCENT), both in a 2 s probe just before it and over the whole round, and the hypervisor stole at most ${BUSY_STEAL_PERCENT} % of one core over the round (BENCH_BUSY_STEAL_PERCENT; "steal" in /proc/stat: time this virtual machine's cores were ready to run and another guest ran instead, which no process here shows and which slows the reference and the app alike, so it moves absolute figures and, through the verdict's choice of rounds, the ratio). "Speed of one core" is a fixed single-thread workload (SHA-256) timed on the idle machine just before the round: a virtual core can run slower with no process and no steal to show for it, and on this kind of machine it does, from one run to the next. A slower machine flatters the app: TPC-B's 64 clients share pgbench's 64 branch rows, so its transactions wait on each other longer when each runs slower, while the app's customers share no row; compare ratios only between runs of a similar speed. A round whose probe is busy waits 5 s and probes again (up to 4 probes) before it starts; a busy round is kept below but marked, and another round is run in its place while time allows. The verdict uses the quiet rounds whose TPC-B ran within ${fmt((1 - NEAR_BEST) * 100, 0)} % of the best quiet TPC-B rate. Load average (1 min) is recorded but does not decide: it still carries the bench's own previous round.`,
+    `A round is quiet when processes outside the bench (everything but this bench, its server, load generator, pgbench and PostgreSQL; kernel threads left out) took at most ${BUSY_OUTSIDE_PERCENT} % of one core (BENCH_BUSY_OUTSIDE_PERCENT), both in a 2 s probe just before it and over the whole round, and the hypervisor stole at most ${BUSY_STEAL_PERCENT} % of one core over the round (BENCH_BUSY_STEAL_PERCENT; "steal" in /proc/stat: time this virtual machine's cores were ready to run and another guest ran instead, which no process here shows and which slows the reference and the app alike, so it moves absolute figures and, through the verdict's choice of rounds, the ratio). "Speed of one core" is a fixed single-thread workload (SHA-256) timed on the idle machine just before the round: a virtual core can run slower with no process and no steal to show for it, and on this kind of machine it does, from one run to the next. A slower machine flatters the app: TPC-B's 64 clients share pgbench's 64 branch rows, so its transactions wait on each other longer when each runs slower, while the app's customers share no row; compare ratios only between runs of a similar speed. "8 KB write + fdatasync" is the mean time the disk took to make a page durable just before the round (200 in a row): TPC-B holds its branch row until its commit is flushed, the app flushes many orders or transfers in one commit, so a slower disk also slows TPC-B more. A round whose probe is busy waits 5 s and probes again (up to 4 probes) before it starts; a busy round is kept below but marked, and another round is run in its place while time allows. The verdict uses the quiet rounds whose TPC-B ran within ${fmt((1 - NEAR_BEST) * 100, 0)} % of the best quiet TPC-B rate. Load average (1 min) is recorded but does not decide: it still carries the bench's own previous round.`,
     '',
     `Every round after the first starts from pgbench's tables initialised again (\`pgbench -i\`, "reset"); the windows run in the order listed in odd rounds and reversed in even ones, so the app and TPC-B each run first in every other round; before each window both databases get \`VACUUM (ANALYZE)\`, then the server a \`CHECKPOINT\`, and the bench waits until the background writer and checkpointer have written nothing for ${fmt(WRITER_STILL_MS / 1000, 0)} s with no autovacuum worker running (at most ${fmt(WRITER_IDLE_LIMIT_MS / 1000, 0)} s; "NOT IDLE" when that ran out), so no window pays for the last one's dirty pages and dead rows (bench/lib/rounds.ts). "Settled" gives, per window, VACUUM + CHECKPOINT + wait in seconds.`,
     '',
-    '| round | order | reset | settled before each window (VACUUM + CHECKPOINT + wait, s) | outside CPU before (probes) | outside CPU during | steal during | speed of one core before (SHA-256 MB/s) | load average start / end | quiet | in verdict |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| round | order | reset | settled before each window (VACUUM + CHECKPOINT + wait, s) | outside CPU before (probes) | outside CPU during | steal during | speed of one core before (SHA-256 MB/s) | 8 KB write + fdatasync before (µs) | load average start / end | quiet | in verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rounds.map(
       (r) =>
-        `| ${r.round} | ${r.order?.join(', ') ?? '-'} | ${r.resetSeconds === undefined ? '-' : `${fmt(r.resetSeconds, 1)} s`} | ${settlesCell(r.settles)} | ${fmt(r.startOutsidePercent, 0)} % (${r.tries}) | ${fmt(r.outsidePercent, 0)} % | ${r.stealPercent === undefined ? '-' : `${fmt(r.stealPercent, 0)} %`} | ${r.cpuSpeed === undefined ? '-' : fmt(r.cpuSpeed, 0)} | ${fmt(r.loadAverageStart, 2)} / ${fmt(r.loadAverageEnd, 2)} | ${r.quiet ? 'yes' : 'BUSY'} | ${used.includes(r.round) ? 'yes' : 'no'} |`,
+        `| ${r.round} | ${r.order?.join(', ') ?? '-'} | ${r.resetSeconds === undefined ? '-' : `${fmt(r.resetSeconds, 1)} s`} | ${settlesCell(r.settles)} | ${fmt(r.startOutsidePercent, 0)} % (${r.tries}) | ${fmt(r.outsidePercent, 0)} % | ${r.stealPercent === undefined ? '-' : `${fmt(r.stealPercent, 0)} %`} | ${r.cpuSpeed === undefined ? '-' : fmt(r.cpuSpeed, 0)} | ${r.fsyncMicros === undefined ? '-' : fmt(r.fsyncMicros, 0)} | ${fmt(r.loadAverageStart, 2)} / ${fmt(r.loadAverageEnd, 2)} | ${r.quiet ? 'yes' : 'BUSY'} | ${used.includes(r.round) ? 'yes' : 'no'} |`,
     ),
   ];
 }

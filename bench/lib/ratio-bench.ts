@@ -20,6 +20,7 @@ import { findPgbench, initPgbench } from './pgbench.js';
 import { postmasterPid } from './proc-cpu.js';
 import {
   cpuSpeed,
+  fsyncMicros,
   isQuiet,
   loadAverage,
   outsideCpuPercent,
@@ -168,6 +169,7 @@ async function probedRound<R extends RatioRun>(
     await new Promise((done) => setTimeout(done, PROBE_WAIT_MS));
   }
   const speed = cpuSpeed();
+  const fsync = fsyncMicros();
   const loadAverageStart = loadAverage();
   const a = procSnapshot();
   const extra = await work();
@@ -181,6 +183,7 @@ async function probedRound<R extends RatioRun>(
     outsidePercent: outsideCpuPercent(a, b, roots),
     stealPercent: stealPercent(a, b),
     cpuSpeed: speed,
+    fsyncMicros: fsync,
     loadAverageStart,
     loadAverageEnd: loadAverage(),
     quiet: false,
@@ -252,7 +255,7 @@ async function quietRounds<R extends RatioRun>(
     longest = Math.max(longest, performance.now() - t0);
     outcome.rounds.push(record);
     ctx.log(
-      `  round ${n} (${record.order?.join(', ')}): ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; steal ${fmt(record.stealPercent ?? Number.NaN, 0)} % of a core during; one core ${fmt(record.cpuSpeed ?? Number.NaN, 0)} MB/s of SHA-256 before; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
+      `  round ${n} (${record.order?.join(', ')}): ${record.quiet ? 'quiet' : 'BUSY'} (outside the bench ${record.startOutsidePercent.toFixed(0)} % of a core before, ${record.outsidePercent.toFixed(0)} % during; steal ${fmt(record.stealPercent ?? Number.NaN, 0)} % of a core during; one core ${fmt(record.cpuSpeed ?? Number.NaN, 0)} MB/s of SHA-256 and ${fmt(record.fsyncMicros ?? Number.NaN, 0)} µs per 8 KB fdatasync before; load ${record.loadAverageStart.toFixed(2)} -> ${record.loadAverageEnd.toFixed(2)})`,
     );
   }
 }
