@@ -161,17 +161,11 @@ export function fsyncMicros(dir = os.tmpdir()): number {
   }
 }
 
-/** Outside CPU and steal over a short sample, percent of one core each. */
-export async function probeMachine(roots: readonly number[], ms = 2000): Promise<{ outside: number; steal: number }> {
-  const a = procSnapshot();
-  await new Promise((done) => setTimeout(done, ms));
-  const b = procSnapshot();
-  return { outside: outsideCpuPercent(a, b, roots), steal: stealPercent(a, b) };
-}
-
 /** Outside CPU over a short sample, percent of one core. */
 export async function probeOutside(roots: readonly number[], ms = 2000): Promise<number> {
-  return (await probeMachine(roots, ms)).outside;
+  const a = procSnapshot();
+  await new Promise((done) => setTimeout(done, ms));
+  return outsideCpuPercent(a, procSnapshot(), roots);
 }
 
 export const loadAverage = () => os.loadavg()[0] ?? Number.NaN;
@@ -185,8 +179,7 @@ export interface RoundRecord {
   tries: number;
   /** Outside CPU over the whole round, percent of one core. */
   outsidePercent: number;
-  /** Steal in the probe just before the round and over the whole round, percent of one core (quiet.ts). */
-  startStealPercent?: number;
+  /** Steal over the whole round, percent of one core (stealPercent; an idle machine shows none, so no probe). */
   stealPercent?: number;
   /** cpuSpeed() just before the round, MB/s of SHA-256 on one core. */
   cpuSpeed?: number;

@@ -24,7 +24,7 @@ import {
   isQuiet,
   loadAverage,
   outsideCpuPercent,
-  probeMachine,
+  probeOutside,
   procSnapshot,
   type RoundRecord,
   stealPercent,
@@ -160,10 +160,9 @@ async function probedRound<R extends RatioRun>(
 ): Promise<RoundRecord> {
   let tries = 0;
   let startOutside = Number.NaN;
-  let startSteal = Number.NaN;
   for (;;) {
     tries++;
-    ({ outside: startOutside, steal: startSteal } = await probeMachine(roots));
+    startOutside = await probeOutside(roots);
     if (isQuiet({ startOutsidePercent: startOutside, outsidePercent: 0 }) || tries >= PROBES) break;
     ctx.log(`  round ${n}: machine busy (outside the bench ${startOutside.toFixed(0)} % of a core); waiting`);
     await new Promise((done) => setTimeout(done, PROBE_WAIT_MS));
@@ -178,7 +177,6 @@ async function probedRound<R extends RatioRun>(
     ...extra,
     round: n,
     startOutsidePercent: startOutside,
-    startStealPercent: startSteal,
     tries,
     outsidePercent: outsideCpuPercent(a, b, roots),
     stealPercent: stealPercent(a, b),
