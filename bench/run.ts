@@ -15,7 +15,7 @@ import { createDb, migrateDb } from '../apps/server/src/platform/db/client.js';
 import { type EmbeddedDb, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.js';
 import { workerCount } from '../apps/server/src/platform/workers.js';
 import { seedContent } from '../apps/server/src/seed.js';
-import { forkTs, nextMessage, repoRoot, runningChildren, stopAllChildren } from './lib/children.js';
+import { forkTs, nextMessage, repoRoot, reportPath, runningChildren, stopAllChildren } from './lib/children.js';
 import { machineInfo } from './lib/machine.js';
 import { benchFanout } from './markets/fanout.js';
 import { benchQuoteList } from './markets/quote-list.js';
@@ -192,8 +192,7 @@ try {
 outcome.leftovers = leftovers();
 outcome.seconds = (Date.now() - started) / 1000;
 outcome.loadAverageAtEnd = os.loadavg()[0] ?? Number.NaN;
-const reportFile = path.join(repoRoot, 'bench/reports/markets.md');
-await fsp.mkdir(path.dirname(reportFile), { recursive: true });
+const reportFile = reportPath('markets');
 await fsp.writeFile(reportFile, renderReport(outcome));
 
 console.log('');

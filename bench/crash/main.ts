@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../apps/server/src/platform/db/embedded.js';
-import { repoRoot } from '../lib/children.js';
+import { reportPath } from '../lib/children.js';
 import { type Machine, machineInfo } from '../lib/machine.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
 import { type CrashOptions, type CrashResult, crashTest, ORDERS, TRANSFERS } from './crash.js';
@@ -45,7 +45,7 @@ export async function main(): Promise<number> {
       log(`${operation.name}s`);
       results.push(await crashTest({ ...settings, operation, databaseUrl, dataDir, port: await freePort(), log }));
     }
-    const reportFile = path.join(repoRoot, 'bench/reports/crash.md');
+    const reportFile = reportPath('crash');
     await fsp.writeFile(
       reportFile,
       renderReport({ machine, commit, settings, results, pgPort: embedded.port, pgVersion: rows[0]?.server_version }),

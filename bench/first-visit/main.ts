@@ -7,7 +7,7 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../lib/children.js';
+import { reportPath } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
 import { firstVisit, launchBrowser, type Visit, type VisitResult } from './measure.js';
@@ -41,7 +41,7 @@ export async function main(): Promise<number> {
       await browser.close();
       await app.stop();
     }
-    const reportFile = path.join(repoRoot, 'bench/reports/first-visit.md');
+    const reportFile = reportPath('first-visit');
     await fsp.writeFile(reportFile, renderReport({ machine, commit: commitOf(), results }));
     const home = results[0];
     const verdict = home && home.js.bytes <= GOAL_BYTES ? 'met' : 'missed';

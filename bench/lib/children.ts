@@ -4,11 +4,22 @@
  * by its own pid when the run ends, however it ends.
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFilesLimit } from './machine.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Where a bench writes its report `name`.md: bench/reports, or BENCH_REPORT_DIR (relative to the repository, e.g.
+ * bench/reports/tmp for a smoke run that must not replace the committed report); the folder is made if missing.
+ */
+export function reportPath(name: string): string {
+  const dir = path.resolve(repoRoot, process.env.BENCH_REPORT_DIR ?? 'bench/reports');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}.md`);
+}
 
 const children = new Set<ChildProcess>();
 

@@ -13,7 +13,7 @@ import { freePort } from '../../apps/server/src/platform/db/embedded.js';
 import { auditLedger } from '../../apps/server/test/ledger-audit.js';
 import type { BenchUser } from '../wallet/fixtures.js';
 import { type AppProcess, startAppProcess, stopAppProcess } from './app-process.js';
-import { forkTs, nextMessage, repoRoot, stopChild } from './children.js';
+import { forkTs, nextMessage, reportPath, stopChild } from './children.js';
 import { type Machine, machineInfo } from './machine.js';
 import { enableStatements, STATEMENTS_SETTINGS, TRACK_STATEMENTS } from './pg-statements.js';
 import { findPgbench, initPgbench } from './pgbench.js';
@@ -512,10 +512,8 @@ export async function runRatioBench<
   const code = await runScenario(spec.name, LIMIT_MS, run, STATEMENTS_SETTINGS);
   outcome.seconds = (performance.now() - started) / 1000;
   outcome.loadAverageAtEnd = os.loadavg()[0] ?? Number.NaN;
-  // BENCH_REPORT_DIR: somewhere else than the committed reports, e.g. bench/reports/tmp for a smoke run.
-  const reportFile = path.resolve(repoRoot, process.env.BENCH_REPORT_DIR ?? 'bench/reports', `${spec.name}.md`);
+  const reportFile = reportPath(spec.name);
   const report = spec.report(outcome);
-  await fsp.mkdir(path.dirname(reportFile), { recursive: true });
   await fsp.writeFile(reportFile, report.markdown);
   console.log('');
   for (const line of report.summary) console.log(line);

@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { VISITS } from '../first-visit/main.js';
 import { chromiumPath } from '../first-visit/measure.js';
 import { assertBuilt, startBuiltApp } from '../first-visit/server.js';
-import { repoRoot } from '../lib/children.js';
+import { reportPath } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
 import { processCpuSeconds } from '../lib/proc-cpu.js';
 import { probeOutside, procSnapshot, stealPercent } from '../lib/quiet.js';
@@ -80,7 +80,7 @@ export async function main(): Promise<number> {
     } finally {
       await app.stop();
     }
-    const reportFile = path.join(repoRoot, 'bench/reports/lighthouse.md');
+    const reportFile = reportPath('lighthouse');
     await fsp.writeFile(reportFile, renderReport({ machine, commit: commitOf(), results }));
     log(`report: ${path.relative(process.cwd(), reportFile)}`);
     return 0;

@@ -6,7 +6,6 @@
  * the strategies x instruments one core could step at 1 Hz. Written to bench/reports/strategies.md.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { createSimulator } from '../../apps/server/src/market/index.js';
 import { allInstruments } from '../../apps/server/src/market/instruments/index.js';
 import {
@@ -17,7 +16,7 @@ import {
   STEP_MS,
   stepBook,
 } from '../../apps/server/src/modules/strategies/index.js';
-import { repoRoot } from '../lib/children.js';
+import { reportPath } from '../lib/children.js';
 import { BUSY_OUTSIDE_PERCENT, loadAverage, outsideCpuPercent, probeOutside, procSnapshot } from '../lib/quiet.js';
 
 const START = Date.parse('2026-11-23T15:30:00Z');
@@ -78,7 +77,7 @@ export async function main(): Promise<number> {
     'runner could go on one core before it needs sharding.',
     '',
   ];
-  const file = path.join(repoRoot, 'bench/reports/strategies.md');
+  const file = reportPath('strategies');
   fs.writeFileSync(file, lines.join('\n'));
   process.stdout.write(lines.join('\n'));
   return 0;
