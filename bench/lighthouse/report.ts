@@ -28,6 +28,8 @@ export interface PageResult {
   /** Where the main thread went (simulated ms): per script, and the longest tasks, for the next optimisation. */
   scripts: { url: string; ms: number }[];
   longTasks: { url: string; startMs: number; ms: number }[];
+  /** Lighthouse could not measure the page (lhr.runtimeError, e.g. NO_FCP): its scores are then not figures. */
+  runtimeError?: string;
 }
 
 /** Rows of a table audit's details (bootup-time, long-tasks), with the numeric fields read. */
@@ -66,13 +68,16 @@ export function summarise(name: string, lhr: Result, loadAverage: number, outsid
     .map((item) => ({ url: shortUrl(item.url), startMs: ms(item.startTime), ms: ms(item.duration) }))
     .slice(0, 8);
   const benchmarkIndex = lhr.environment?.benchmarkIndex ?? Number.NaN;
-  return { name, loadAverage, outsideBefore, benchmarkIndex, scores, failing, scripts, longTasks };
+  const runtimeError = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+  return { name, loadAverage, outsideBefore, benchmarkIndex, scores, failing, scripts, longTasks, runtimeError };
 }
 
 export function renderReport(run: { machine: Machine; commit: string; results: PageResult[] }): string {
   const { machine, results } = run;
   const ids = ['performance', 'accessibility', 'best-practices'];
-  const met = results.every((r) => r.scores.every((s) => s.score >= GOAL));
+  const met = results.every((r) => !r.runtimeError && r.scores.every((s) => s.score >= GOAL));
+  const score = (r: PageResult, id: string) =>
+    r.runtimeError ? 'not measured' : (r.scores.find((s) => s.id === id)?.score ?? '-');
   const lines = [
     '# Lighthouse (mobile)',
     '',
@@ -96,12 +101,13 @@ export function renderReport(run: { machine: Machine; commit: string; results: P
     `|---|${ids.map(() => '---:').join('|')}|---:|---:|---|---:|---:|`,
     ...results.map(
       (r) =>
-        `| ${r.name} | ${ids.map((id) => r.scores.find((s) => s.id === id)?.score ?? '-').join(' | ')} | ${r.loadAverage.toFixed(1)} | ${r.outsideBefore.toFixed(0)} % | ${r.outsideBefore <= BUSY_OUTSIDE_PERCENT ? 'yes' : 'NO'} | ${r.stealDuring === undefined ? '-' : `${r.stealDuring.toFixed(0)} %`} | ${r.benchmarkIndex.toFixed(0)} |`,
+        `| ${r.name} | ${ids.map((id) => score(r, id)).join(' | ')} | ${r.loadAverage.toFixed(1)} | ${r.outsideBefore.toFixed(0)} % | ${r.outsideBefore <= BUSY_OUTSIDE_PERCENT ? 'yes' : 'NO'} | ${r.stealDuring === undefined ? '-' : `${r.stealDuring.toFixed(0)} %`} | ${r.benchmarkIndex.toFixed(0)} |`,
     ),
     '',
   ];
   for (const r of results) {
     lines.push(`## ${r.name}`, '');
+    if (r.runtimeError) lines.push(`Lighthouse could not measure this page: ${r.runtimeError}`, '');
     for (const id of ids) {
       const audits = r.failing[id] ?? [];
       lines.push(`${id}: ${audits.length === 0 ? 'no failing audit' : ''}`);
