@@ -11,22 +11,34 @@ import { notFound, rule } from '../../platform/errors.js';
 import { type OrderRow, type PositionRow, STATUS } from './model.js';
 import { tradeOrders, tradePositions } from './schema.js';
 
-/** A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record). */
+/**
+ * The columns trade_open_now and trade_open_batch write themselves over the row they are given (ids, the owner, the
+ * hold): rowJson leaves them out.
+ */
+const FILLED_IN_SQL = new Set(['id', 'user_id', 'position_id', 'hold_id', 'hold_seq']);
+
+/**
+ * A row as JSON keyed by column name (snake_case), for the SQL functions that insert it (jsonb_populate_record, which
+ * reads a missing key as NULL): only the columns with a value, and none of those the functions fill in. Every order
+ * of a batch travels to PostgreSQL as JSON and is parsed there, so what is left out costs neither side.
+ */
 export function rowJson(table: typeof tradeOrders | typeof tradePositions, row: Record<string, unknown>) {
   const json: Record<string, unknown> = {};
   for (const [key, name] of columnNames(table)) {
     const value = row[key];
-    if (value !== undefined) json[name] = value instanceof Date ? value.toISOString() : value;
+    if (value != null) json[name] = value instanceof Date ? value.toISOString() : value;
   }
   return json;
 }
 
-/** [property, column name] of a table's columns, read once (rowJson runs on every order). */
+/** [property, column name] of a table's columns but those FILLED_IN_SQL, read once (rowJson runs on every order). */
 const columnNamesOf = new Map<object, Array<[string, string]>>();
 function columnNames(table: typeof tradeOrders | typeof tradePositions) {
   let names = columnNamesOf.get(table);
   if (!names) {
-    names = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]);
+    names = Object.entries(getTableColumns(table))
+      .filter(([, column]) => !FILLED_IN_SQL.has(column.name))
+      .map(([key, column]) => [key, column.name]);
     columnNamesOf.set(table, names);
   }
   return names;
