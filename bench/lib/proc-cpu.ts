@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 
-const TICKS_PER_SECOND = 100;
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+export const TICKS_PER_SECOND = 100;
 
 /** utime, stime, cutime, cstime of a pid, and its parent pid; null when it is gone. */
 function stat(pid: number): { ppid: number; own: number; children: number } | null {

@@ -20,10 +20,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TICKS_PER_SECOND } from './proc-cpu.js';
 import { type SettleRecord, WRITER_IDLE_LIMIT_MS, WRITER_STILL_MS } from './rounds.js';
 import { fmt } from './stats.js';
-
-const TICKS_PER_SECOND = 100;
 
 /** A round is busy when processes outside the bench took more than this share of one core (percent) during it. */
 export const BUSY_OUTSIDE_PERCENT = Number(process.env.BENCH_BUSY_OUTSIDE_PERCENT) || 10;

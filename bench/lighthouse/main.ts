@@ -17,7 +17,7 @@ import { assertBuilt, startBuiltApp } from '../first-visit/server.js';
 import { reportPath } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
 import { processCpuSeconds } from '../lib/proc-cpu.js';
-import { BUSY_OUTSIDE_PERCENT, probeOutside, procSnapshot, stealPercent } from '../lib/quiet.js';
+import { BUSY_OUTSIDE_PERCENT, BUSY_STEAL_PERCENT, probeOutside, procSnapshot, stealPercent } from '../lib/quiet.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
 import { type PageResult, renderReport, summarise } from './report.js';
 
@@ -83,7 +83,8 @@ const performanceOf = (lhr: Result) => Math.round((lhr.categories.performance?.s
 
 /**
  * RUNS runs of a page, summarised from the median run. A run Lighthouse could not measure (runtimeError, e.g.
- * NO_FCP), or one that began while other work ran, is run again (at most RUNS more runs in all).
+ * NO_FCP), one that began while other work ran, or one during which the hypervisor stole more than
+ * BUSY_STEAL_PERCENT of a core is run again (at most RUNS more runs in all).
  */
 async function measurePage(
   visit: (typeof PAGES)[number],
@@ -95,7 +96,7 @@ async function measurePage(
   for (let attempt = 0; kept.length < RUNS && attempt < 2 * RUNS; attempt++) {
     const run = await measure(visit, app);
     const error = run.lhr.runtimeError ? `${run.lhr.runtimeError.code}` : undefined;
-    const quiet = run.outsideBefore <= BUSY_OUTSIDE_PERCENT;
+    const quiet = run.outsideBefore <= BUSY_OUTSIDE_PERCENT && !(run.stealDuring > BUSY_STEAL_PERCENT);
     log(
       `${visit.name}, run ${attempt + 1}: ${error ?? `performance ${performanceOf(run.lhr)}`} (load ${run.loadBefore.toFixed(1)}, outside ${run.outsideBefore.toFixed(0)} %, steal ${run.stealDuring.toFixed(0)} %)${error || !quiet ? ': run again' : ''}`,
     );
