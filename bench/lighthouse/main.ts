@@ -17,9 +17,9 @@ import { assertBuilt, startBuiltApp } from '../first-visit/server.js';
 import { reportPath } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
 import { processCpuSeconds } from '../lib/proc-cpu.js';
-import { BUSY_OUTSIDE_PERCENT, BUSY_STEAL_PERCENT, probeOutside, procSnapshot, stealPercent } from '../lib/quiet.js';
+import { probeOutside, procSnapshot, stealPercent } from '../lib/quiet.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
-import { type PageResult, renderReport, summarise } from './report.js';
+import { type PageResult, pageQuiet, renderReport, summarise } from './report.js';
 
 /**
  * Waits until the server used at most 5 % of a core over a second (at most 60 s): a fresh server replays the
@@ -83,8 +83,8 @@ const performanceOf = (lhr: Result) => Math.round((lhr.categories.performance?.s
 
 /**
  * RUNS runs of a page, summarised from the median run. A run Lighthouse could not measure (runtimeError, e.g.
- * NO_FCP), one that began while other work ran, or one during which the hypervisor stole more than
- * BUSY_STEAL_PERCENT of a core is run again (at most RUNS more runs in all).
+ * NO_FCP), or one that was not quiet (pageQuiet) is run again, at most RUNS more runs in all. When no run was quiet,
+ * the last busy one is reported, marked so in the table; when none could be measured, the last error.
  */
 async function measurePage(
   visit: (typeof PAGES)[number],
@@ -93,19 +93,21 @@ async function measurePage(
 ): Promise<PageResult> {
   const kept: Run[] = [];
   let failed: Run | undefined;
+  let busy: Run | undefined;
   for (let attempt = 0; kept.length < RUNS && attempt < 2 * RUNS; attempt++) {
     const run = await measure(visit, app);
     const error = run.lhr.runtimeError ? `${run.lhr.runtimeError.code}` : undefined;
-    const quiet = run.outsideBefore <= BUSY_OUTSIDE_PERCENT && !(run.stealDuring > BUSY_STEAL_PERCENT);
+    const quiet = pageQuiet(run);
     log(
       `${visit.name}, run ${attempt + 1}: ${error ?? `performance ${performanceOf(run.lhr)}`} (load ${run.loadBefore.toFixed(1)}, outside ${run.outsideBefore.toFixed(0)} %, steal ${run.stealDuring.toFixed(0)} %)${error || !quiet ? ': run again' : ''}`,
     );
     if (error) failed = run;
     else if (quiet) kept.push(run);
+    else busy = run;
   }
   const valid = filterToValidRuns(kept.map((run) => run.lhr));
   const median = valid.length > 0 ? kept.find((run) => run.lhr === computeMedianRun(valid)) : undefined;
-  const shown = median ?? failed ?? kept[0];
+  const shown = median ?? kept[0] ?? busy ?? failed;
   if (!shown) throw new Error(`no run of ${visit.name}`);
   return {
     ...summarise(visit.name, shown.lhr, shown.loadBefore, shown.outsideBefore),
