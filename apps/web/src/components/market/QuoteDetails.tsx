@@ -30,7 +30,8 @@ export function SessionTag({ quote, summary }: { quote: Quote; summary?: Summary
   return (
     <span className="session" data-testid="market-phase" data-phase={quote.phase}>
       <span className={`tag tag--${tone}`}>{t(`phase.${quote.phase}`)}</span>
-      {next && <span className="session__next">{next}</span>}
+      {/* Its line is held while the market's hours load (and when it has none): the header does not grow then. */}
+      <span className="session__next">{next ?? '\u00a0'}</span>
     </span>
   );
 }
