@@ -6,6 +6,7 @@ import { getToken, onTokenChange } from './api/session';
 import { App } from './app/App';
 import { detectLanguage, i18nReady } from './app/i18n';
 import { currentLocation } from './app/navigation';
+import { prefetchFirstScreen } from './app/prefetch';
 import { preloadScreen } from './app/router';
 import { OfflineNotice } from './components/OfflineNotice';
 import { warmNumberFormats } from './lib/format';
@@ -19,6 +20,8 @@ if (!container) throw new Error('index.html has no #root');
 // The ICU data that number formatting needs loads in a worker while the texts are fetched (lib/format.ts); the
 // worker is started in a task of its own, not in the one that evaluates the app's modules (the longest of the visit).
 setTimeout(() => warmNumberFormats(detectLanguage().language), 0);
+// The first screen's data is asked for now, beside its code (app/prefetch.ts).
+prefetchFirstScreen(currentLocation(), detectLanguage().language);
 // The first render waits for the language's texts (fetched on their own), so no key shows untranslated, and for the
 // first screen's code and texts, fetched alongside: rendered without them, the screen would suspend (router.tsx).
 await Promise.all([i18nReady, preloadScreen(currentLocation().split('?')[0] ?? '/')]);

@@ -1,6 +1,6 @@
 /** Operator-editable content (GET /dict/data) and the counted reach figures (GET /dict/figures). */
 
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applyDefaultLanguage, languageSource } from '../app/i18n';
 import { api } from './client';
@@ -13,14 +13,17 @@ export const dictKeys = {
   type: (type: DictType, language: string) => [...dictKeys.all, type, language] as const,
 };
 
-function useDictQuery<T>(type: DictType, select: (entries: Array<{ key: string; value: unknown }>) => T) {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: dictKeys.type(type, i18n.language),
+/** Shared by the hooks and app/prefetch.ts (the shell's brand, asked for as the app starts). */
+export const dictQuery = (type: DictType, language: string) =>
+  queryOptions({
+    queryKey: dictKeys.type(type, language),
     queryFn: ({ signal }) => api.call(user.dictData, { type }, undefined, { signal }),
-    select,
     staleTime: 10 * 60_000,
   });
+
+function useDictQuery<T>(type: DictType, select: (entries: Array<{ key: string; value: unknown }>) => T) {
+  const { i18n } = useTranslation();
+  return useQuery({ ...dictQuery(type, i18n.language), select });
 }
 
 function text(value: unknown): string | undefined {

@@ -3,8 +3,23 @@
  * order book, profile and session, search and market status. Names come in the request language, so every
  * key carries the language. Prices then move by the live socket (live.ts), not by refetching.
  */
-import type { ChartRangeName, DataOf, ForexGroup, FuturesFilter, RequestOf, StockMarket } from '@beurs/contracts';
-import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type {
+  ChartRangeName,
+  DataOf,
+  ForexGroup,
+  FuturesFilter,
+  QuoteSource,
+  RequestOf,
+  StockMarket,
+} from '@beurs/contracts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client';
 import { market } from './endpoints';
@@ -106,15 +121,53 @@ export function fetchList(
   }
 }
 
-/** A short list (home, HK overview): one page, refreshed now and then so sessions and ranks follow. */
+/**
+ * The queries a first screen asks for, as options shared by the screen's hook and app/prefetch.ts, which asks for
+ * them as the app starts, beside the screen's code: one key and one fetch either way.
+ */
+export const marketQueries = {
+  /** A short list (home, HK overview): one page, refreshed now and then so sessions and ranks follow. */
+  list: (spec: ListSpec, pageSize: number, language: string) =>
+    queryOptions({
+      queryKey: marketKeys.list(spec, DEFAULT_SORT, pageSize, language),
+      queryFn: ({ signal }) => fetchList(spec, DEFAULT_SORT, 1, pageSize, signal),
+      refetchInterval: 60_000,
+    }),
+  /** A long list, page by page (Market tab, HK stocks). */
+  infinite: (spec: ListSpec, sort: ListSort, language: string) =>
+    infiniteQueryOptions({
+      queryKey: marketKeys.infinite(spec, sort, language),
+      queryFn: ({ pageParam, signal }) => fetchList(spec, sort, pageParam, LIST_PAGE_SIZE, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last: QuotePage) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    }),
+  /** The home watchlist preview: the user's watchlist, or for guests and empty lists a suggested selection. */
+  homeCustomList: (language: string) =>
+    queryOptions({
+      queryKey: marketKeys.homeCustomList(language),
+      queryFn: ({ signal }) => api.call(market.homeCustomList, { pageSize: 8, withSpark: '1' }, undefined, { signal }),
+      refetchInterval: 60_000,
+    }),
+  /** One instrument's quote with every label. */
+  quote: (code: string, source: number | undefined, language: string) =>
+    queryOptions({
+      queryKey: marketKeys.quote(code, source, language),
+      queryFn: ({ signal }) =>
+        api.call(market.stockDetail, { code, source: source?.toString() }, undefined, { signal }),
+      refetchInterval: 60_000,
+    }),
+};
+
+/** A quote screen's `source` parameter: one of the sources, or none (the code is then looked up stocks first). */
+export function parseSource(value: string | null | undefined): QuoteSource | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = Number(value);
+  return (market.QUOTE_SOURCES as readonly number[]).includes(n) ? (n as QuoteSource) : undefined;
+}
+
 export function useQuoteListQuery(spec: ListSpec, pageSize = 10, options: { enabled?: boolean } = {}) {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: marketKeys.list(spec, DEFAULT_SORT, pageSize, i18n.language),
-    queryFn: ({ signal }) => fetchList(spec, DEFAULT_SORT, 1, pageSize, signal),
-    refetchInterval: 60_000,
-    enabled: options.enabled ?? true,
-  });
+  return useQuery({ ...marketQueries.list(spec, pageSize, i18n.language), enabled: options.enabled ?? true });
 }
 
 /**
@@ -131,10 +184,7 @@ export function useQuoteListInfinite(
 ) {
   const { i18n } = useTranslation();
   return useInfiniteQuery({
-    queryKey: marketKeys.infinite(spec, sort, i18n.language),
-    queryFn: ({ pageParam, signal }) => fetchList(spec, sort, pageParam, LIST_PAGE_SIZE, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    ...marketQueries.infinite(spec, sort, i18n.language),
     enabled: options.enabled ?? true,
     // The rows of every page loaded, as one list that keeps its identity until a page changes (QuoteList defers
     // its rows by identity; a list made anew each render would schedule a background render each time).
@@ -146,14 +196,9 @@ function flattenPages(data: InfiniteData<QuotePage>): QuotePage['list'] {
   return data.pages.flatMap((page) => page.list);
 }
 
-/** The home watchlist preview: the user's watchlist, or for guests and empty lists a suggested selection. */
 export function useHomeCustomListQuery() {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: marketKeys.homeCustomList(i18n.language),
-    queryFn: ({ signal }) => api.call(market.homeCustomList, { pageSize: 8, withSpark: '1' }, undefined, { signal }),
-    refetchInterval: 60_000,
-  });
+  return useQuery(marketQueries.homeCustomList(i18n.language));
 }
 
 /**
@@ -169,16 +214,9 @@ export function usePopularQuery() {
   });
 }
 
-/** One instrument's quote with every label. */
 export function useQuoteQuery(code: string | undefined, source: number | undefined) {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: marketKeys.quote(code ?? '', source, i18n.language),
-    queryFn: ({ signal }) =>
-      api.call(market.stockDetail, { code: code ?? '', source: source?.toString() }, undefined, { signal }),
-    enabled: Boolean(code),
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...marketQueries.quote(code ?? '', source, i18n.language), enabled: Boolean(code) });
 }
 
 export function useKlineQuery(code: string, source: number | undefined, range: ChartRangeName, enabled = true) {

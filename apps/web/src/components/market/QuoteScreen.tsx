@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { market } from '../../api/endpoints';
 import { useLiveQuote } from '../../api/live';
-import { useQuoteQuery, useSummaryQuery } from '../../api/market';
+import { parseSource, useQuoteQuery, useSummaryQuery } from '../../api/market';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
@@ -32,12 +32,6 @@ import './QuoteScreen.css';
 /** The chart library is big and only needed here: it loads with the first quote screen. */
 const CandleChart = lazy(() => import('./CandleChart').then((m) => ({ default: m.CandleChart })));
 const CHART_RANGES = market.CHART_RANGE_NAMES;
-
-export function parseSource(value: string | undefined): QuoteSource | undefined {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  return (market.QUOTE_SOURCES as readonly number[]).includes(n) ? (n as QuoteSource) : undefined;
-}
 
 function SearchButton() {
   const { t } = useTranslation();
@@ -191,8 +185,10 @@ export function QuoteScreen({
   const source = parseSource(params.source) ?? defaultSource;
   const query = useQuoteQuery(code, source);
   // The screen's body (header, chart, figures, book) renders in a transition, in slices that yield to the browser:
-  // a query's answer is otherwise rendered at once and whole (the longest task of a quote's first visit).
-  const quote = useDeferredValue(query.data);
+  // a query's answer is otherwise rendered at once and whole (the longest task of a quote's first visit). Also when
+  // the answer is already here as the screen mounts (a first visit asks for it beside the code, app/prefetch.ts):
+  // the screen's frame is committed first (null: "not yet"), the body right after it.
+  const quote = useDeferredValue(query.data, null);
 
   if (!code) {
     return (

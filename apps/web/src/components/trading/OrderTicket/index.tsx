@@ -13,12 +13,11 @@
 import type { Quote } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useQuoteQuery } from '../../../api/market';
+import { parseSource, useQuoteQuery } from '../../../api/market';
 import type { TicketProduct } from '../../../api/trading';
 import { paths } from '../../../app/paths';
 import { useQueryParams } from '../../../app/useQueryParams';
 import { Button } from '../../Button';
-import { parseSource } from '../../market/QuoteScreen';
 import { Page } from '../../Page';
 import { SimulatedNotice } from '../../SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../States';
