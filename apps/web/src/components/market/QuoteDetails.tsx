@@ -3,6 +3,7 @@ import type { DataOf, market, Quote } from '@beurs/contracts';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSummaryQuery } from '../../api/market';
 import { exchangeLabel, trendOf, useFormatters } from '../../lib/format';
 import { LiveBadge } from './LiveBadge';
 import { usePriceFlash } from './usePriceFlash';
@@ -36,7 +37,16 @@ export function SessionTag({ quote, summary }: { quote: Quote; summary?: Summary
   );
 }
 
-export function PriceHeader({ quote, summary }: { quote: Quote; summary?: Summary }) {
+/**
+ * The session tag with the instrument's hours (next open or close). It asks for them itself: their answer re-renders
+ * this tag alone, not the quote screen around it (a blocking render of the whole screen on a first visit).
+ */
+function QuoteSessionTag({ quote }: { quote: Quote }) {
+  const summary = useSummaryQuery(quote.stock_code, quote.source);
+  return <SessionTag quote={quote} summary={summary.data} />;
+}
+
+export function PriceHeader({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const trend = trendOf(quote.change);
@@ -54,7 +64,7 @@ export function PriceHeader({ quote, summary }: { quote: Quote; summary?: Summar
         <span ref={flashRef} className={`price-header__last num ${trend}`} data-testid="quote-last">
           {f.price(quote.price_nominal, d, quote.currencySymbol)}
         </span>
-        <SessionTag quote={quote} summary={summary} />
+        <QuoteSessionTag quote={quote} />
       </div>
       <div className={`price-header__change num ${trend}`}>
         <span data-testid="quote-change">{f.change(quote.change, d)}</span>
@@ -142,7 +152,20 @@ export function QuoteStats({ quote }: { quote: Quote }) {
 }
 
 /** The static profile: exchange, sector or category, lot and contract size, hours in the exchange's time zone. */
-export function InstrumentProfile({ summary }: { summary: Summary }) {
+/** The profile section of the quote screen, once the instrument's summary is here (asked for as QuoteSessionTag does). */
+export function ProfileSection({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const summary = useSummaryQuery(quote.stock_code, quote.source);
+  if (!summary.data) return null;
+  return (
+    <>
+      <h2 className="section-title">{t('quote.profileTitle')}</h2>
+      <InstrumentProfile summary={summary.data} />
+    </>
+  );
+}
+
+function InstrumentProfile({ summary }: { summary: Summary }) {
   const { t } = useTranslation();
   const f = useFormatters();
   // One line per session; forex and futures open the evening before their trading day.

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { market } from '../../api/endpoints';
 import { useLiveQuote } from '../../api/live';
-import { parseSource, useQuoteQuery, useSummaryQuery } from '../../api/market';
+import { parseSource, useQuoteQuery } from '../../api/market';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
@@ -25,7 +25,7 @@ import { SimulatedNotice } from '../SimulatedNotice';
 import { EmptyState, ErrorState } from '../States';
 import { InstrumentTitle } from './InstrumentTitle';
 import { OrderBook } from './OrderBook';
-import { InstrumentProfile, PriceHeader, QuoteStats } from './QuoteDetails';
+import { PriceHeader, ProfileSection, QuoteStats } from './QuoteDetails';
 import { WatchStar } from './WatchStar';
 import './QuoteScreen.css';
 
@@ -69,9 +69,6 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const quote = useLiveQuote(base);
-  const summary = useSummaryQuery(quote.stock_code, quote.source);
-  // Its answer re-renders the whole body (header, chart, profile): in a transition, as the body's first render.
-  const summaryData = useDeferredValue(summary.data);
   const [range, setRange] = useState<ChartRangeName>('intraday');
   const exchange = exchangeLabel(quote.market);
   const tradable = quote.kind === 'stock' || quote.kind === 'future' || quote.kind === 'forex';
@@ -124,7 +121,7 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
             )
       }
     >
-      <PriceHeader quote={quote} summary={summaryData} />
+      <PriceHeader quote={quote} />
 
       <div className="range-tabs" role="tablist" aria-label={t('quote.chartRange')}>
         {CHART_RANGES.map((r) => (
@@ -155,12 +152,7 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
         </>
       )}
 
-      {summaryData && (
-        <>
-          <h2 className="section-title">{t('quote.profileTitle')}</h2>
-          <InstrumentProfile summary={summaryData} />
-        </>
-      )}
+      <ProfileSection quote={quote} />
 
       <NewsSlot code={quote.stock_code} pageSize={3} />
 
