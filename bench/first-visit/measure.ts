@@ -120,6 +120,11 @@ export async function firstVisit(browser: Browser, baseUrl: string, visit: Visit
   // Lazy screens and their data load after `load`; a live-quotes socket never lets the network idle for
   // long, so wait for 1 s without new requests, at most 20 s.
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  // The service worker is registered once the first screen has settled (main.tsx) and precaches the app as it
+  // installs: its fetches are counted apart, when it has taken control (at most 30 s).
+  await page
+    .waitForFunction('navigator.serviceWorker?.controller != null', undefined, { timeout: 30_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(1_000);
   await Promise.all(pending);
   await context.close();
