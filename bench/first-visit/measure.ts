@@ -123,7 +123,14 @@ export async function firstVisit(browser: Browser, baseUrl: string, visit: Visit
   // The service worker is registered once the first screen has settled (main.tsx) and precaches the app as it
   // installs: its fetches are counted apart, when it has taken control (at most 30 s).
   await page
-    .waitForFunction('navigator.serviceWorker?.controller != null', undefined, { timeout: 30_000 })
+    // A function, not a string: the app's CSP refuses the eval a string predicate needs (it failed every visit).
+    .waitForFunction(
+      () =>
+        (globalThis as { navigator?: { serviceWorker?: { controller: unknown } } }).navigator?.serviceWorker
+          ?.controller != null,
+      undefined,
+      { timeout: 30_000 },
+    )
     .catch(() => undefined);
   await page.waitForTimeout(1_000);
   await Promise.all(pending);
