@@ -64,11 +64,15 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   );
 }
 
-/** Runs `task` a while after the page's load event, once no query is on its way, in an idle moment. */
+/**
+ * Runs `task` a while after the page's load event, once no query is on its way (or after at most 20 checks, 10 s: a
+ * hung request waits for the client's 120 s time-out), in an idle moment.
+ */
 function whenFirstScreenSettled(task: () => void): void {
   const idle = () =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5_000 }) : setTimeout(task, 0);
-  const settled = () => (queryClient.isFetching() > 0 ? setTimeout(settled, 500) : idle());
+  let checks = 0;
+  const settled = () => (queryClient.isFetching() > 0 && ++checks < 20 ? setTimeout(settled, 500) : idle());
   const afterLoad = () => setTimeout(settled, SETTLE_AFTER_LOAD_MS);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
