@@ -3,7 +3,7 @@
  * screen shares: where the login screen sends you back to, and what "back" does when the app
  * was opened on a deep link and there is nothing behind the current page.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { paths } from './paths';
 
@@ -31,8 +31,9 @@ export function NavigationBinder(): null {
   }, [pathname, search]);
   // Screens slide in once the user has moved (theme.css .page): the first screen takes the splash's place at once.
   // Faded in from transparent, its text counted as painted only when the fade had got going (Chromium's largest
-  // contentful paint came 90-280 ms later than without it, bench/lighthouse).
-  useEffect(() => {
+  // contentful paint came 90-280 ms later than without it, bench/lighthouse). Before the browser paints the screen
+  // moved to: set after it, that screen would show at once and then start its fade from transparent.
+  useLayoutEffect(() => {
     if (pathname !== openedAt) document.documentElement.dataset.navigated = '';
   }, [pathname, openedAt]);
   return null;
