@@ -28,6 +28,8 @@ export interface VisitResult extends Visit {
   total: Bytes;
   /** What the service worker fetched in the background to precache the app (after the page loaded). */
   precache: Bytes;
+  /** Whether the service worker took control within the wait (if not, `precache` is not the whole precache). */
+  workerInControl: boolean;
   /** JS files that were not sent brotli-compressed (should be none). */
   uncompressedJs: string[];
   /** Finished requests whose sizes Chromium never reported (not counted above; should be none). */
@@ -70,6 +72,7 @@ export async function firstVisit(browser: Browser, baseUrl: string, visit: Visit
     css: empty(),
     total: empty(),
     precache: empty(),
+    workerInControl: false,
     uncompressedJs: [],
     unmeasured: [],
     scripts: [],
@@ -122,7 +125,7 @@ export async function firstVisit(browser: Browser, baseUrl: string, visit: Visit
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
   // The service worker is registered once the first screen has settled (main.tsx) and precaches the app as it
   // installs: its fetches are counted apart, when it has taken control (at most 30 s).
-  await page
+  result.workerInControl = await page
     // A function, not a string: the app's CSP refuses the eval a string predicate needs (it failed every visit).
     .waitForFunction(
       () =>
@@ -131,7 +134,10 @@ export async function firstVisit(browser: Browser, baseUrl: string, visit: Visit
       undefined,
       { timeout: 30_000 },
     )
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
   await page.waitForTimeout(1_000);
   await Promise.all(pending);
   await context.close();

@@ -30,7 +30,7 @@ export function renderReport(run: { machine: Machine; commit: string; results: V
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${kb(r.js.bytes)} | ${kb(r.js.body)} | ${r.js.requests} | ${kb(r.css.bytes)} | ${r.css.requests} | ${kb(r.total.bytes)} | ${r.total.requests} | ${kb(r.precache.bytes)} in ${r.precache.requests} |`,
+        `| ${r.name} | ${kb(r.js.bytes)} | ${kb(r.js.body)} | ${r.js.requests} | ${kb(r.css.bytes)} | ${r.css.requests} | ${kb(r.total.bytes)} | ${r.total.requests} | ${r.workerInControl ? `${kb(r.precache.bytes)} in ${r.precache.requests}` : 'worker not in control within 30 s'} |`,
     ),
     '',
     'The service worker (vite-plugin-pwa) registers once the page has loaded and then fetches the app for',

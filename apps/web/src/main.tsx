@@ -23,12 +23,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 // The ICU data that number formatting needs loads in a worker while the texts are fetched (lib/format.ts); the
 // worker is started in a task of its own, not in the one that evaluates the app's modules (the longest of the visit).
-setTimeout(() => warmNumberFormats(detectLanguage().language), 0);
+const { language } = detectLanguage();
+const opening = currentLocation();
+setTimeout(() => warmNumberFormats(language), 0);
 // The first screen's data is asked for now, beside its code (app/prefetch.ts).
-prefetchFirstScreen(currentLocation(), detectLanguage().language);
+prefetchFirstScreen(opening, language);
 // The first render waits for the language's texts (fetched on their own), so no key shows untranslated, and for the
 // first screen's code and texts, fetched alongside: rendered without them, the screen would suspend (router.tsx).
-await Promise.all([i18nReady, preloadScreen(currentLocation().split('?')[0] ?? '/')]);
+await Promise.all([i18nReady, preloadScreen(opening.split('?')[0] ?? '/')]);
 const root = createRoot(container);
 // In a transition, the first render is done in slices that yield to the browser (a default-priority render is one
 // long task: on a mid-range phone the whole first screen at once); the splash of index.html shows meanwhile.

@@ -160,7 +160,7 @@ export const marketQueries = {
 
 /** A quote screen's `source` parameter: one of the sources, or none (the code is then looked up stocks first). */
 export function parseSource(value: string | null | undefined): QuoteSource | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
+  if (!value) return undefined;
   const n = Number(value);
   return (market.QUOTE_SOURCES as readonly number[]).includes(n) ? (n as QuoteSource) : undefined;
 }

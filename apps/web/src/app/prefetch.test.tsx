@@ -4,14 +4,17 @@
  * then finds the answer instead of asking a second time.
  */
 
-import { market, user } from '@beurs/contracts';
+import { type Endpoint, market, user } from '@beurs/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useHomeCustomListQuery, useQuoteListInfinite, useQuoteQuery } from '../api/market';
+import { parseSource, useQuoteQuery } from '../api/market';
 import { queryClient } from '../api/queryClient';
-import { fakeApi, setupScreenTests } from '../test/render';
+import { HomePage } from '../pages/home';
+import { MarketPage } from '../pages/market';
+import { fakeApi, renderScreen, setupScreenTests } from '../test/render';
+import { paths } from './paths';
 import { prefetchFirstScreen } from './prefetch';
 
 setupScreenTests({ guest: true });
@@ -22,31 +25,41 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 const page = { list: [], total: 0, page: 1, pageSize: 15 };
 
 describe("the first screen's data", () => {
-  it('is asked for once, by the prefetch, for home, a quote and the market tab', async () => {
-    const api = fakeApi()
+  const answers = () =>
+    fakeApi()
       .on(user.dictData, [])
       .on(market.homeCustomList, { list: [], origin: 'suggested' } as never)
       .on(market.globalIndex, page as never)
       .on(market.stockList, page as never)
       .on(market.stockDetail, { stock_code: 'AAPL' } as never);
-    prefetchFirstScreen('/pages/home/index', 'en');
-    prefetchFirstScreen('/pages/quote/stock?name=Apple&code=AAPL&source=0', 'en');
-    prefetchFirstScreen('/pages/market/index', 'en');
-    await waitFor(() => expect(api.calls).toHaveLength(5));
-    expect(api.callsTo(market.stockDetail)[0]?.query).toMatchObject({ code: 'AAPL', source: '0' });
+  const once = (api: ReturnType<typeof fakeApi>, endpoint: Endpoint) =>
+    expect(api.callsTo(endpoint), endpoint.path).toHaveLength(1);
 
-    const home = renderHook(() => useHomeCustomListQuery(), { wrapper });
-    const quote = renderHook(() => useQuoteQuery('AAPL', 0), { wrapper });
-    const list = renderHook(() => useQuoteListInfinite({ list: 'stocks', market: 'US', exchange: undefined }), {
-      wrapper,
-    });
-    await waitFor(() => expect(home.result.current.data && quote.result.current.data && list.result.current.data));
-    // The brand once (the shell's), and nothing asked a second time.
-    expect(api.calls.map((c) => c.path).sort()).toEqual(
-      [user.dictData, market.globalIndex, market.homeCustomList, market.stockDetail, market.stockList]
-        .map((e) => e.path)
-        .sort(),
-    );
+  it('home and the market tab, as the screens themselves render, are asked for once', async () => {
+    const api = answers();
+    prefetchFirstScreen(paths.home(), 'en');
+    prefetchFirstScreen(paths.market(), 'en');
+    await waitFor(() => expect(api.calls).toHaveLength(4));
+    // The real screens: a prefetch whose key differed from the screen's own (another spec, sort or page size) would
+    // show here as a second call.
+    renderScreen(<HomePage />, paths.home(), { auth: false, tab: 'home' });
+    expect(await screen.findByTestId('home-watchlist')).toBeTruthy();
+    renderScreen(<MarketPage />, paths.market(), { auth: false, tab: 'market' });
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(4));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const endpoint of [market.globalIndex, market.homeCustomList, market.stockList, user.dictData]) {
+      once(api, endpoint);
+    }
+  });
+
+  it("a quote's is asked for once, with the screen's code and source", async () => {
+    const api = answers();
+    prefetchFirstScreen('/pages/quote/stock?name=Apple&code=AAPL&source=0', 'en');
+    await waitFor(() => expect(api.callsTo(market.stockDetail)).toHaveLength(1));
+    expect(api.callsTo(market.stockDetail)[0]?.query).toMatchObject({ code: 'AAPL', source: '0' });
+    const quote = renderHook(() => useQuoteQuery('AAPL', parseSource('0')), { wrapper });
+    await waitFor(() => expect(quote.result.current.data).toBeDefined());
+    once(api, market.stockDetail);
   });
 
   it('is left to the screen when its address says more than the prefetch knows', async () => {

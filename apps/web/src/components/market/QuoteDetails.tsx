@@ -151,7 +151,6 @@ export function QuoteStats({ quote }: { quote: Quote }) {
   );
 }
 
-/** The static profile: exchange, sector or category, lot and contract size, hours in the exchange's time zone. */
 /** The profile section of the quote screen, once the instrument's summary is here (asked for as QuoteSessionTag does). */
 export function ProfileSection({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
@@ -165,6 +164,7 @@ export function ProfileSection({ quote }: { quote: Quote }) {
   );
 }
 
+/** The static profile: exchange, sector or category, lot and contract size, hours in the exchange's time zone. */
 function InstrumentProfile({ summary }: { summary: Summary }) {
   const { t } = useTranslation();
   const f = useFormatters();
