@@ -32,6 +32,8 @@ import {
 import {
   measureEndpoint,
   measurePgbench,
+  medianWindow,
+  OPEN_LOOP_WINDOWS,
   type OpenLoopRun,
   postgresInfo,
   type RatioRun,
@@ -259,8 +261,9 @@ async function quietRounds<R extends RatioRun>(
 }
 
 /**
- * The open-loop window (issue 14): the app at half the closed-loop rate of the `app` target in the verdict's
- * rounds (all rounds when none was quiet), probed and recorded like a round.
+ * The open-loop windows (issue 14): the app at half the closed-loop rate of the `app` target in the verdict's
+ * rounds (all rounds when none was quiet), OPEN_LOOP_WINDOWS of them, each probed and recorded like a round; the
+ * verdict takes the median p99 (medianWindow). Then one more window at the same rate records the timeline.
  */
 async function openLoopRound<R extends RatioRun>(
   ctx: RatioContext<R>,
@@ -271,37 +274,49 @@ async function openLoopRound<R extends RatioRun>(
   const v = verdictOf(outcome);
   const maxPerSecond = FIXED_OPEN_RATE ? FIXED_OPEN_RATE * 2 : summary(v.none ? outcome.runs : v.runs, 'app').perSecond;
   const rate = Math.max(1, Math.round(maxPerSecond / 2));
-  const n = outcome.rounds.length + 1;
   ctx.log(
-    `  open loop: app at ${rate}/s (half of ${maxPerSecond.toFixed(0)}/s), ${ctx.settings.warmupSeconds} s warm-up + ${ctx.settings.durationSeconds} s`,
+    `  open loop: app at ${rate}/s (half of ${maxPerSecond.toFixed(0)}/s), ${OPEN_LOOP_WINDOWS} windows of ${ctx.settings.warmupSeconds} s warm-up + ${ctx.settings.durationSeconds} s`,
   );
-  let run: R | undefined;
-  // The verdict's window records nothing: the timeline's own cost (AsyncLocalStorage, a line per request, the GC
-  // observer) would count against the app. A second window at the same rate records where the time goes.
+  // The verdict's windows record nothing: the timeline's own cost (AsyncLocalStorage, a line per request, the GC
+  // observer) would count against the app. A window after them at the same rate records where the time goes.
   ctx.recordTimeline(false);
-  const record = await probedRound(ctx, roots, n, async () => {
-    const settled = await ctx.settle('app-open');
-    ctx.log(`  open loop: ${settleText(settled)}`);
-    run = { ...(await window(ctx, rate)), round: n };
-    return { order: [run.target], settles: [settled] };
-  });
-  ctx.log(
-    `  open loop: ${fmt(run!.perSecond, 0)}/s, p50 ${fmt(run!.latencyMs.p50, 1)} p99 ${fmt(run!.latencyMs.p99, 1)} ms (the verdict's window)`,
-  );
+  const windows: { run: R; record: RoundRecord }[] = [];
+  for (let i = 0; i < OPEN_LOOP_WINDOWS; i++) {
+    const n = outcome.rounds.length + 1 + i;
+    let run: R | undefined;
+    const record = await probedRound(ctx, roots, n, async () => {
+      const settled = await ctx.settle('app-open');
+      ctx.log(`  open loop ${i + 1}: ${settleText(settled)}`);
+      run = { ...(await window(ctx, rate)), round: n };
+      return { order: [run.target], settles: [settled] };
+    });
+    windows.push({ run: run!, record });
+    ctx.log(
+      `  open loop ${i + 1}: ${fmt(run!.perSecond, 0)}/s, p50 ${fmt(run!.latencyMs.p50, 1)} p99 ${fmt(run!.latencyMs.p99, 1)} ms, ${record.quiet ? 'quiet' : 'BUSY'}`,
+    );
+  }
+  const chosen = medianWindow(windows);
   ctx.recordTimeline(true);
   const settledAgain = await ctx.settle('app-open');
   ctx.log(`  open loop, recorded: ${settleText(settledAgain)}`);
   const recorded = await window(ctx, rate);
   ctx.recordTimeline(false);
-  if (recorded.timeline) run = { ...run!, timeline: recorded.timeline };
-  if (run?.timeline) {
-    const per = (pct: number) => fmt(((pct / 100) * 1e6) / run!.perSecond, 0);
+  let run = chosen.run;
+  if (recorded.timeline) run = { ...run, timeline: recorded.timeline };
+  if (run.timeline) {
+    const per = (pct: number) => fmt(((pct / 100) * 1e6) / run.perSecond, 0);
     ctx.log(
-      `  open loop: ${fmt(run.perSecond, 0)}/s, p50 ${fmt(run.latencyMs.p50, 1)} p99 ${fmt(run.latencyMs.p99, 1)} ms; CPU µs per request: PostgreSQL ${per(run.postgresCpuPercent)}, server ${per(run.serverCpuPercent)}; outside the bench ${fmt(record.outsidePercent, 0)} % of a core, steal ${fmt(record.stealPercent ?? Number.NaN, 0)} %`,
+      `  open loop: the median window ${fmt(run.perSecond, 0)}/s, p50 ${fmt(run.latencyMs.p50, 1)} p99 ${fmt(run.latencyMs.p99, 1)} ms; CPU µs per request: PostgreSQL ${per(run.postgresCpuPercent)}, server ${per(run.serverCpuPercent)}; outside the bench ${fmt(chosen.record.outsidePercent, 0)} % of a core, steal ${fmt(chosen.record.stealPercent ?? Number.NaN, 0)} %`,
     );
-    ctx.log(`  open loop: ${timelineLine(run.timeline)}`);
+    ctx.log(`  open loop, recorded: ${timelineLine(run.timeline)}`);
   }
-  return { rate, maxPerSecond, run: run!, record };
+  return {
+    rate,
+    maxPerSecond,
+    run,
+    record: chosen.record,
+    windows: windows.map((w) => (w === chosen ? { ...w, run } : w)),
+  };
 }
 
 /** The context a bench's windows run in: the app and pgbench measured on the run's database, settling, reset. */

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { goalLines, type OpenLoopRun, type RatioRun } from './ratio.js';
+import type { RoundRecord } from './quiet.js';
+import { goalLines, medianWindow, type OpenLoopRun, type RatioRun } from './ratio.js';
+
+const windowOf = (p99: number, quiet = true) => ({
+  run: { latencyMs: { mean: 1, p50: 1, p90: 1, p99, max: p99 } } as RatioRun,
+  record: { quiet } as RoundRecord,
+});
 
 describe('goal lines of the printed summary (issue 14)', () => {
-  const open = (p99: number, quiet = true) =>
-    ({
-      rate: 500,
-      maxPerSecond: 1000,
-      run: { latencyMs: { mean: 1, p50: 1, p90: 1, p99, max: p99 } } as RatioRun,
-      record: { quiet },
-    }) as OpenLoopRun;
+  const open = (p99: number, quiet = true) => {
+    const w = windowOf(p99, quiet);
+    return { rate: 500, maxPerSecond: 1000, ...w, windows: [w] } as OpenLoopRun;
+  };
   const lines = (o: Partial<Parameters<typeof goalLines>[0]>) =>
     goalLines({
       name: 'orders',
@@ -42,5 +45,25 @@ describe('goal lines of the printed summary (issue 14)', () => {
     expect(p99).toMatch(/: NO VERDICT$/);
     expect(loop).toMatch(/BUSY machine: NO VERDICT$/);
     expect(lines({ open: undefined })[2]).toMatch(/not measured$/);
+  });
+});
+
+describe("the open loop's verdict window (issue 14)", () => {
+  const p99 = (ws: ReturnType<typeof windowOf>[]) => medianWindow(ws).run.latencyMs.p99;
+
+  it('takes the median p99 of the quiet windows, so one stall in one window does not decide', () => {
+    expect(p99([windowOf(68), windowOf(30), windowOf(41)])).toBe(41);
+    expect(p99([windowOf(20), windowOf(90), windowOf(95)])).toBe(90);
+  });
+
+  it('leaves busy windows out while a quiet one is there, and takes the higher of two', () => {
+    expect(p99([windowOf(10, false), windowOf(40), windowOf(45)])).toBe(45);
+    expect(p99([windowOf(10, false), windowOf(12, false), windowOf(70)])).toBe(70);
+  });
+
+  it('with no quiet window, the median of all (the goal line then says BUSY: no verdict)', () => {
+    const w = medianWindow([windowOf(30, false), windowOf(10, false), windowOf(20, false)]);
+    expect(w.run.latencyMs.p99).toBe(20);
+    expect(w.record.quiet).toBe(false);
   });
 });
