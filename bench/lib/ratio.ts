@@ -37,10 +37,10 @@ export interface RatioRun<T extends string = string> {
   timeline?: TimelineSummary;
 }
 
-/** The open-loop window: its arrival rate, the closed-loop rate it is half of, and how busy the machine was. */
 /**
- * The open-loop windows (issue 14): OPEN_LOOP_WINDOWS at one rate, each probed like a round. `run` and `record` are
- * the window the verdict takes: the median p99 of the quiet windows (of all of them when none was quiet).
+ * The open-loop windows (issue 14): OPEN_LOOP_WINDOWS at one rate (half the closed-loop rate), each probed like a
+ * round. `run` and `record` are the window the verdict takes: the median p99 of the quiet windows (of all of them
+ * when none was quiet).
  */
 export interface OpenLoopRun<R extends RatioRun = RatioRun> {
   rate: number;
