@@ -90,11 +90,13 @@ export async function startServer(opts: { port: number; dataDir: string; clockSt
 async function stopProcess(child: ChildProcess, exited: Promise<void>) {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const group = -child.pid;
-  const signal = (name: NodeJS.Signals) => {
+  /** Sends `name` to the group (0 only tests it): false once none of the group is left. */
+  const signal = (name: NodeJS.Signals | 0) => {
     try {
       process.kill(group, name);
+      return true;
     } catch {
-      // the group has ended
+      return false;
     }
   };
   // The server stops its embedded PostgreSQL on SIGTERM; a restart on the same data folder needs it stopped.
@@ -111,15 +113,5 @@ async function stopProcess(child: ChildProcess, exited: Promise<void>) {
   // a restart on the same data folder must not find the last server's database still there.
   signal('SIGKILL');
   const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && groupAlive(group)) await new Promise((r) => setTimeout(r, 50));
-}
-
-/** Whether any process of the group is still there (signal 0 tests without sending). */
-function groupAlive(group: number) {
-  try {
-    process.kill(group, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  while (Date.now() < deadline && signal(0)) await new Promise((r) => setTimeout(r, 50));
 }

@@ -363,14 +363,17 @@ export function openLoopRow(open: OpenLoopRun | undefined, what: string): string
   const r = open.run;
   const busy = open.record.quiet ? '' : '; BUSY machine';
   const result = goalResult(!open.record.quiet, Number.isFinite(r.latencyMs.p99), r.latencyMs.p99 < GOAL_OPEN_P99_MS);
-  const each = open.windows.map((w) => `${ms(w.run.latencyMs.p99)}${w.record.quiet ? '' : ' BUSY'}`).join(', ');
-  return `| open loop: p99 latency of ${what}, arriving at ${fmt(open.rate, 0)}/s (half the measured ${fmt(open.maxPerSecond, 0)}/s) | ${goal} | ${ms(r.latencyMs.p99)}, the median of ${open.windows.length} windows (${each}; p50 ${ms(r.latencyMs.p50)}, ${fmt(r.perSecond, 0)}/s answered${busy}) | ${result} |`;
+  return `| open loop: p99 latency of ${what}, arriving at ${fmt(open.rate, 0)}/s (half the measured ${fmt(open.maxPerSecond, 0)}/s) | ${goal} | ${ms(r.latencyMs.p99)}, the median of ${open.windows.length} windows (${windowsP99(open)}; p50 ${ms(r.latencyMs.p50)}, ${fmt(r.perSecond, 0)}/s answered${busy}) | ${result} |`;
 }
 
 /** The reports' paragraph on the open loop; `what` is the operation in the plural ("orders"). */
 export function openLoopParagraph(s: RatioSettings, what: string, one: string): string {
   return `**Open loop.** After the rounds, ${what} arrive at a fixed rate, evenly spaced, at half the closed-loop rate of the verdict's rounds, whatever the answers do (bench/lib/open-loop.ts, up to ${s.clients} keep-alive connections, customers in turn; ${OPEN_LOOP_WINDOWS} windows of ${s.warmupSeconds} s warm-up and ${s.durationSeconds} s measured, each probed and marked quiet or busy like a round): each ${one}'s latency counts from the moment it was due, so a server that falls behind shows instead of slowing the arrivals. The goal takes the median of the quiet windows' p99s: a single stall decides one window's p99 (a 60 ms pause at 1,400 a second delays about a hundred answers, the whole top 1 %), and on 2026-12-03 two windows of one run at one rate gave 68 and 30 ms. autocannon's own rate option sends each connection's share of a second back to back at the start of the second, a burst of closed-loop load, so it is not used for this.`;
 }
+
+/** Each open-loop window's p99, in the order run, a busy one marked. */
+const windowsP99 = (open: OpenLoopRun) =>
+  open.windows.map((w) => `${ms(w.run.latencyMs.p99)}${w.record.quiet ? '' : ' BUSY'}`).join(', ');
 
 /** Every open-loop window's run, for the tables. */
 export const openLoopRuns = <R extends RatioRun>(open: OpenLoopRun<R>): R[] => open.windows.map((w) => w.run);
@@ -403,7 +406,7 @@ export function goalLines(o: {
     `${o.name}: goal ${o.what}/s >= ${o.goalRatio}x TPC-B tps at ${o.clients} clients: ${o.none ? NO_VERDICT : `${fmt(ratio, 2)}x`} (${fmt(app.perSecond, 0)} / ${fmt(ref.perSecond, 0)}): ${goalResult(o.none, Number.isFinite(ratio), ratio >= o.goalRatio)}`,
     `${o.name}: goal p99 at ${o.clients} clients <= TPC-B's p99 at ${o.clients} clients: ${ms(app.p99)} against ${ms(ref.p99)}: ${goalResult(o.none, p99Measured, app.p99 <= ref.p99)}`,
     open
-      ? `${o.name}: goal open-loop p99 < ${GOAL_OPEN_P99_MS} ms at half the measured rate: ${ms(openP99)} at ${fmt(open.rate, 0)}/s (half of ${fmt(open.maxPerSecond, 0)}/s; the median of ${open.windows.map((w) => ms(w.run.latencyMs.p99)).join(', ')})${open.record.quiet ? '' : ', BUSY machine'}: ${goalResult(!open.record.quiet, Number.isFinite(openP99), openP99 < GOAL_OPEN_P99_MS)}`
+      ? `${o.name}: goal open-loop p99 < ${GOAL_OPEN_P99_MS} ms at half the measured rate: ${ms(openP99)} at ${fmt(open.rate, 0)}/s (half of ${fmt(open.maxPerSecond, 0)}/s; the median of ${windowsP99(open)})${open.record.quiet ? '' : ', BUSY machine'}: ${goalResult(!open.record.quiet, Number.isFinite(openP99), openP99 < GOAL_OPEN_P99_MS)}`
       : `${o.name}: goal open-loop p99 < ${GOAL_OPEN_P99_MS} ms at half the measured rate: not measured`,
   ];
 }
