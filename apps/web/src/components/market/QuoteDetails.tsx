@@ -4,19 +4,14 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSummaryQuery } from '../../api/market';
-import { exchangeLabel, trendOf, useFormatters } from '../../lib/format';
+import { exchangeLabel, formatWhen, trendOf, useFormatters } from '../../lib/format';
+import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint';
 import { LiveBadge } from './LiveBadge';
 import { usePriceFlash } from './usePriceFlash';
 import './priceFlash.css';
 import './QuoteDetails.css';
 
 export type Summary = DataOf<typeof market.summaryDetail>;
-
-/** "Mon 15:30" in the user's time and language. */
-export function formatWhen(ms: number): string {
-  const when = dayjs(ms);
-  return when.isSame(dayjs(), 'day') ? when.format('HH:mm') : when.format('ddd HH:mm');
-}
 
 /** Open, pre-market, after hours, break or closed, and when that changes. */
 export function SessionTag({ quote, summary }: { quote: Quote; summary?: Summary }) {
@@ -39,10 +34,11 @@ export function SessionTag({ quote, summary }: { quote: Quote; summary?: Summary
 
 /**
  * The session tag with the instrument's hours (next open or close). It asks for them itself: their answer re-renders
- * this tag alone, not the quote screen around it (a blocking render of the whole screen on a first visit).
+ * this tag alone, not the quote screen around it (a blocking render of the whole screen on a first visit). It asks
+ * once the price beside it has been painted (useAfterFirstPaint); its line is held meanwhile.
  */
 function QuoteSessionTag({ quote }: { quote: Quote }) {
-  const summary = useSummaryQuery(quote.stock_code, quote.source);
+  const summary = useSummaryQuery(quote.stock_code, quote.source, useAfterFirstPaint());
   return <SessionTag quote={quote} summary={summary.data} />;
 }
 
