@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointsPlugin } from '../../packages/contracts/src/vite-plugin.js';
-import { SCREENS, screenChunks } from './src/app/vite-first-screen.js';
+import { SCREENS, screenChunks } from './src/app/vite-screen-chunks.js';
 import { textPartsPlugin } from './src/locales/vite-plugin.js';
 
 /** The name shown before /dict/data?type=brand answers; operators change the live one in the console. */
@@ -115,7 +115,7 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'vendor-motion', test: /node_modules[\\/](@react-spring|@use-gesture)[\\/]/, priority: 20 },
-            // The app's own code of the first screen, in one file (src/app/vite-first-screen.ts).
+            // The app's own code of the first screen, in one file (src/app/vite-screen-chunks.ts).
             { name: 'first-screen', test: screens.test('first-screen'), priority: 10 },
             // The quote's and the market tab's own code, each in one file (the same module), without the packages
             // they use: those stay in the vendor groups or in chunks of their own.

@@ -126,7 +126,7 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
             )
       }
     >
-      <PriceHeader quote={quote} />
+      <PriceHeader quote={quote} painted={rest} />
 
       <div className="range-tabs" role="tablist" aria-label={t('quote.chartRange')}>
         {CHART_RANGES.map((r) => (

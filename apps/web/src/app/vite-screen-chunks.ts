@@ -46,7 +46,7 @@ export function screenChunks(): { plugin: Plugin; test: (group: GroupName) => (i
   const groups = new Map<GroupName, Set<string>>();
   const entries = new Set<string>();
   const plugin: Plugin = {
-    name: 'beurs-first-screen-chunk',
+    name: 'beurs-screen-chunks',
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
