@@ -81,6 +81,12 @@ export function formatDateTime(
   return when.locale('en').format(patterns[precision]);
 }
 
+/** "Mon 15:30" in the user's time and language: when a market opens or closes next. */
+export function formatWhen(ms: number): string {
+  const when = dayjs(ms);
+  return when.isSame(dayjs(), 'day') ? when.format('HH:mm') : when.format('ddd HH:mm');
+}
+
 /** Shown where a value does not exist (an index has no market cap, US pre-market has no open yet). */
 export const NO_VALUE = '–';
 

@@ -4,19 +4,13 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSummaryQuery } from '../../api/market';
-import { exchangeLabel, trendOf, useFormatters } from '../../lib/format';
+import { exchangeLabel, formatWhen, trendOf, useFormatters } from '../../lib/format';
 import { LiveBadge } from './LiveBadge';
 import { usePriceFlash } from './usePriceFlash';
 import './priceFlash.css';
 import './QuoteDetails.css';
 
 export type Summary = DataOf<typeof market.summaryDetail>;
-
-/** "Mon 15:30" in the user's time and language. */
-export function formatWhen(ms: number): string {
-  const when = dayjs(ms);
-  return when.isSame(dayjs(), 'day') ? when.format('HH:mm') : when.format('ddd HH:mm');
-}
 
 /** Open, pre-market, after hours, break or closed, and when that changes. */
 export function SessionTag({ quote, summary }: { quote: Quote; summary?: Summary }) {
@@ -39,14 +33,16 @@ export function SessionTag({ quote, summary }: { quote: Quote; summary?: Summary
 
 /**
  * The session tag with the instrument's hours (next open or close). It asks for them itself: their answer re-renders
- * this tag alone, not the quote screen around it (a blocking render of the whole screen on a first visit).
+ * this tag alone, not the quote screen around it (a blocking render of the whole screen on a first visit). It asks
+ * once `ask` is true: the quote screen sets it once the price beside it has been painted; its line is held meanwhile.
  */
-function QuoteSessionTag({ quote }: { quote: Quote }) {
-  const summary = useSummaryQuery(quote.stock_code, quote.source);
+function QuoteSessionTag({ quote, ask }: { quote: Quote; ask: boolean }) {
+  const summary = useSummaryQuery(quote.stock_code, quote.source, ask);
   return <SessionTag quote={quote} summary={summary.data} />;
 }
 
-export function PriceHeader({ quote }: { quote: Quote }) {
+/** The price, the change and the session; `painted`: the screen's first frame is on screen (the session's hours are asked for then). */
+export function PriceHeader({ quote, painted }: { quote: Quote; painted: boolean }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const trend = trendOf(quote.change);
@@ -64,7 +60,7 @@ export function PriceHeader({ quote }: { quote: Quote }) {
         <span ref={flashRef} className={`price-header__last num ${trend}`} data-testid="quote-last">
           {f.price(quote.price_nominal, d, quote.currencySymbol)}
         </span>
-        <QuoteSessionTag quote={quote} />
+        <QuoteSessionTag quote={quote} ask={painted} />
       </div>
       <div className={`price-header__change num ${trend}`}>
         <span data-testid="quote-change">{f.change(quote.change, d)}</span>

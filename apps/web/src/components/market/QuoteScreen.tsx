@@ -16,6 +16,7 @@ import { parseSource, useQuoteQuery } from '../../api/market';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
+import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
 import { NavIconButton } from '../NavIconButton';
@@ -72,6 +73,10 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
   const [range, setRange] = useState<ChartRangeName>('intraday');
   const exchange = exchangeLabel(quote.market);
   const tradable = quote.kind === 'stock' || quote.kind === 'future' || quote.kind === 'forex';
+  // The price is what the screen is opened for: its frame is painted first; the chart (its code and candles), the
+  // figures, the book and the profile (their requests) follow right after it (useAfterFirstPaint).
+  const rest = useAfterFirstPaint();
+  const chartLoading = <div className="chart shimmer" role="status" aria-label={t('common.loading')} />;
   return (
     <Page
       className="quote-page"
@@ -121,7 +126,7 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
             )
       }
     >
-      <PriceHeader quote={quote} />
+      <PriceHeader quote={quote} painted={rest} />
 
       <div className="range-tabs" role="tablist" aria-label={t('quote.chartRange')}>
         {CHART_RANGES.map((r) => (
@@ -138,10 +143,23 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
           </button>
         ))}
       </div>
-      <Suspense fallback={<div className="chart shimmer" role="status" aria-label={t('common.loading')} />}>
-        <CandleChart quote={quote} range={range} />
-      </Suspense>
+      {rest ? (
+        <Suspense fallback={chartLoading}>
+          <CandleChart quote={quote} range={range} />
+        </Suspense>
+      ) : (
+        chartLoading
+      )}
+      {rest && <QuoteSections quote={quote} />}
+    </Page>
+  );
+}
 
+/** The figures, the book, the profile and the news, below the chart. */
+function QuoteSections({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <h2 className="section-title">{t('quote.statsTitle')}</h2>
       <QuoteStats quote={quote} />
 
@@ -159,7 +177,7 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
       <div className="quote-page__notice">
         <SimulatedNotice compact />
       </div>
-    </Page>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { MarketId } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { useMarketStatusesQuery } from '../../api/market';
-import { formatWhen } from './QuoteDetails';
+import { formatWhen } from '../../lib/format';
 import './SessionLine.css';
 
 /** One market's session: its name, open or closed (or pre, after hours, break), and when that changes. */

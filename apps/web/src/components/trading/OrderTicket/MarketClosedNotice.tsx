@@ -1,7 +1,8 @@
 /** A closed market: when it opens (or that it is closed), and that orders wait as limit orders until then. */
 import { useTranslation } from 'react-i18next';
+import { formatWhen } from '../../../lib/format';
 import { Icon } from '../../Icon';
-import { formatWhen, type Summary } from '../../market/QuoteDetails';
+import type { Summary } from '../../market/QuoteDetails';
 
 export function MarketClosedNotice({ summary }: { summary: Summary | undefined }) {
   const { t } = useTranslation();

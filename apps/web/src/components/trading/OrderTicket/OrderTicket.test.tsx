@@ -7,8 +7,8 @@ import { type DataOf, market, type Quote, trading, wallet } from '@beurs/contrac
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatWhen } from '../../../lib/format';
 import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
-import { formatWhen } from '../../market/QuoteDetails';
 import { OrderTicketPage } from './index';
 
 const URL = '/pages/payment/stock?name=ASML&code=ASML&source=0&direction=0';
