@@ -16,9 +16,12 @@
 import type { Plugin } from 'vite';
 
 const APP_CODE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
-/** antd-mobile's setup, imported by every screen with one of its components: in a group, all of them loaded that chunk. */
+/**
+ * antd-mobile's setup, imported by every screen with one of its components: in a group, all of them would load that
+ * chunk.
+ */
 const SHARED_SETUP = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]antdMobile\.ts$/;
-/** main.tsx: it awaits the language's texts at its top level (see the test below). */
+/** main.tsx: it awaits the language's texts at its top level (why it matters: the comment above `test` at the end). */
 const ENTRY_SCRIPT = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const page = (path: string) => new RegExp(`[\\\\/]apps[\\\\/]web[\\\\/]src[\\\\/]pages[\\\\/]${path}\\.tsx$`);
 
@@ -75,8 +78,9 @@ export function screenChunks(): { plugin: Plugin; test: (group: GroupName) => (i
         );
     },
   };
-  // The entry (index.html and main.tsx) stays in its own chunk: main.tsx awaits the language's texts at its top level, and a module that waits
-  // there must not share a chunk with what those texts' imports need (dayjs's locale imports dayjs: a deadlock).
+  // The entry (index.html and main.tsx) stays in its own chunk: main.tsx awaits the language's texts at its top
+  // level, and a module that waits there must not share a chunk with what those texts' imports need (dayjs's locale
+  // imports dayjs: a deadlock).
   const test = (group: GroupName) => (id: string) =>
     Boolean(groups.get(group)?.has(id)) && !entries.has(id) && APP_CODE.test(id) && !SHARED_SETUP.test(id);
   return { plugin, test };

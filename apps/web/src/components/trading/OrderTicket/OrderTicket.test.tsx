@@ -8,89 +8,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatWhen } from '../../../lib/format';
+import { quoteOf, summaryOf } from '../../../test/quotes';
 import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
 import { OrderTicketPage } from './index';
 
 const URL = '/pages/payment/stock?name=ASML&code=ASML&source=0&direction=0';
 const TERMS = 'fees-2026-07';
-
-const quoteOf = (over: Partial<Quote> = {}): Quote => ({
-  key: '0:ASML',
-  stock_code: 'ASML',
-  name: 'ASML Holding',
-  source: 0,
-  kind: 'stock',
-  classify: 'NL',
-  market: 'EURONEXT_AMS',
-  currency: 'EUR',
-  currencySymbol: '€',
-  price_nominal: '100.05',
-  change: '1.05',
-  change_ratio: '1.06',
-  fall: false,
-  volume: '1000',
-  open: '99.00',
-  high: '101.00',
-  low: '98.50',
-  prevClose: '99.00',
-  high52: '120.00',
-  low52: '80.00',
-  bid: '100.00',
-  ask: '100.10',
-  bidVolume: '10',
-  askVolume: '10',
-  marketCap: null,
-  openInterest: null,
-  expiryDate: null,
-  prevSettle: null,
-  preMarketChange: null,
-  preMarketChangeRatio: null,
-  postMarketChange: null,
-  postMarketChangeRatio: null,
-  marketOpen: true,
-  phase: 'regular',
-  tradingDay: '2026-07-01',
-  lotSize: '1',
-  priceDecimals: 2,
-  time: 1,
-  selfSelectStatus: 0,
-  ...over,
-});
-
-const summaryOf = (quote: Quote, nextOpen: number | null): DataOf<typeof market.summaryDetail> => ({
-  stock_code: quote.stock_code,
-  source: quote.source,
-  kind: quote.kind,
-  classify: quote.classify,
-  name: quote.name,
-  nameEn: quote.name,
-  nameZh: null,
-  market: quote.market,
-  currency: quote.currency,
-  currencySymbol: quote.currencySymbol,
-  sector: null,
-  category: null,
-  lotSize: '1',
-  priceDecimals: 2,
-  contractSize: null,
-  expiryDate: null,
-  openInterest: null,
-  sharesOutstanding: null,
-  marketCap: null,
-  high52: quote.high52,
-  low52: quote.low52,
-  prevClose: quote.prevClose,
-  session: {
-    timeZone: 'Europe/Amsterdam',
-    everyDay: false,
-    hours: [],
-    open: quote.marketOpen,
-    phase: quote.phase,
-    nextOpen,
-    nextClose: null,
-    time: 1,
-  },
-});
 
 type Figures = DataOf<typeof trading.halfOrFullNum>;
 
