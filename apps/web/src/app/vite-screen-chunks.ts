@@ -25,7 +25,7 @@ const SHARED_SETUP = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]antdMobile\.ts$/;
 const ENTRY_SCRIPT = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const page = (path: string) => new RegExp(`[\\\\/]apps[\\\\/]web[\\\\/]src[\\\\/]pages[\\\\/]${path}\\.tsx$`);
 
-/** The groups after `first-screen`, in order: a file goes to the first group that reaches it. */
+/** The groups beside `first-screen`: each takes the files only its pages reach (and the first screen does not). */
 export const SCREENS = [
   // The quote screen and the pages that show it (bench lighthouse: "a quote").
   {
@@ -54,8 +54,8 @@ export function screenChunks(): { plugin: Plugin; test: (group: GroupName) => (i
     buildEnd() {
       const ids = [...this.getModuleIds()];
       for (const id of ids) if (this.getModuleInfo(id)?.isEntry || ENTRY_SCRIPT.test(id)) entries.add(id);
-      const claimed = new Set<string>();
-      const reach = (name: GroupName, roots: string[]) => {
+      /** What `roots` reach by static imports, without what `claimed` holds. */
+      const reach = (roots: string[], claimed: ReadonlySet<string>) => {
         const group = new Set<string>();
         const todo = [...roots];
         while (todo.length > 0) {
@@ -64,18 +64,25 @@ export function screenChunks(): { plugin: Plugin; test: (group: GroupName) => (i
           group.add(id);
           todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
-        for (const id of group) claimed.add(id);
-        groups.set(name, group);
+        return group;
       };
-      reach(
-        'first-screen',
+      const first = reach(
         ids.filter((id) => entries.has(id) || HOME.test(id)),
+        new Set(),
       );
-      for (const screen of SCREENS)
+      groups.set('first-screen', first);
+      const reached = SCREENS.map((screen) =>
         reach(
-          screen.name,
           ids.filter((id) => screen.pages.some((re) => re.test(id))),
-        );
+          first,
+        ),
+      );
+      // A file two screens reach goes to neither group: in one, it would make the other screen load that screen's
+      // whole chunk; rolldown puts it in a chunk of the files they share.
+      SCREENS.forEach((screen, i) => {
+        const others = reached.filter((_, j) => j !== i);
+        groups.set(screen.name, new Set([...(reached[i] ?? [])].filter((id) => !others.some((o) => o.has(id)))));
+      });
     },
   };
   // The entry (index.html and main.tsx) stays in its own chunk: main.tsx awaits the language's texts at its top

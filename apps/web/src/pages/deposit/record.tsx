@@ -7,8 +7,6 @@
  * components/money/money.css.
  */
 import { type RechargeRecord, ReviewStatus } from '@beurs/contracts';
-import { PullToRefresh } from 'antd-mobile';
-import '../../app/antdMobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +16,7 @@ import { Icon } from '../../components/Icon';
 import { LoadMore } from '../../components/LoadMore';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
+import { Refreshable } from '../../components/Refreshable';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { SupportLink } from '../../components/SupportLink';
 import { copyText } from '../../lib/clipboard';
@@ -163,7 +162,7 @@ function DepositRecords({ status }: { status: ReviewFilter }) {
       }
     >
       {(data) => (
-        <PullToRefresh onRefresh={() => query.refetch().then(() => undefined)}>
+        <Refreshable onRefresh={() => query.refetch()}>
           <ul className="money-list" data-testid="deposit-records">
             {data.pages
               .flatMap((p) => p.list)
@@ -172,7 +171,7 @@ function DepositRecords({ status }: { status: ReviewFilter }) {
               ))}
           </ul>
           <LoadMore query={query} endText={t('deposit.record.end')} failedText={t('deposit.record.loadMoreFailed')} />
-        </PullToRefresh>
+        </Refreshable>
       )}
     </QueryBoundary>
   );

@@ -1,6 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PullToRefresh } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { marketKeys, useQuoteListInfinite } from '../../api/market';
@@ -12,6 +10,7 @@ import { Movers } from '../../components/market/Movers';
 import { InfiniteQuoteList } from '../../components/market/QuoteList';
 import { SessionLine } from '../../components/market/SessionLine';
 import { Page } from '../../components/Page';
+import { Refreshable } from '../../components/Refreshable';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 import '../../components/primary/primary.css';
@@ -29,15 +28,7 @@ export function HkStockIndexPage() {
   const all = useQuoteListInfinite({ list: 'hk' });
   return (
     <Page right={<LiveBadge />}>
-      <PullToRefresh
-        onRefresh={async () => {
-          await queryClient.invalidateQueries({ queryKey: marketKeys.all });
-        }}
-        pullingText={t('market.pullToRefresh')}
-        canReleaseText={t('market.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('market.refreshed')}
-      >
+      <Refreshable onRefresh={() => queryClient.invalidateQueries({ queryKey: marketKeys.all })}>
         <SessionLine market="HK" />
         <IndexStrip codes={HK_INDICES} />
         <Movers fixedMarket="HK" />
@@ -55,7 +46,7 @@ export function HkStockIndexPage() {
         <div className="market-body__notice">
           <SimulatedNotice compact />
         </div>
-      </PullToRefresh>
+      </Refreshable>
     </Page>
   );
 }

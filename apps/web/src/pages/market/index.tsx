@@ -1,6 +1,4 @@
 import type { MarketId, StockMarket } from '@beurs/contracts';
-import { PullToRefresh } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SORT, isSortable, type ListSort, type ListSpec, useQuoteListInfinite } from '../../api/market';
@@ -11,6 +9,7 @@ import { LiveBadge } from '../../components/market/LiveBadge';
 import { InfiniteQuoteList } from '../../components/market/QuoteList';
 import { SessionLine } from '../../components/market/SessionLine';
 import { Page } from '../../components/Page';
+import { Refreshable } from '../../components/Refreshable';
 import { SegmentTabs } from '../../components/SegmentTabs';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
@@ -157,15 +156,7 @@ function MarketList({ spec, sort }: { spec: ListSpec; sort: ListSort }) {
       />
     );
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-      pullingText={t('market.pullToRefresh')}
-      canReleaseText={t('market.releaseToRefresh')}
-      refreshingText={t('common.loading')}
-      completeText={t('market.refreshed')}
-    >
+    <Refreshable onRefresh={() => query.refetch()}>
       <InfiniteQuoteList
         query={query}
         quotes={quotes}
@@ -173,7 +164,7 @@ function MarketList({ spec, sort }: { spec: ListSpec; sort: ListSort }) {
         skeletonRows={10}
         showExchange={spec.list === 'stocks' && spec.market === 'US' && !spec.exchange}
       />
-    </PullToRefresh>
+    </Refreshable>
   );
 }
 

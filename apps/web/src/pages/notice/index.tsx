@@ -3,14 +3,13 @@
  * first, page by page; unread ones carry a dot. "Mark all read" clears them; a message opens notice/detail.
  */
 import type { UserMessage } from '@beurs/contracts';
-import { PullToRefresh } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkReadMutation, useMessagesInfinite, useUnreadCountQuery } from '../../api/inbox';
 import { Icon } from '../../components/Icon';
 import { LoadMore } from '../../components/LoadMore';
 import { Page } from '../../components/Page';
+import { Refreshable } from '../../components/Refreshable';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useFormatters } from '../../lib/format';
 import '../../components/money/money.css';
@@ -74,15 +73,7 @@ export function NoticePage() {
 
   return (
     <Page>
-      <PullToRefresh
-        onRefresh={async () => {
-          await messages.refetch();
-        }}
-        pullingText={t('market.pullToRefresh')}
-        canReleaseText={t('market.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('market.refreshed')}
-      >
+      <Refreshable onRefresh={() => messages.refetch()}>
         {messages.isPending ? (
           <div className="card list-card">
             <MessageSkeleton />
@@ -120,7 +111,7 @@ export function NoticePage() {
             <LoadMore query={messages} endText={t('notice.end')} />
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Page>
   );
 }

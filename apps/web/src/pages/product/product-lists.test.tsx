@@ -9,6 +9,7 @@ import { type DataOf, market, type Quote } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { quoteOf } from '../../test/quotes';
 import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../test/render';
 import { ForexPage } from './forex';
 import { FuturePage } from './future';
@@ -18,7 +19,7 @@ import { UcStockPage } from './ucstock';
 type QuotePage = DataOf<typeof market.stockList>;
 
 function quote(code: string, name: string, kind: Quote['kind'], source: number, price: string, change: string): Quote {
-  return {
+  return quoteOf({
     key: `${source}:${code}`,
     stock_code: code,
     name,
@@ -32,33 +33,14 @@ function quote(code: string, name: string, kind: Quote['kind'], source: number, 
     change,
     change_ratio: '1.50',
     fall: change.startsWith('-'),
-    volume: '1000',
-    open: price,
-    high: price,
-    low: price,
-    prevClose: price,
-    high52: price,
-    low52: price,
-    bid: price,
-    ask: price,
+    ...Object.fromEntries(
+      (['open', 'high', 'low', 'prevClose', 'high52', 'low52', 'bid', 'ask'] as const).map((k) => [k, price]),
+    ),
     bidVolume: '1',
     askVolume: '1',
-    marketCap: null,
-    openInterest: null,
-    expiryDate: null,
-    prevSettle: null,
-    preMarketChange: null,
-    preMarketChangeRatio: null,
-    postMarketChange: null,
-    postMarketChangeRatio: null,
-    marketOpen: true,
-    phase: 'regular',
     tradingDay: '2026-11-02',
-    lotSize: '1',
-    priceDecimals: 2,
     time: Date.parse('2026-11-02T15:00:00Z'),
-    selfSelectStatus: 0,
-  } as Quote;
+  });
 }
 
 const pageOf = (list: Quote[]): QuotePage => ({ list, total: list.length, page: 1, pageSize: 30 });

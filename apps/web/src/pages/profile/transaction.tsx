@@ -4,8 +4,6 @@
  * pull to refresh. Transfers that may still be cancelled offer "Cancel transfer".
  */
 import { type EntryType, WALLETS, type Wallet } from '@beurs/contracts';
-import { PullToRefresh } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +15,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { BillRow } from '../../components/money/BillRow';
 import { useCancelTransfer } from '../../components/money/useCancelTransfer';
 import { Page } from '../../components/Page';
+import { Refreshable } from '../../components/Refreshable';
 import { EmptyState, ErrorState } from '../../components/States';
 
 const isWallet = (value: string | null): value is Wallet => WALLETS.includes(value as Wallet);
@@ -110,15 +109,7 @@ export function TransactionPage() {
 
   return (
     <Page>
-      <PullToRefresh
-        onRefresh={async () => {
-          await bill.refetch();
-        }}
-        pullingText={t('market.pullToRefresh')}
-        canReleaseText={t('market.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('market.refreshed')}
-      >
+      <Refreshable onRefresh={() => bill.refetch()}>
         <div className="bill-filters">
           <Chips
             label={t('bill.filterWallet')}
@@ -190,7 +181,7 @@ export function TransactionPage() {
             <LoadMore query={bill} endText={t('bill.end')} />
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Page>
   );
 }

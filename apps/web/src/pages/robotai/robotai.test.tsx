@@ -9,6 +9,7 @@ import { type DataOf, market, robots } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { quoteOf } from '../../test/quotes';
 import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../test/render';
 import { QuoteStockPage } from '../quote/stock';
 import { RobotaiIndexPage } from './index';
@@ -64,7 +65,7 @@ const quota = (over: Partial<Quota> = {}): Quota => ({
   robot: null,
   ...over,
 });
-const BTC: Quote = {
+const BTC: Quote = quoteOf({
   key: '100:BTCUSD',
   stock_code: 'BTCUSD',
   name: 'Bitcoin',
@@ -77,7 +78,6 @@ const BTC: Quote = {
   price_nominal: '91234.56',
   change: '1234.56',
   change_ratio: '1.37',
-  fall: false,
   volume: '1520.123',
   open: '90000.00',
   high: '91500.00',
@@ -89,22 +89,10 @@ const BTC: Quote = {
   ask: '91239.00',
   bidVolume: '1.2',
   askVolume: '0.8',
-  marketCap: null,
-  openInterest: null,
-  expiryDate: null,
-  prevSettle: null,
-  preMarketChange: null,
-  preMarketChangeRatio: null,
-  postMarketChange: null,
-  postMarketChangeRatio: null,
-  marketOpen: true,
-  phase: 'regular',
   tradingDay: '2026-11-08',
   lotSize: '0.001',
-  priceDecimals: 2,
   time: Date.parse('2026-11-08T12:00:00Z'),
-  selfSelectStatus: 0,
-};
+});
 
 /** The quote screen's other calls, answered empty enough to render. */
 const quoteScreenApi = () =>

@@ -1,6 +1,4 @@
 import type { Quote } from '@beurs/contracts';
-import { PullToRefresh } from 'antd-mobile';
-import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +10,7 @@ import { LiveBadge } from '../../components/market/LiveBadge';
 import { QuoteList } from '../../components/market/QuoteList';
 import { NavIconButton } from '../../components/NavIconButton';
 import { Page } from '../../components/Page';
+import { Refreshable } from '../../components/Refreshable';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState } from '../../components/States';
 import './watchlist.css';
@@ -50,15 +49,7 @@ export function WatchlistPage() {
         </>
       }
     >
-      <PullToRefresh
-        onRefresh={async () => {
-          await query.refetch();
-        }}
-        pullingText={t('market.pullToRefresh')}
-        canReleaseText={t('market.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('market.refreshed')}
-      >
+      <Refreshable onRefresh={() => query.refetch()}>
         {Boolean(items?.length) && (
           <div className="watchlist-bar">
             {kinds.length > 2 ? (
@@ -111,7 +102,7 @@ export function WatchlistPage() {
             <SimulatedNotice compact />
           </div>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Page>
   );
 }

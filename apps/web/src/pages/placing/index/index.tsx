@@ -3,8 +3,7 @@
  * their discount, price (fixed at the window's open), window, lots, lock-up and demand; an open one opens its
  * ticket (lots, what is held, the confirmation with the transaction password). Simulated like every price here.
  */
-import { PullToRefresh } from 'antd-mobile';
-import '../../../app/antdMobile';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { paths } from '../../../app/paths';
 import { LoadMore } from '../../../components/LoadMore';
 import { Page } from '../../../components/Page';
 import { AllotmentRuleText } from '../../../components/primary/AllotmentRule';
+import { Refreshable } from '../../../components/Refreshable';
 import { SimulatedNotice } from '../../../components/SimulatedNotice';
 import { EmptyState, ErrorState, Loading } from '../../../components/States';
 import { PlacingRow } from './parts/PlacingRow';
@@ -31,15 +31,7 @@ export function PlacingIndexPage() {
 
   return (
     <Page>
-      <PullToRefresh
-        onRefresh={async () => {
-          await query.refetch();
-        }}
-        pullingText={t('market.pullToRefresh')}
-        canReleaseText={t('market.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('market.refreshed')}
-      >
+      <Refreshable onRefresh={() => query.refetch()}>
         <p className="ticket-hint">{t('placing.simulatedNote')}</p>
         {loggedIn && (
           <Link to={paths.placingRecord()} className="text-link" data-testid="placing-to-record">
@@ -71,7 +63,7 @@ export function PlacingIndexPage() {
         <div className="market-body__notice">
           <SimulatedNotice compact />
         </div>
-      </PullToRefresh>
+      </Refreshable>
       {open && <PlacingTicket key={open.id} placing={open} onClose={() => setOpen(null)} />}
     </Page>
   );

@@ -5,14 +5,14 @@
  * ones lead to the subscription ticket. Every offering is a fictional issuer, labelled simulated. The filters are
  * kept in the query (`?market=HK&phase=open`), so a link (hkstock/index) can open the centre filtered.
  */
-import { PullToRefresh } from 'antd-mobile';
-import '../../../app/antdMobile';
+
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIpoCalendarInfinite } from '../../../api/primary';
 import { LoadMore } from '../../../components/LoadMore';
 import { Page } from '../../../components/Page';
 import { AllotmentRuleText } from '../../../components/primary/AllotmentRule';
+import { Refreshable } from '../../../components/Refreshable';
 import { SimulatedNotice } from '../../../components/SimulatedNotice';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { IpoFilters, isMarketFilter, isPhaseFilter, type MarketFilter, type PhaseFilter } from './parts/IpoFilters';
@@ -53,15 +53,7 @@ export function NewStockPage() {
 
   return (
     <Page>
-      <PullToRefresh
-        onRefresh={async () => {
-          await query.refetch();
-        }}
-        pullingText={t('market.pullToRefresh')}
-        canReleaseText={t('market.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('market.refreshed')}
-      >
+      <Refreshable onRefresh={() => query.refetch()}>
         <IpoFilters market={market ?? 'all'} phase={phase ?? 'all'} onChange={onFilter} />
         <p className="ticket-hint">{t('ipo.simulatedNote')}</p>
         {query.isPending ? (
@@ -88,7 +80,7 @@ export function NewStockPage() {
         <div className="market-body__notice">
           <SimulatedNotice compact />
         </div>
-      </PullToRefresh>
+      </Refreshable>
     </Page>
   );
 }

@@ -1,29 +1,12 @@
 /** One list of the trade centre (pull to refresh, skeleton, error, empty, pages) and what it says when empty. */
-import { PullToRefresh } from 'antd-mobile';
-import '../../../app/antdMobile';
+
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeList } from '../../../api/trading';
 import type { IconName } from '../../../components/Icon';
 import { LoadMore, type PagedQuery } from '../../../components/LoadMore';
+import { Refreshable } from '../../../components/Refreshable';
 import { EmptyState, ErrorState } from '../../../components/States';
-
-function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await onRefresh();
-      }}
-      pullingText={t('market.pullToRefresh')}
-      canReleaseText={t('market.releaseToRefresh')}
-      refreshingText={t('common.loading')}
-      completeText={t('market.refreshed')}
-    >
-      {children}
-    </PullToRefresh>
-  );
-}
 
 function ListSkeleton() {
   return (
