@@ -59,7 +59,8 @@ export function FileGallery({
             target="_blank"
             rel="noreferrer"
             className={styles.documentTile}
-            // The tile takes the size of the image thumbnails beside it.
+            // The tile takes the size of the image thumbnails beside it (the caller's width and height).
+            // biome-ignore lint/nursery/noInlineStyles: a size given as a prop, not a style of the console
             style={{ width, height }}
           >
             <Typography.Text strong className={styles.textXl}>

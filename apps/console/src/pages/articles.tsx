@@ -38,6 +38,7 @@ import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './articles.module.css';
 
 type ArticleInput = RequestOf<typeof articlesApi.consoleCreate>;
 type Language = (typeof LANGUAGES)[number];
@@ -133,7 +134,7 @@ function ArticleModal({ editing, onClose }: { editing: ConsoleArticle | 'new' | 
         <Space wrap size="large">
           <Form.Item name="kind" label={t('articles.kind')} rules={[{ required: true }]}>
             <Select
-              style={{ width: 200 }}
+              className={styles.kind}
               data-testid="article-kind"
               disabled={current?.publishTimestamp != null}
               options={[
@@ -143,7 +144,13 @@ function ArticleModal({ editing, onClose }: { editing: ConsoleArticle | 'new' | 
             />
           </Form.Item>
           <Form.Item name="instruments" label={t('articles.instruments')} extra={t('articles.instrumentsHint')}>
-            <Select mode="tags" style={{ width: 360 }} tokenSeparators={[',', ' ']} maxCount={10} open={false} />
+            <Select
+              mode="tags"
+              className={styles.instruments}
+              tokenSeparators={[',', ' ']}
+              maxCount={10}
+              open={false}
+            />
           </Form.Item>
         </Space>
         <Tabs

@@ -8,6 +8,7 @@ import { Alert, Descriptions, type TableColumnsType, Tag } from 'antd';
 import type { BlockPermissionReviewRow } from '../api/queries';
 import { ReviewQueuePage } from '../components/review-queue';
 import { t } from '../i18n';
+import styles from './reviews.module.css';
 
 function Criterion({ met, testId }: { met: boolean; testId: string }) {
   return (
@@ -54,7 +55,7 @@ function Details({ row }: { row: BlockPermissionReviewRow }) {
         ]}
       />
       {unmet && row.status === 1 ? (
-        <Alert type="warning" showIcon title={t('blockPermissions.unmetNote')} style={{ marginTop: 12 }} />
+        <Alert type="warning" showIcon title={t('blockPermissions.unmetNote')} className={styles.unmetNote} />
       ) : null}
     </>
   );

@@ -9,6 +9,7 @@ import { Alert, Descriptions, type TableColumnsType, Tag } from 'antd';
 import type { LoanReviewRow } from '../api/queries';
 import { ReviewQueuePage } from '../components/review-queue';
 import { t } from '../i18n';
+import styles from './reviews.module.css';
 
 function Criterion({ met, testId }: { met: boolean; testId: string }) {
   return (
@@ -68,7 +69,7 @@ function Details({ row }: { row: LoanReviewRow }) {
         ]}
       />
       {unmet && row.status === 1 ? (
-        <Alert type="warning" showIcon title={t('loans.unmetNote')} style={{ marginTop: 12 }} />
+        <Alert type="warning" showIcon title={t('loans.unmetNote')} className={styles.unmetNote} />
       ) : null}
     </>
   );

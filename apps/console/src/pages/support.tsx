@@ -50,6 +50,7 @@ import { t } from '../i18n';
 import { formatTime } from '../lib/time';
 import { useOperator } from '../lib/use-operator';
 import { useTitle } from '../lib/use-title';
+import styles from './support.module.css';
 
 /** The inbox's assignment filter, as the contract names its values. */
 const ASSIGNED_LABELS = {
@@ -75,7 +76,7 @@ const columns: TableColumnsType<SupportRow> = [
     render: (_: string, row) => (
       <Flex vertical>
         <Typography.Text strong={row.unread > 0}>{row.subject}</Typography.Text>
-        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 420 }}>
+        <Typography.Text type="secondary" ellipsis className={styles.preview}>
           {row.lastText ?? t('support.image')}
         </Typography.Text>
       </Flex>
@@ -142,7 +143,7 @@ export function SupportInboxPage() {
           onSearch: (q) => set({ q: q || undefined }),
         }}
       />
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap className={styles.toolbar}>
         <Segmented
           value={params.status ?? 'all'}
           onChange={(v) => set({ status: v === 'all' ? undefined : (v as SupportRow['status']) })}
@@ -235,13 +236,13 @@ export function SupportConversationPage() {
 
   return (
     <>
-      <Button onClick={() => navigate('/support')} style={{ marginBottom: 12 }}>
+      <Button onClick={() => navigate('/support')} className={styles.back}>
         {t('common.back')}
       </Button>
       <Card
         title={conversation.subject}
         extra={<StatusTag status={conversation.status} />}
-        style={{ marginBottom: 16 }}
+        className={styles.section}
         data-testid="support-conversation"
       >
         <Descriptions
@@ -269,7 +270,7 @@ export function SupportConversationPage() {
               children: (
                 <Space>
                   <Select<number | 'none'>
-                    style={{ width: 180 }}
+                    className={styles.select}
                     value={conversation.assigneeId ?? 'none'}
                     loading={assign.isPending}
                     onChange={(v) =>
@@ -295,7 +296,7 @@ export function SupportConversationPage() {
               label: t('support.statusTitle'),
               children: (
                 <Select<SupportRow['status']>
-                  style={{ width: 180 }}
+                  className={styles.select}
                   value={conversation.status}
                   loading={status.isPending}
                   onChange={(v) => status.mutate(v, { onError: (e) => message.error(e.message) })}
@@ -311,7 +312,7 @@ export function SupportConversationPage() {
           ]}
         />
       </Card>
-      <Card style={{ marginBottom: 16 }}>
+      <Card className={styles.section}>
         <Flex vertical gap={12} data-testid="support-thread">
           {hasMore ? <Typography.Text type="secondary">{t('support.older')}</Typography.Text> : null}
           {messages.map((m) => (
@@ -319,15 +320,9 @@ export function SupportConversationPage() {
               <div
                 data-testid="support-message"
                 data-from={m.from}
-                style={{
-                  maxWidth: '70%',
-                  padding: '8px 12px',
-                  borderRadius: 10,
-                  background: m.from === 'operator' ? '#e6f4ff' : '#f5f5f5',
-                  whiteSpace: 'pre-wrap',
-                }}
+                className={m.from === 'operator' ? `${styles.message} ${styles.fromOperator}` : styles.message}
               >
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <Typography.Text type="secondary" className={styles.meta}>
                   {m.from === 'operator' ? (m.operatorName ?? t('support.operator')) : conversation.userId} ·{' '}
                   {formatTime(m.createTimestamp)}
                   {m.from === 'operator' && m.read ? ` · ${t('support.read')}` : ''}
@@ -340,9 +335,9 @@ export function SupportConversationPage() {
         </Flex>
       </Card>
       <Card title={t('support.answer')}>
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space direction="vertical" className={styles.fullWidth}>
           <Select<number>
-            style={{ width: 360 }}
+            className={styles.templates}
             placeholder={t('support.useReply')}
             value={null as unknown as number}
             onChange={(rid) => setText((templates.data ?? []).find((r) => r.id === rid)?.text ?? text)}

@@ -9,6 +9,7 @@ import { type FundProductInput, usePublishFundProduct } from '../../api/funds';
 import { amountRule } from '../../components/customer-money/rules';
 import { t } from '../../i18n';
 import { refusedFieldOf, saveMarkingRefusals } from '../../lib/form-refusals';
+import styles from '../offerings/offerings.module.css';
 
 interface PublishForm {
   code: string;
@@ -86,7 +87,7 @@ export function PublishModal({ onClose, onPublished }: { onClose: () => void; on
       width={720}
       mask={{ closable: false }}
     >
-      <Alert type="info" showIcon title={t('funds.termsFixed')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('funds.termsFixed')} className={styles.section} />
       <Form<PublishForm> form={form} layout="vertical" requiredMark={false} initialValues={initial}>
         <Row gutter={16}>
           <Col span={12}>
@@ -144,7 +145,7 @@ export function PublishModal({ onClose, onPublished }: { onClose: () => void; on
                     min={1}
                     max={funds.FUND_MAX_TERM_DAYS}
                     precision={0}
-                    style={{ width: '100%' }}
+                    className={styles.fullWidth}
                     data-testid="fund-term"
                   />
                 </Form.Item>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { type StrategyDescriptionInput, type StrategyDetail, useDescribeStrategy } from '../../api/strategies';
 import { t } from '../../i18n';
 import { refusedFieldOf, saveMarkingRefusals } from '../../lib/form-refusals';
+import styles from '../offerings/offerings.module.css';
 
 type DescribeForm = Required<StrategyDescriptionInput>;
 const FIELDS = ['name', 'nameNl', 'nameZh', 'description', 'descriptionNl', 'descriptionZh'] as const;
@@ -63,7 +64,7 @@ export function DescribeModal({
       width={960}
       mask={{ closable: false }}
     >
-      <Alert type="info" showIcon title={t('strategies.describeHelp')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('strategies.describeHelp')} className={styles.section} />
       <Form<DescribeForm> form={form} layout="vertical" requiredMark={false} initialValues={initial}>
         <Row gutter={16}>
           {column('En', 'name', 'description')}

@@ -9,6 +9,7 @@ import { type StrategyDetail, useSetStrategyFee } from '../../api/strategies';
 import { t } from '../../i18n';
 import { refusedFieldOf, saveMarkingRefusals } from '../../lib/form-refusals';
 import { formatCount, formatDecimal } from '../../lib/money';
+import styles from '../offerings/offerings.module.css';
 
 interface FeeForm {
   performanceFee: string;
@@ -64,7 +65,7 @@ export function FeeModal({
           fee: formatDecimal(strategy.performanceFee),
           follows: formatCount(strategy.followsRunning),
         })}
-        style={{ marginBottom: 16 }}
+        className={styles.section}
       />
       <Form<FeeForm> form={form} layout="vertical" requiredMark={false} initialValues={initial}>
         <Form.Item
