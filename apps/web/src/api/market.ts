@@ -156,6 +156,14 @@ export const marketQueries = {
         api.call(market.stockDetail, { code, source: source?.toString() }, undefined, { signal }),
       refetchInterval: 60_000,
     }),
+  /** One range of an instrument's bars (the quote's chart; the quote screen asks for them beside the chart's code). */
+  kline: (code: string, source: number | undefined, range: ChartRangeName) =>
+    queryOptions({
+      queryKey: marketKeys.kline(code, source, range),
+      queryFn: ({ signal }) =>
+        api.call(market.kline, { code, source: source?.toString(), range }, undefined, { signal }),
+      staleTime: 60_000,
+    }),
 };
 
 /** A quote screen's `source` parameter: one of the sources, or none (the code is then looked up stocks first). */
@@ -220,13 +228,7 @@ export function useQuoteQuery(code: string | undefined, source: number | undefin
 }
 
 export function useKlineQuery(code: string, source: number | undefined, range: ChartRangeName, enabled = true) {
-  return useQuery({
-    queryKey: marketKeys.kline(code, source, range),
-    queryFn: ({ signal }) => api.call(market.kline, { code, source: source?.toString(), range }, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-    enabled,
-  });
+  return useQuery({ ...marketQueries.kline(code, source, range), placeholderData: keepPreviousData, enabled });
 }
 
 /** The 5-level book; polled while the market trades (it is derived per second on the server). */

@@ -7,12 +7,13 @@
  */
 import { ApiError } from '@beurs/api-client';
 import type { ChartRangeName, Quote, QuoteSource } from '@beurs/contracts';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { market } from '../../api/endpoints';
 import { useLiveQuote } from '../../api/live';
-import { parseSource, useQuoteQuery } from '../../api/market';
+import { marketQueries, parseSource, useQuoteQuery } from '../../api/market';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
@@ -76,6 +77,12 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
   // The price is what the screen is opened for: its frame is painted first; the chart (its code and candles), the
   // figures, the book and the profile (their requests) follow right after it (useAfterFirstPaint).
   const rest = useAfterFirstPaint();
+  // The chart's bars are asked for beside its code, not once it has loaded and rendered: it then draws once, with
+  // them, instead of empty first.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (rest) void queryClient.prefetchQuery(marketQueries.kline(quote.stock_code, quote.source, range));
+  }, [queryClient, rest, quote.stock_code, quote.source, range]);
   const chartLoading = <div className="chart shimmer" role="status" aria-label={t('common.loading')} />;
   return (
     <Page
