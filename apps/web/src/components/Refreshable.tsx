@@ -8,9 +8,7 @@ export function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<
   const { t } = useTranslation();
   return (
     <PullToRefresh
-      onRefresh={async () => {
-        await onRefresh();
-      }}
+      onRefresh={onRefresh}
       pullingText={t('market.pullToRefresh')}
       canReleaseText={t('market.releaseToRefresh')}
       refreshingText={t('common.loading')}

@@ -3,7 +3,6 @@
  * their discount, price (fixed at the window's open), window, lots, lock-up and demand; an open one opens its
  * ticket (lots, what is held, the confirmation with the transaction password). Simulated like every price here.
  */
-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

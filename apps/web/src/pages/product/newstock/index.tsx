@@ -5,7 +5,6 @@
  * ones lead to the subscription ticket. Every offering is a fictional issuer, labelled simulated. The filters are
  * kept in the query (`?market=HK&phase=open`), so a link (hkstock/index) can open the centre filtered.
  */
-
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIpoCalendarInfinite } from '../../../api/primary';

@@ -1,5 +1,4 @@
 /** One list of the trade centre (pull to refresh, skeleton, error, empty, pages) and what it says when empty. */
-
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeList } from '../../../api/trading';
