@@ -92,6 +92,16 @@ function urlOf(route: string, s: Seeded): string {
 async function settled(page: Page) {
   await expect(page.locator('.app__body')).toBeVisible();
   await expect(page.locator('.splash, .top-progress, [aria-busy="true"], .adm-skeleton')).toHaveCount(0);
+  // The screen's slide-in (theme.css `page-in`) fades it from transparent: checked mid-way, its text's contrast is
+  // not the one the customer reads (a flaky color-contrast on 4 Dec). The finite animations are let end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Serious and critical violations on the screen at `url`, one line each. */

@@ -195,10 +195,21 @@ test('a US stock from the market tab: price header, key figures and the chart in
   await expect(page.getByTestId('buy')).toHaveText('Buy');
   await expect(page.getByTestId('sell')).toHaveText('Sell');
 
-  // The chart: intraday first, then each range in turn redraws it.
+  // The chart: intraday first, as the day's line drawn without the chart library's code (QuoteChart.tsx); a tap on
+  // it opens the full chart, and each range in turn redraws it.
   const tabs = page.getByRole('tablist', { name: 'Chart range', exact: true }).getByRole('tab');
   await expect(tabs).toHaveText(['Intraday', '1D', '1W', '1M', '3M', '1Y']);
   const chart = page.getByTestId('chart');
+  await expect(chart).toHaveAttribute('data-range', 'intraday');
+  await expect(chart).toHaveAttribute('data-view', 'preview');
+  const preview = chart.getByRole('button', { name: 'Tap for the full chart', exact: true });
+  await expect(preview.locator('path')).toHaveCount(2);
+  await expect(chart.getByRole('status')).toHaveCount(0);
+  await expect(chart.locator('canvas')).toHaveCount(0);
+  await shot(page, 'markets-quote-aapl-preview');
+  await preview.click();
+  await expect(chart).toHaveAttribute('data-view', 'full');
+  await page.mouse.move(0, 0);
   let previous: Buffer | undefined;
   for (const range of RANGES) {
     const tab = page.getByTestId(`range-${range}`);
@@ -368,6 +379,7 @@ const TRANSLATED = [
       ranges: ['Intraday', '1D', '1W', '1M', '3M', '1J'],
       titles: ['Kerncijfers', 'Orderboek', 'Over'],
       star: 'Aan volglijst toevoegen',
+      chartHint: 'Tik voor de volledige grafiek',
       buy: 'Kopen',
       sell: 'Verkopen',
       open: 'Open',
@@ -392,6 +404,7 @@ const TRANSLATED = [
       ranges: ['分时', '1日', '1周', '1月', '3月', '1年'],
       titles: ['关键数据', '五档盘口', '简介'],
       star: '加入自选',
+      chartHint: '点按查看完整图表',
       buy: '买入',
       sell: '卖出',
       open: '交易中',
@@ -442,7 +455,7 @@ for (const lang of TRANSLATED) {
     await expect(page.getByTestId('buy')).toHaveText(lang.quote.buy);
     await expect(page.getByTestId('sell')).toHaveText(lang.quote.sell);
     await expect(page.getByTestId('chart')).toHaveAttribute('data-range', 'intraday');
-    await expect(page.getByTestId('chart').locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('chart-preview')).toHaveText(lang.quote.chartHint);
     await shot(page, `markets-quote-${lang.language}`);
 
     // The one-year chart under its translated label.

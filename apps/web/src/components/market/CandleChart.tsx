@@ -1,9 +1,10 @@
 /**
- * The quote screen's chart (lightweight-charts): candles for the ranges of SPEC §9, the intraday range as a
+ * The quote screen's full chart (lightweight-charts), drawn in the frame of QuoteChart.tsx (which asks for the bars
+ * and shows their loading, error and empty states): candles for the ranges of SPEC §9, the intraday range as a
  * line over the previous close. Times are shown in the exchange's own time zone, so a US chart reads
  * 09:30–16:00 wherever the user is. The last bar follows the live price.
  */
-import { type ChartRangeName, type Quote, tzOffsetMs } from '@beurs/contracts';
+import { type ChartRangeName, type DataOf, type market, type Quote, tzOffsetMs } from '@beurs/contracts';
 import {
   AreaSeries,
   CandlestickSeries,
@@ -17,9 +18,6 @@ import {
 } from 'lightweight-charts';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKlineQuery } from '../../api/market';
-import { Spinner } from '../Spinner';
-import { ErrorState } from '../States';
 import './CandleChart.css';
 
 const RISE = '#21E57B';
@@ -54,12 +52,13 @@ interface Bar {
 
 interface CandleChartProps {
   quote: Quote;
-  range: ChartRangeName;
+  /** The bars of the chosen range (the previous range's while it loads: `faded`). */
+  data: DataOf<typeof market.kline> | undefined;
+  faded: boolean;
 }
 
-export function CandleChart({ quote, range }: CandleChartProps) {
-  const { t, i18n } = useTranslation();
-  const kline = useKlineQuery(quote.stock_code, quote.source, range);
+export function CandleChart({ quote, data: bars, faded }: CandleChartProps) {
+  const { i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const price = useRef<ISeriesApi<'Candlestick'> | ISeriesApi<'Area'> | null>(null);
@@ -105,7 +104,7 @@ export function CandleChart({ quote, range }: CandleChartProps) {
 
   // The bars of the range: a new series whenever another range's data arrives. Taken in a transition: the answer
   // then renders and draws in tasks of its own instead of inside a blocking render of the query's answer.
-  const data = useDeferredValue(kline.data);
+  const data = useDeferredValue(bars);
   // The exchange's zone comes with the bars, so the series is built once (it waited on the quote's summary, and
   // its arrival rebuilt the whole series: the quote screen's longest frame).
   const timeZone = data?.timeZone;
@@ -202,27 +201,5 @@ export function CandleChart({ quote, range }: CandleChartProps) {
     else (series as ISeriesApi<'Candlestick'>).update(next);
   }, [livePrice, liveTime, tradingDay, open, timeZone]);
 
-  const empty = data && data.candles.length === 0;
-  return (
-    <div className="chart" data-testid="chart" data-range={data?.range ?? ''}>
-      <div ref={container} className="chart__canvas" style={{ opacity: kline.isPlaceholderData ? 0.45 : 1 }} />
-      {kline.isPending && <div className="chart__overlay shimmer" aria-label={t('common.loading')} role="status" />}
-      {kline.isFetching && kline.isPlaceholderData && (
-        <div className="chart__overlay chart__overlay--clear" role="status" aria-label={t('common.loading')}>
-          <Spinner size={24} />
-        </div>
-      )}
-      {kline.isError && !data && (
-        <div className="chart__overlay chart__overlay--solid">
-          <ErrorState error={kline.error} onRetry={() => kline.refetch()} />
-        </div>
-      )}
-      {empty && !kline.isPlaceholderData && (
-        <div className="chart__overlay chart__overlay--solid chart__empty">
-          <p>{range === 'intraday' ? t('quote.chartEmptyToday') : t('quote.chartEmpty')}</p>
-        </div>
-      )}
-      <span className="sr-only">{t('quote.chartLabel')}</span>
-    </div>
-  );
+  return <div ref={container} className="chart__canvas" style={{ opacity: faded ? 0.45 : 1 }} />;
 }

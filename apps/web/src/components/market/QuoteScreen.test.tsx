@@ -2,10 +2,11 @@
 /**
  * The quote screen paints what it is opened for first (QuoteScreen.tsx, lib/useAfterFirstPaint.ts): the render that
  * shows the price shows neither the figures nor the book and has not asked for the instrument's hours; once the
- * browser has painted that frame, they come, with their requests; the chart's bars are asked for once.
+ * browser has painted that frame, they come, with their requests; the chart's bars are asked for once and drawn as the
+ * intraday preview, and the chart library's code loads only when the customer reaches for the chart (QuoteChart.tsx).
  */
-import { type ChartRangeName, market, type Quote } from '@beurs/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { type ChartRangeName, market } from '@beurs/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { QuoteStockPage } from '../../pages/quote/stock';
 import { quoteOf, summaryOf } from '../../test/quotes';
@@ -13,20 +14,29 @@ import { fakeApi, renderScreen, setupScreenTests } from '../../test/render';
 
 setupScreenTests();
 
-/** Whether the chart had its bars at each of its renders. */
-const chartRenders: boolean[] = [];
-// The chart as far as this test is concerned: its query of the bars (happy-dom has no canvas to draw them on). Its
+/** Whether the full chart's code was asked for, and the range of the bars it had at each of its renders. */
+let chartCodeAsked = false;
+const chartRenders: (ChartRangeName | undefined)[] = [];
+// The full chart as far as this test is concerned (happy-dom has no canvas to draw on): the bars it is given. Its
 // code takes a moment to arrive, as on a network.
 vi.mock('./CandleChart', async () => {
-  const { useKlineQuery } = await import('../../api/market');
+  chartCodeAsked = true;
   await new Promise((resolve) => setTimeout(resolve, 100));
   return {
-    CandleChart: ({ quote, range }: { quote: Quote; range: ChartRangeName }) => {
-      const kline = useKlineQuery(quote.stock_code, quote.source, range);
-      chartRenders.push(kline.data !== undefined);
-      return <div data-testid="chart" data-range={kline.data?.range ?? ''} />;
+    CandleChart: ({ data }: { data?: { range: ChartRangeName } }) => {
+      chartRenders.push(data?.range);
+      return <div data-testid="full-chart" />;
     },
   };
+});
+
+const bar = (minute: number, close: string) => ({
+  time: Date.UTC(2026, 11, 4, 8, minute),
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: '100',
 });
 
 const URL = '/pages/quote/stock?name=ASML&code=ASML&source=0';
@@ -44,7 +54,7 @@ describe('the quote screen', () => {
         priceDecimals: 2,
         prevClose: '99.00',
         timeZone: 'Europe/Amsterdam',
-        candles: [],
+        candles: [bar(0, '99.50'), bar(1, '100.20'), bar(2, '100.05')],
       })
       .on(market.detailQuote, {
         stock_code: 'ASML',
@@ -78,11 +88,21 @@ describe('the quote screen', () => {
     expect(await screen.findByTestId('order-book')).toBeTruthy();
     await waitFor(() => expect(api.callsTo(market.summaryDetail)).toHaveLength(1));
     expect(api.callsTo(market.detailQuote)).toHaveLength(1);
-    // The chart's bars: asked for beside its code, so they are here as it first renders, and once (the screen's
-    // request and the chart's own query share it).
-    await waitFor(() => expect(screen.getByTestId('chart').dataset.range).toBe('intraday'));
-    expect(chartRenders[0]).toBe(true);
+    // The day's bars, drawn as the preview: the line and the previous close, without the chart library's code.
+    const preview = await screen.findByTestId('chart-preview');
+    expect(screen.getByTestId('chart').dataset.range).toBe('intraday');
+    expect(preview.querySelectorAll('path')).toHaveLength(2);
+    expect(preview.querySelector('line')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(chartCodeAsked).toBe(false);
+
+    // Reaching for it loads the full chart, which draws the same bars from its first render; they were asked for once.
+    fireEvent.pointerDown(preview);
+    expect(await screen.findByTestId('full-chart')).toBeTruthy();
+    expect(chartRenders[0]).toBe('intraday');
+    expect(screen.getByTestId('chart').dataset.view).toBe('full');
     expect(api.callsTo(market.kline)).toHaveLength(1);
+
     expect(api.unanswered).toEqual([]);
   });
 });

@@ -7,13 +7,12 @@
  */
 import { ApiError } from '@beurs/api-client';
 import type { ChartRangeName, Quote, QuoteSource } from '@beurs/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { market } from '../../api/endpoints';
 import { useLiveQuote } from '../../api/live';
-import { marketQueries, parseSource, useQuoteQuery } from '../../api/market';
+import { parseSource, useQuoteQuery } from '../../api/market';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { exchangeLabel } from '../../lib/format';
@@ -27,12 +26,11 @@ import { SimulatedNotice } from '../SimulatedNotice';
 import { EmptyState, ErrorState } from '../States';
 import { InstrumentTitle } from './InstrumentTitle';
 import { OrderBook } from './OrderBook';
+import { QuoteChart } from './QuoteChart';
 import { PriceHeader, ProfileSection, QuoteStats } from './QuoteDetails';
 import { WatchStar } from './WatchStar';
 import './QuoteScreen.css';
 
-/** The chart library is big and only needed here: it loads with the first quote screen. */
-const CandleChart = lazy(() => import('./CandleChart').then((m) => ({ default: m.CandleChart })));
 const CHART_RANGES = market.CHART_RANGE_NAMES;
 
 function SearchButton() {
@@ -77,13 +75,6 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
   // The price is what the screen is opened for: its frame is painted first; the chart (its code and candles), the
   // figures, the book and the profile (their requests) follow right after it (useAfterFirstPaint).
   const rest = useAfterFirstPaint();
-  // The chart's bars are asked for beside its code, not once it has loaded and rendered: it then draws once, with
-  // them, instead of empty first.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (rest) void queryClient.prefetchQuery(marketQueries.kline(quote.stock_code, quote.source, range));
-  }, [queryClient, rest, quote.stock_code, quote.source, range]);
-  const chartLoading = <div className="chart shimmer" role="status" aria-label={t('common.loading')} />;
   return (
     <Page
       className="quote-page"
@@ -151,11 +142,9 @@ function QuoteBody({ quote: base, cryptoFooter }: { quote: Quote; cryptoFooter?:
         ))}
       </div>
       {rest ? (
-        <Suspense fallback={chartLoading}>
-          <CandleChart quote={quote} range={range} />
-        </Suspense>
+        <QuoteChart quote={quote} range={range} />
       ) : (
-        chartLoading
+        <div className="chart shimmer" role="status" aria-label={t('common.loading')} />
       )}
       {rest && <QuoteSections quote={quote} />}
     </Page>

@@ -11,22 +11,38 @@ interface SparklineProps {
   height?: number;
 }
 
+/**
+ * An SVG path through `values`, evenly spaced from x = 0 to `width`, each at its height between `top` (the highest,
+ * `high`) and `bottom` (the lowest, `low`); the bounds are the values' own unless given.
+ */
+export function linePath(
+  values: readonly number[],
+  { width, top, bottom, low = Math.min(...values), high = Math.max(...values) }: LineBox,
+): string {
+  const span = high - low || 1;
+  const step = width / Math.max(values.length - 1, 1);
+  return values
+    .map(
+      (v, i) =>
+        `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(top + (bottom - top) * ((high - v) / span)).toFixed(1)}`,
+    )
+    .join('');
+}
+
+interface LineBox {
+  width: number;
+  top: number;
+  bottom: number;
+  low?: number;
+  high?: number;
+}
+
 /** A small line of the day's prices; decorative (the price and change next to it say the same). */
 export const Sparkline = memo(function Sparkline({ points, last, trend, width = 60, height = 26 }: SparklineProps) {
   const values = points.map(Number).filter(Number.isFinite);
   if (last !== undefined && values.length > 0) values[values.length - 1] = Number(last);
   if (values.length < 2)
     return <span className="sparkline sparkline--empty" style={{ width, height }} aria-hidden="true" />;
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const span = max - min || 1;
-  const step = width / (values.length - 1);
-  const path = values
-    .map(
-      (v, i) =>
-        `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(2 + (height - 4) * (1 - (v - min) / span)).toFixed(1)}`,
-    )
-    .join('');
   return (
     <svg
       className={`sparkline sparkline--${trend}`}
@@ -35,7 +51,14 @@ export const Sparkline = memo(function Sparkline({ points, last, trend, width = 
       viewBox={`0 0 ${width} ${height}`}
       aria-hidden="true"
     >
-      <path d={path} fill="none" stroke="currentColor" strokeWidth={1.4} strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d={linePath(values, { width, top: 2, bottom: height - 2 })}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.4}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 });
