@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
 import { Spinner } from '../Spinner';
 import { ErrorState } from '../States';
-import { linePath } from './Sparkline';
+import { heightOf, linePath } from './Sparkline';
 import './CandleChart.css';
 
 const CandleChart = lazy(() => import('./CandleChart').then((m) => ({ default: m.CandleChart })));
@@ -23,6 +23,8 @@ const WIDTH = 1000;
 const HEIGHT = 100;
 const TOP = 8;
 const BOTTOM = 92;
+/** An intraday bar's length (CandleChart's BAR_SECONDS.intraday). */
+const BAR_MS = 60_000;
 
 /**
  * The day's closes (and the live price, while the market trades, after the last bar) as a line with the area under
@@ -32,15 +34,19 @@ function ChartPreview({ quote, data, onOpen }: { quote: Quote; data: Kline; onOp
   const { t } = useTranslation();
   const fill = useId();
   const values = data.candles.map((c) => Number(c.close));
+  // While the market trades the line ends at the live price: the last bar's close within its minute, a new point after.
   const live = Number(quote.price_nominal);
   const lastBar = data.candles.at(-1);
-  if (quote.marketOpen && lastBar && quote.time > lastBar.time && Number.isFinite(live)) values.push(live);
+  if (quote.marketOpen && lastBar && quote.time >= lastBar.time && Number.isFinite(live)) {
+    if (quote.time < lastBar.time + BAR_MS) values[values.length - 1] = live;
+    else values.push(live);
+  }
   const prevClose = Number(data.prevClose);
   const bounds = Number.isFinite(prevClose) ? [...values, prevClose] : values;
   const box = { width: WIDTH, top: TOP, bottom: BOTTOM, low: Math.min(...bounds), high: Math.max(...bounds) };
   const line = linePath(values, box);
   const rising = Number(quote.change) >= 0;
-  const prevY = Number.isFinite(prevClose) ? linePath([prevClose], box).split(',')[1] : undefined;
+  const prevY = Number.isFinite(prevClose) ? heightOf(prevClose, box) : undefined;
   return (
     <button
       type="button"
@@ -98,7 +104,8 @@ export function QuoteChart({ quote, range }: { quote: Quote; range: ChartRangeNa
           fallback={
             <>
               {preview}
-              {busy}
+              {/* One spinner: the bars' own shows below while they load. */}
+              {!(kline.isFetching && kline.isPlaceholderData) && busy}
             </>
           }
         >

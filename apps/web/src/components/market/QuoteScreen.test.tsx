@@ -92,6 +92,8 @@ describe('the quote screen', () => {
     const preview = await screen.findByTestId('chart-preview');
     expect(screen.getByTestId('chart').dataset.range).toBe('intraday');
     expect(preview.querySelectorAll('path')).toHaveLength(2);
+    // The line goes through the three bars (the quote's price, of an earlier time, is not added to them).
+    expect(preview.querySelectorAll('path')[1]?.getAttribute('d')?.match(/[ML]/g)).toHaveLength(3);
     expect(preview.querySelector('line')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(chartCodeAsked).toBe(false);

@@ -11,20 +11,23 @@ interface SparklineProps {
   height?: number;
 }
 
+/** The height of `value` in `box`: `top` for the highest (`high`), `bottom` for the lowest (`low`). */
+export function heightOf(value: number, { top, bottom, low, high }: Required<Omit<LineBox, 'width'>>): number {
+  return top + (bottom - top) * ((high - value) / (high - low || 1));
+}
+
 /**
- * An SVG path through `values`, evenly spaced from x = 0 to `width`, each at its height between `top` (the highest,
- * `high`) and `bottom` (the lowest, `low`); the bounds are the values' own unless given.
+ * An SVG path through `values`, evenly spaced from x = 0 to `width`, each at its height (heightOf); the bounds are
+ * the values' own unless given.
  */
 export function linePath(
   values: readonly number[],
   { width, top, bottom, low = Math.min(...values), high = Math.max(...values) }: LineBox,
 ): string {
-  const span = high - low || 1;
   const step = width / Math.max(values.length - 1, 1);
   return values
     .map(
-      (v, i) =>
-        `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(top + (bottom - top) * ((high - v) / span)).toFixed(1)}`,
+      (v, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${heightOf(v, { top, bottom, low, high }).toFixed(1)}`,
     )
     .join('');
 }
