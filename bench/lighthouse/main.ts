@@ -49,6 +49,9 @@ const PAGES = VISITS.filter(
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
+/** BENCH_LIGHTHOUSE_JSON=dir: every run's full Lighthouse result is written there too (to find an LCP element). */
+const DUMP_DIR = process.env.BENCH_LIGHTHOUSE_JSON;
+
 interface Run {
   lhr: Result;
   loadBefore: number;
@@ -96,6 +99,11 @@ async function measurePage(
   let busy: Run | undefined;
   for (let attempt = 0; kept.length < RUNS && attempt < 2 * RUNS; attempt++) {
     const run = await measure(visit, app);
+    if (DUMP_DIR) {
+      await fsp.mkdir(DUMP_DIR, { recursive: true });
+      const file = `${visit.name.replace(/[^a-z0-9]+/gi, '-')}-${attempt + 1}.json`;
+      await fsp.writeFile(path.join(DUMP_DIR, file), JSON.stringify(run.lhr));
+    }
     const error = run.lhr.runtimeError ? `${run.lhr.runtimeError.code}` : undefined;
     const quiet = pageQuiet(run);
     log(

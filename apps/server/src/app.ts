@@ -40,7 +40,7 @@ import { createPgBus } from './platform/bus-pg.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
-import { installSecurityHeaders, lockedDown, serveClients } from './platform/edge.js';
+import { installCompression, installSecurityHeaders, lockedDown, serveClients } from './platform/edge.js';
 import { createEmailCodes } from './platform/email-codes.js';
 import { AppError } from './platform/errors.js';
 import { createFileStore } from './platform/files.js';
@@ -97,6 +97,7 @@ export async function buildApp(
   installTimeline(app);
   installHostileInputGuard(app);
   await installSecurityHeaders(app);
+  await installCompression(app);
 
   const clock = opts.clock ?? systemClock;
   const { db, config } = opts;

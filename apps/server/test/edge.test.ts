@@ -5,11 +5,14 @@
  * revalidated. The clients here are a
  * temporary dist folder laid out as Vite builds it (the .br/.gz made with zlib, as vite-plugin-compression2 does).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { trading as tradingApi } from '@beurs/contracts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
+import { placeOrder, STOCK_TERMS, trader } from './trading.js';
 
 const JS = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
 
@@ -201,4 +204,51 @@ describe('static files', () => {
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
     },
   );
+});
+
+describe('compressed API answers', () => {
+  const list = '/web/m_ft/stock_list?market=US&page=1&pageSize=15&withSpark=1';
+  const parse = (raw: Buffer) => JSON.parse(raw.toString()) as { code: number; data: { list: unknown[] } };
+
+  it('a market list is sent compressed to a client that asks (brotli, else gzip), as it is to one that does not', async () => {
+    const plain = await get(list);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(parse(plain.rawPayload).data.list).toHaveLength(15);
+    const br = await get(list, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(parse(zlib.brotliDecompressSync(br.rawPayload)).data.list).toHaveLength(15);
+    const gz = await get(list, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(parse(zlib.gunzipSync(gz.rawPayload)).data.list).toHaveLength(15);
+  });
+
+  it('an answer under 1 KB is sent as it is', async () => {
+    const small = await get('/web/m_ft/stock_list?market=US&page=1&pageSize=1', { 'accept-encoding': 'br' });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('an answer to a request that changes something is never compressed (an order, replayed: over 1 KB)', async () => {
+    const { token } = await trader(h, { US_STOCK: '100000' });
+    const ticket = { stockCode: 'AAPL', direction: 0, quantity: 1, termsVersion: STOCK_TERMS } as const;
+    const key = randomUUID();
+    expect((await placeOrder(h, tradingApi.stockCreate, ticket, { token, key })).body.code).toBe(200);
+    const replay = await h.app.inject({
+      method: 'POST',
+      url: `/web${tradingApi.stockCreate.path}`,
+      headers: {
+        authorization: token,
+        'idempotency-key': key,
+        'content-type': 'application/json',
+        'accept-encoding': 'br',
+      },
+      payload: JSON.stringify(ticket),
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.rawPayload.length).toBeGreaterThan(1024);
+    expect(replay.headers['content-encoding']).toBeUndefined();
+    expect(parse(replay.rawPayload).code).toBe(200);
+  });
 });

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
@@ -65,6 +66,26 @@ export async function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+}
+
+/**
+ * What the API reads, compressed for a client that asks (brotli, else gzip): only GET answers under /web/ of 1 KB
+ * or more. A market list with its sparklines is 18 KB of JSON and 4-5 KB compressed, on the critical path of the
+ * market tab's first paint. Left out:
+ * - requests that change something (sign-in, money, orders): their answers are small, and a secret (a token) never
+ *   shares a compressed body with what the request sent back (BREACH);
+ * - the built clients, already compressed at build time (serveClients), and the quotes socket;
+ * - compressed request bodies (`globalDecompression: false`): a body limit counts what arrives, not what it inflates
+ *   to.
+ * Must run before any route is declared (its onRoute hook decides per route) and before @fastify/static.
+ */
+export async function installCompression(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const read = methods.every((method) => method === 'GET' || method === 'HEAD');
+    if (!read || !route.url.startsWith('/web/') || 'websocket' in route) route.compress = false;
+  });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
 }
 
 /**
