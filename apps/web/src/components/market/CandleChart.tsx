@@ -18,14 +18,12 @@ import {
 } from 'lightweight-charts';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BAR_SECONDS, barStart } from './chartBars';
 import './CandleChart.css';
 
 const RISE = '#21E57B';
 const FALL = '#FD005C';
 const GOLD = '#E3B65A';
-
-/** Seconds per bar of the ranges with bars shorter than a day. */
-const BAR_SECONDS: Partial<Record<ChartRangeName, number>> = { intraday: 60, '1D': 300, '1W': 1800 };
 
 /** The exchange's offset from UTC in seconds (the kline answer names the zone); the device's if Intl lacks it. */
 function zoneOffsetSeconds(ms: number, timeZone: string): number {
@@ -187,10 +185,11 @@ export function CandleChart({ quote, data: bars, faded }: CandleChartProps) {
     if (!series || !range || !bar || !open || !timeZone) return;
     const value = Number(livePrice);
     if (!Number.isFinite(value)) return;
-    const barSeconds = BAR_SECONDS[range];
-    const time = barSeconds
-      ? (chartTime(Math.floor(liveTime / (barSeconds * 1000)) * barSeconds * 1000, range, timeZone) as UTCTimestamp)
-      : ((Date.parse(`${tradingDay}T00:00:00Z`) / 1000) as UTCTimestamp);
+    const start = barStart(liveTime, range);
+    const time =
+      start !== undefined
+        ? chartTime(start, range, timeZone)
+        : ((Date.parse(`${tradingDay}T00:00:00Z`) / 1000) as UTCTimestamp);
     if (!Number.isFinite(time) || time < bar.time) return;
     const next: Bar =
       time === bar.time

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useKlineQuery } from '../../api/market';
 import { Spinner } from '../Spinner';
 import { ErrorState } from '../States';
+import { barStart } from './chartBars';
 import { heightOf, linePath } from './Sparkline';
 import './CandleChart.css';
 
@@ -23,8 +24,25 @@ const WIDTH = 1000;
 const HEIGHT = 100;
 const TOP = 8;
 const BOTTOM = 92;
-/** An intraday bar's length (CandleChart's BAR_SECONDS.intraday). */
-const BAR_MS = 60_000;
+
+/**
+ * The preview's line: the day's closes and, while the market trades, the live price by the full chart's rule
+ * (chartBars.ts): it closes the last bar within that bar's minute and adds a point after it; an older tick is left out.
+ */
+export function previewValues(
+  data: Pick<Kline, 'candles'>,
+  quote: Pick<Quote, 'price_nominal' | 'time' | 'marketOpen'>,
+) {
+  const values = data.candles.map((c) => Number(c.close));
+  const live = Number(quote.price_nominal);
+  const lastBar = data.candles.at(-1);
+  const liveBar = barStart(quote.time, 'intraday');
+  if (quote.marketOpen && lastBar && liveBar !== undefined && liveBar >= lastBar.time && Number.isFinite(live)) {
+    if (liveBar === lastBar.time) values[values.length - 1] = live;
+    else values.push(live);
+  }
+  return values;
+}
 
 /**
  * The day's closes (and the live price, while the market trades, after the last bar) as a line with the area under
@@ -33,14 +51,7 @@ const BAR_MS = 60_000;
 function ChartPreview({ quote, data, onOpen }: { quote: Quote; data: Kline; onOpen: () => void }) {
   const { t } = useTranslation();
   const fill = useId();
-  const values = data.candles.map((c) => Number(c.close));
-  // While the market trades the line ends at the live price: the last bar's close within its minute, a new point after.
-  const live = Number(quote.price_nominal);
-  const lastBar = data.candles.at(-1);
-  if (quote.marketOpen && lastBar && quote.time >= lastBar.time && Number.isFinite(live)) {
-    if (quote.time < lastBar.time + BAR_MS) values[values.length - 1] = live;
-    else values.push(live);
-  }
+  const values = previewValues(data, quote);
   const prevClose = Number(data.prevClose);
   const bounds = Number.isFinite(prevClose) ? [...values, prevClose] : values;
   const box = { width: WIDTH, top: TOP, bottom: BOTTOM, low: Math.min(...bounds), high: Math.max(...bounds) };
