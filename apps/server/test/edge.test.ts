@@ -163,6 +163,17 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toMatch(/connect-src 'self'\s*;/);
   });
 
+  it('each Host gets the socket origin of its own name, however often each is asked in turn (the policy is kept per Host)', async () => {
+    for (const round of [1, 2]) {
+      for (const host of ['a.example', 'b.example:8443', 'a.example']) {
+        const res = await get('/web/no-such-thing', { host });
+        expect(String(res.headers['content-security-policy']), `${host}, round ${round}`).toMatch(
+          new RegExp(`connect-src 'self' ws://${host} wss://${host};`),
+        );
+      }
+    }
+  });
+
   it('HSTS only over TLS as told by a trusted proxy', async () => {
     const tls = await get('/web/no-such-thing', { 'x-forwarded-proto': 'https' }, proxied.app);
     expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
