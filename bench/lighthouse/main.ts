@@ -97,10 +97,10 @@ async function measurePage(
   const kept: Run[] = [];
   let failed: Run | undefined;
   let busy: Run | undefined;
+  if (DUMP_DIR) await fsp.mkdir(DUMP_DIR, { recursive: true });
   for (let attempt = 0; kept.length < RUNS && attempt < 2 * RUNS; attempt++) {
     const run = await measure(visit, app);
     if (DUMP_DIR) {
-      await fsp.mkdir(DUMP_DIR, { recursive: true });
       const file = `${visit.name.replace(/[^a-z0-9]+/gi, '-')}-${attempt + 1}.json`;
       await fsp.writeFile(path.join(DUMP_DIR, file), JSON.stringify(run.lhr));
     }

@@ -77,6 +77,7 @@ function securityHeadersFor(req: IncomingMessage): HeaderList {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    // helmet removes X-Powered-By, which neither Node nor Fastify sets.
     removeHeader: () => {},
   };
   securityHeaders(req, recorder as unknown as ServerResponse, (err?: unknown) => {
