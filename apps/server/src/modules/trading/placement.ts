@@ -215,8 +215,8 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
 
   /**
    * New positions that fill now are written in batches (group commit, platform/batcher.ts): the orders that
-   * arrive while a batch is being written go together in the next one, never two of one wallet
-   * account or one key in a batch. bench/reports/orders.md measures it.
+   * arrive while a batch is being written go together in the next one, never two of one wallet account or one key
+   * in a batch. bench/reports/orders.md measures it.
    */
   const openNowBatcher = createBatcher<OpenNowItem, OpenNowResult>({
     ...MONEY_WRITES,

@@ -182,10 +182,10 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'ledger' | 'market' 
 
   /**
    * Transfers are written in batches (group commit, platform/batcher.ts), as new positions are (docs/trading.md
-   * "The placement path"): the transfers that arrive while a batch is being written go together in the
-   * next one, one transaction (ledger.postOnceEach), never two of one customer account or one key in a batch, so
-   * each transfer's money check is decided on its own accounts alone and a duplicate key replays. A batch that
-   * fails as a whole is written one by one (ledger.postOnce). bench/reports/wallet.md measures it.
+   * "The placement path"): the transfers that arrive while a batch is being written go together in the next one,
+   * one transaction (ledger.postOnceEach), never two of one customer account or one key in a batch, so each
+   * transfer's money check is decided on its own accounts alone and a duplicate key replays. A batch that fails as
+   * a whole is written one by one (ledger.postOnce). bench/reports/wallet.md measures it.
    */
   const transfers = createBatcher<PostOnceRequest<TransferAnswer>, PostOnceOutcome<TransferAnswer>>({
     ...MONEY_WRITES,
