@@ -18,8 +18,8 @@ import { currentMarks, dbDoneFor, epochNow, type Marks, timelineOn } from './tim
 /**
  * The sizes the money writes (new positions, wallet transfers) use: 64 per batch, one batch writing at a time, and
  * 32 full batches waiting (under a second of orders or transfers at the rates measured on 2026-12-04, 2,600-3,000
- * orders and 5,200 transfers a second, bench/reports/orders.md and wallet.md); beyond that the
- * writes have fallen behind and a customer is told to try again rather than wait in a queue that keeps growing.
+ * orders and 5,200 transfers a second, bench/reports/orders.md and wallet.md); beyond that the writes have fallen
+ * behind and a customer is told to try again rather than wait in a queue that keeps growing.
  * One batch at a time, started before the last one's items are answered, is a pipeline: the database writes one
  * batch while Node answers the last and takes in the next. Two at once split the same orders into smaller batches
  * that contend in the database (2026-12-04: 411-430 µs of PostgreSQL CPU an order against 327-331, and fewer
