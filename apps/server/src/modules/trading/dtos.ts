@@ -63,7 +63,7 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
     const margin = new Decimal(row.margin);
     const notional = new Decimal(row.quantity).times(nowPrice).times(row.multiplier).times(rate);
     return {
-      id: row.id,
+      id: row.id, // first: see orderDto
       ...fields,
       direction: row.direction === Direction.Sell ? Direction.Sell : Direction.Buy,
       positionNum: row.quantity,
@@ -106,9 +106,11 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
     const margin = new Decimal(row.margin);
     const fee = new Decimal(row.fee);
     return {
+      // The ids first: the order batch sends the rest of this JSON as text and writes the ids in front of it
+      // (placement.ts answerTail).
       id: row.id,
-      ...fields,
       positionId: row.positionId ?? row.addToPositionId ?? null,
+      ...fields,
       direction: row.direction === Direction.Sell ? Direction.Sell : Direction.Buy,
       orderType: row.orderType === OrderType.Limit ? OrderType.Limit : OrderType.Market,
       openClose: row.openClose === 1 ? 1 : 0,

@@ -99,7 +99,23 @@ interface OpenNowItem {
   position: Record<string, unknown>;
   order: Record<string, unknown>;
   message: object;
-  answer: object;
+  /** The answer's order and position as JSON after their ids (answerTail), which the SQL functions write. */
+  answerOrder: string;
+  answerPosition: string;
+}
+
+/** How the JSON of the answer's order and of its position begin in openNow, before the ids are known. */
+const ORDER_HEAD = '{"id":0,"positionId":0';
+const POSITION_HEAD = '{"id":0';
+
+/**
+ * A DTO's JSON after its ids: trade_open_batch writes the new ids in front of it and stores the answer's text as it
+ * is (docs/trading.md "The placement path"), so PostgreSQL never parses the answer. The DTOs put their ids first.
+ */
+function answerTail(dto: object, head: string): string {
+  const json = JSON.stringify(dto);
+  if (!json.startsWith(head)) throw new Error(`an answer that does not begin with ${head}`);
+  return json.slice(head.length);
 }
 /** Written now: the new ids only (the server fills them into the answer it holds); a replay: the stored answer. */
 type OpenNowResult =
@@ -197,7 +213,8 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
           item.position,
           item.order,
           item.message,
-          item.answer,
+          // trade_open_now takes the whole answer with zero ids, and writes the ids into it.
+          `{"order":${ORDER_HEAD}${item.answerOrder},"position":${POSITION_HEAD}${item.answerPosition}}`,
         ],
       });
       const result = rows[0]?.result;
@@ -273,7 +290,8 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
       position: rowJson(tradePositions, position),
       order: rowJson(tradeOrders, filled),
       message,
-      answer,
+      answerOrder: answerTail(answer.order, ORDER_HEAD),
+      answerPosition: answerTail(answer.position, POSITION_HEAD),
     });
     if ('replayed' in written) {
       if (written.replayed) return written.answer as typeof answer;

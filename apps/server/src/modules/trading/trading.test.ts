@@ -459,8 +459,13 @@ describe('idempotency and concurrency', () => {
     const unverified = await h.registerUser();
     // Every batch now fails (the function is gone); the one-order function trade_open_now remains.
     await h.db.$client.query('alter function trade_open_batch(jsonb) rename to trade_open_batch_away');
+    const key = `one-by-one-${Date.now()}`;
+    let first: Awaited<ReturnType<typeof buyAapl>> | undefined;
     try {
-      const answers = await Promise.all([...traders, poor, unverified].map((t) => buyAapl(t.token)));
+      const answers = await Promise.all(
+        [...traders, poor, unverified].map((t, i) => buyAapl(t.token, {}, i === 0 ? key : undefined)),
+      );
+      first = answers[0];
       expect(answers.map((a) => a.body.reason ?? a.body.code)).toEqual([
         ...traders.map(() => 200),
         'insufficientMargin',
@@ -476,6 +481,9 @@ describe('idempotency and concurrency', () => {
       await h.db.$client.query('alter function trade_open_batch_away(jsonb) rename to trade_open_batch');
     }
     expect((await buyAapl(traders[0]!.token)).body.code).toBe(200);
+    // The answer trade_open_now stored (jsonb with its ids written in, into the json column) replays through the
+    // batch as it was first sent.
+    expect((await buyAapl(traders[0]!.token, {}, key)).body).toEqual(first?.body);
   });
 });
 

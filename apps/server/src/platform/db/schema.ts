@@ -14,6 +14,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -327,7 +328,9 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     endpoint: text('endpoint').notNull(),
     requestHash: text('request_hash').notNull(),
-    response: jsonb('response'),
+    // json, not jsonb: stored as sent and never queried inside; the order batch writes its answers' text as it
+    // comes, without parsing each into jsonb (0037, modules/trading/sql/trade_open_batch.sql).
+    response: json('response'),
     createdAt: createdAt(),
   },
   (t) => [
