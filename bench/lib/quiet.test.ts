@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isQuiet, orderOfRounds, runQuietness, spread, stealPercent, verdictRounds } from './quiet.js';
+import { isQuiet, orderOfRounds, runQuietness, spread, stealPercent, throttledRounds, verdictRounds } from './quiet.js';
 
 describe('quiet rounds (issue 14)', () => {
   it('a round is quiet only when outside CPU stayed at or under the threshold before and during it', () => {
@@ -51,6 +51,30 @@ describe('quiet rounds (issue 14)', () => {
     ];
     expect(verdictRounds(rounds, [run(1, 'pgbench', 3000), run(2, 'pgbench', 3100)])).toEqual([]);
     expect(runQuietness(rounds, 3)).toBe('busy');
+  });
+
+  it('leaves out a quiet round in which TPC-B at 64 clients ran below 75 % of its rate at 16 clients', () => {
+    const rounds = [
+      { round: 1, quiet: true },
+      { round: 2, quiet: true },
+      { round: 3, quiet: true },
+    ];
+    const runs = [
+      // Round 1: TPC-B throttled (0.58x its 16-client rate, as on 5 Dec 2026); its high rate does not set the best.
+      run(1, 'pgbench', 3300),
+      run(1, 'pgbench-few', 5700),
+      run(2, 'pgbench', 2800),
+      run(2, 'pgbench-few', 3100),
+      // Round 3: 0.75x exactly is not throttled.
+      run(3, 'pgbench', 2700),
+      run(3, 'pgbench-few', 3600),
+    ];
+    expect(throttledRounds(rounds, runs)).toEqual([{ round: 1, scaling: 3300 / 5700 }]);
+    expect(verdictRounds(rounds, runs)).toEqual([2, 3]);
+    // Throttled in every quiet round: no round for the verdict. A round without its 16-client run is not judged so.
+    const slow = [run(1, 'pgbench', 1061), run(1, 'pgbench-few', 1820), run(2, 'pgbench', 1000)];
+    expect(verdictRounds(rounds.slice(0, 1), slow)).toEqual([]);
+    expect(verdictRounds(rounds.slice(0, 2), slow)).toEqual([2]);
   });
 
   it('without a reference every quiet round counts', () => {

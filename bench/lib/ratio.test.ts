@@ -46,6 +46,12 @@ describe('goal lines of the printed summary (issue 14)', () => {
     expect(loop).toMatch(/BUSY machine: NO VERDICT$/);
     expect(lines({ open: undefined })[2]).toMatch(/not measured$/);
   });
+
+  it('says why there is no verdict when TPC-B was throttled in every quiet round', () => {
+    const [rate, p99] = lines({ none: true, why: 'TPC-B throttled in every quiet round: no verdict' });
+    expect(rate).toMatch(/TPC-B throttled in every quiet round: no verdict.*: NO VERDICT$/);
+    expect(p99).toMatch(/: NO VERDICT$/);
+  });
 });
 
 describe("the open loop's verdict window (issue 14)", () => {

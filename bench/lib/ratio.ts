@@ -12,7 +12,7 @@ import { type CpuSnapshot, cpuSnapshot, type Machine, machineBusyPercent } from 
 import { readStatements, resetStatements, type StatementCount, statementLabel } from './pg-statements.js';
 import { runPgbench } from './pgbench.js';
 import { reapedChildrenCpuSeconds, treeCpuSeconds } from './proc-cpu.js';
-import { NO_VERDICT, type RoundRecord, verdictRounds } from './quiet.js';
+import { NO_VERDICT, NO_VERDICT_THROTTLED, type RoundRecord, throttledRounds, verdictRounds } from './quiet.js';
 import { fmt, mean } from './stats.js';
 import { summarizeTimeline, type TimelineSummary } from './timeline.js';
 
@@ -349,7 +349,11 @@ export function referenceParagraph(s: RatioSettings, pgbenchInitSeconds: number 
  */
 export function verdictOf<R extends RatioRun>(o: { runs: readonly R[]; rounds: readonly RoundRecord[] }) {
   const used = verdictRounds(o.rounds, o.runs);
-  return { used, runs: o.runs.filter((r) => used.includes(r.round)), none: used.length === 0 };
+  const throttled = throttledRounds(o.rounds, o.runs);
+  const none = used.length === 0;
+  // Why there is none: no quiet round, or TPC-B throttled in every quiet one.
+  const why = none && throttled.length > 0 ? NO_VERDICT_THROTTLED : NO_VERDICT;
+  return { used, runs: o.runs.filter((r) => used.includes(r.round)), none, throttled, why };
 }
 
 /** The open-loop window's goal (issue 14): p99 under this at half the closed-loop rate. */
@@ -394,8 +398,9 @@ export function goalLines(o: {
   /** Means over the verdict's rounds (summary()). */
   app: { perSecond: number; p99: number };
   ref: { perSecond: number; p99: number };
-  /** No quiet round. */
+  /** No round for the verdict, and why (verdictOf). */
   none: boolean;
+  why?: string;
   open?: OpenLoopRun;
 }): string[] {
   const { app, ref, open } = o;
@@ -403,7 +408,7 @@ export function goalLines(o: {
   const p99Measured = Number.isFinite(app.p99) && Number.isFinite(ref.p99);
   const openP99 = open?.run.latencyMs.p99 ?? Number.NaN;
   return [
-    `${o.name}: goal ${o.what}/s >= ${o.goalRatio}x TPC-B tps at ${o.clients} clients: ${o.none ? NO_VERDICT : `${fmt(ratio, 2)}x`} (${fmt(app.perSecond, 0)} / ${fmt(ref.perSecond, 0)}): ${goalResult(o.none, Number.isFinite(ratio), ratio >= o.goalRatio)}`,
+    `${o.name}: goal ${o.what}/s >= ${o.goalRatio}x TPC-B tps at ${o.clients} clients: ${o.none ? (o.why ?? NO_VERDICT) : `${fmt(ratio, 2)}x`} (${fmt(app.perSecond, 0)} / ${fmt(ref.perSecond, 0)}): ${goalResult(o.none, Number.isFinite(ratio), ratio >= o.goalRatio)}`,
     `${o.name}: goal p99 at ${o.clients} clients <= TPC-B's p99 at ${o.clients} clients: ${ms(app.p99)} against ${ms(ref.p99)}: ${goalResult(o.none, p99Measured, app.p99 <= ref.p99)}`,
     open
       ? `${o.name}: goal open-loop p99 < ${GOAL_OPEN_P99_MS} ms at half the measured rate: ${ms(openP99)} at ${fmt(open.rate, 0)}/s (half of ${fmt(open.maxPerSecond, 0)}/s; the median of ${windowsP99(open)})${open.record.quiet ? '' : ', BUSY machine'}: ${goalResult(!open.record.quiet, Number.isFinite(openP99), openP99 < GOAL_OPEN_P99_MS)}`

@@ -1,6 +1,6 @@
 /** bench/reports/orders.md and the printed summary of `npm run bench -- orders`. */
 
-import { NO_VERDICT, quietSection, spreadTable } from '../lib/quiet.js';
+import { quietSection, spreadTable } from '../lib/quiet.js';
 import {
   cpuPerOperation,
   cpuSection,
@@ -45,14 +45,14 @@ export interface OrdersOutcome extends RatioOutcome<OrdersRun, OrdersBreakdown> 
 export function renderReport(o: OrdersOutcome): { markdown: string; summary: string[] } {
   const s = o.settings;
   const v = verdictOf(o);
-  // No quiet round: the figures below are for the record (all rounds), and no ratio is given.
+  // No round for the verdict: the figures below are for the record (all rounds), and no ratio is given.
   const used = v.none ? o.runs : v.runs;
   const app = summary(used, 'app');
   const ref = summary(used, 'pgbench');
   const sqlRef = summary(used, 'pgbench-sql');
   const few = summary(used, 'pgbench-few');
   const ratio = v.none ? Number.NaN : app.perSecond / ref.perSecond;
-  const ratioText = v.none ? NO_VERDICT : `${fmt(ratio, 2)}x`;
+  const ratioText = v.none ? v.why : `${fmt(ratio, 2)}x`;
   const ratioOk = ratio >= GOAL_RATIO;
   const p99Ok = app.p99 <= ref.p99;
   const verdict = (measured: boolean, ok: boolean) =>
@@ -71,7 +71,7 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
     '',
     ...machineTable(o),
     '',
-    ...quietSection(o.rounds, v.used, s.rounds),
+    ...quietSection(o.rounds, v.used, s.rounds, v.throttled),
     '',
     '## Goal',
     '',
@@ -146,7 +146,7 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
   return {
     markdown: lines.join('\n'),
     summary: [
-      ...(v.none ? [`orders: ${NO_VERDICT} (every round was busy; see bench/reports/orders.md)`] : []),
+      ...(v.none ? [`orders: ${v.why} (see bench/reports/orders.md)`] : []),
       `orders: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}); pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); mean latency ${fmt(mean(o.runs.filter((r) => r.target === 'app').map((r) => r.latencyMs.mean)), 0)} ms; verdict from rounds ${v.none ? 'none' : v.used.join(', ')}`,
       ...goalLines({
         name: 'orders',
@@ -156,6 +156,7 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
         app,
         ref,
         none: v.none,
+        why: v.why,
         open: o.openLoop,
       }),
     ],

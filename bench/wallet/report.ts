@@ -1,6 +1,6 @@
 /** bench/reports/wallet.md and the printed summary of `npm run bench -- wallet`. */
 
-import { NO_VERDICT, quietSection, spreadTable } from '../lib/quiet.js';
+import { quietSection, spreadTable } from '../lib/quiet.js';
 import {
   cpuPerOperation,
   cpuSection,
@@ -44,7 +44,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
   const m = o.machine;
   const s = o.settings;
   const v = verdictOf(o);
-  // No quiet round: the figures below are for the record (all rounds), and no ratio is given.
+  // No round for the verdict: the figures below are for the record (all rounds), and no ratio is given.
   const used = v.none ? o.runs : v.runs;
   const app = summary(used, 'app');
   const fx = summary(used, 'app-fx');
@@ -52,7 +52,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
   const sqlRef = summary(used, 'pgbench-sql');
   const few = summary(used, 'pgbench-few');
   const ratio = v.none ? Number.NaN : app.perSecond / ref.perSecond;
-  const ratioText = v.none ? NO_VERDICT : `${fmt(ratio, 2)}x`;
+  const ratioText = v.none ? v.why : `${fmt(ratio, 2)}x`;
   const fxRatio = fx.perSecond / ref.perSecond;
   const sqlRatio = app.perSecond / sqlRef.perSecond;
   const verdict = v.none
@@ -70,7 +70,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     ...machineTable(o),
     '',
-    ...quietSection(o.rounds, v.used, s.rounds),
+    ...quietSection(o.rounds, v.used, s.rounds, v.throttled),
     '',
     '## Goal',
     '',
@@ -127,7 +127,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
   return {
     markdown: lines.join('\n'),
     summary: [
-      ...(v.none ? [`wallet: ${NO_VERDICT} (every round was busy; see bench/reports/wallet.md)`] : []),
+      ...(v.none ? [`wallet: ${v.why} (see bench/reports/wallet.md)`] : []),
       `wallet transfers: app ${fmt(app.perSecond, 0)}/s (p50 ${ms(app.p50)}, p99 ${ms(app.p99)}), EUR<->USD ${fmt(fx.perSecond, 0)}/s; pgbench TPC-B ${fmt(ref.perSecond, 0)} tps (p50 ${ms(ref.p50)}, p99 ${ms(ref.p99)}); verdict from rounds ${v.none ? 'none' : v.used.join(', ')}`,
       ...goalLines({
         name: 'wallet',
@@ -137,6 +137,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
         app,
         ref,
         none: v.none,
+        why: v.why,
         open: o.openLoop,
       }),
     ],
@@ -160,7 +161,7 @@ function interpretation(o: WalletOutcome, ratio: number): string {
   return [
     `**Where the CPU goes.** Both sides share ${o.machine.nproc} cores with everything else on the machine, so throughput is CPU per operation: per transfer the app cost PostgreSQL about ${fmt(appPg, 0)} µs of CPU, the Node server ${fmt(appServer, 0)} µs and the load generator ${fmt(appLoad, 0)} µs; a pgbench TPC-B transaction cost PostgreSQL about ${fmt(refPg, 0)} µs${sql.length > 0 ? ` and the transfer's own SQL run by pgbench about ${fmt(sqlPg, 0)} µs` : ''} (pgbench's own C client adds little).`,
     '',
-    `**Decomposition.** TPC-B is 7 round trips (BEGIN, 5 statements, END). A transfer is ${statements} statement(s) on average in the app (bench/wallet/breakdown.ts): the session lookup (prepared, and skipped while the process trusts a session it looked up in the last SESSION_CACHE_MS, 2 s by default) and one prepared \`select ledger_post_once(...)\` (migration 0004): inside it, an advisory lock and lookup of the idempotency key, the journal entry, the two guarded balance updates in account-id order, the postings with their balances after, the key with its answer, all in one implicit transaction. Inside PostgreSQL a transfer still does more than TPC-B: 4 foreign-key checks and the deferred balance trigger (one query per posting) on the postings, 3 indexes on journal_entries and on ledger_postings, 2 on idempotency_keys, a jsonb answer. ${sql.length > 0 ? `The transfer's statements run by pgbench reach ${fmt(sqlShare, 2)}x TPC-B; the app keeps ${fmt(mean(app.map((r) => r.perSecond)) / mean(sql.map((r) => r.perSecond)), 2)}x of that (HTTP, JSON, validation, authentication in Node on the same cores).` : ''}`,
+    `**Decomposition.** TPC-B is 7 round trips (BEGIN, 5 statements, END). A transfer is ${statements} statement(s) on average in the app (bench/wallet/breakdown.ts): the session lookup (prepared, and skipped while the process trusts a session it looked up in the last SESSION_CACHE_MS, 2 s by default) and one prepared \`select ledger_post_once(...)\` (migration 0004): inside it, an advisory lock and lookup of the idempotency key, the journal entry, the two guarded balance updates in account-id order, the postings with their balances after, the key with its answer, all in one implicit transaction. Inside PostgreSQL a transfer still does more than TPC-B: 4 foreign-key checks and the deferred balance trigger (one query per posting) on the postings, 3 indexes on journal_entries and on ledger_postings, 2 on idempotency_keys, a stored answer. ${sql.length > 0 ? `The transfer's statements run by pgbench reach ${fmt(sqlShare, 2)}x TPC-B; the app keeps ${fmt(mean(app.map((r) => r.perSecond)) / mean(sql.map((r) => r.perSecond)), 2)}x of that (HTTP, JSON, validation, authentication in Node on the same cores).` : ''}`,
     '',
     '**Profile of the server** (`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_QUICK=1 npm run bench -- wallet`, 2026-11-22, after the changes below): about half of the server\'s busy CPU is in `writev`, socket writes (the HTTP answers and the statements to PostgreSQL over loopback TCP: on this virtual machine a write that wakes the other side costs ~0.1 ms); the rest is Fastify, zod, pg\'s protocol, decimal.js and GC. So the count of round trips per transfer is what matters most, on both sides of the socket.',
     '',
@@ -171,7 +172,7 @@ function interpretation(o: WalletOutcome, ratio: number): string {
     ratio >= GOAL_RATIO
       ? `The goal (>= ${GOAL_RATIO}x) is met. ${fewClientsNote(summary(used, 'app'), summary(used, 'pgbench'), summary(used, 'pgbench-few'))} The machine was shared (see "machine busy" and the load average): the ratio compares app and reference under the same conditions, round by round, but absolute figures move with other work.`
       : v.none
-        ? `No verdict: ${NO_VERDICT}.`
+        ? `No verdict: ${v.why}.`
         : `The goal (>= ${GOAL_RATIO}x) is missed in this run.`,
   ].join('\n');
 }
