@@ -334,7 +334,7 @@ export function quietSection(
   const throttledText = throttled.map((t) => `${t.round} (${fmt(t.scaling, 2)}x)`).join(', ');
   const head =
     q !== 'busy' && used.length === 0
-      ? `**Reference throttled: ${NO_VERDICT_THROTTLED}.** ${quietCount} quiet round(s) of ${rounds.length}, but in each TPC-B at 64 clients ran below ${fmt(MIN_REF_SCALING * 100, 0)} % of its rate at 16 clients in the same round (rounds ${throttledText}): a machine on which TPC-B's clients mostly wait on each other, which flatters the app; the figures below are for the record only.`
+      ? `**${NO_VERDICT_THROTTLED}.** ${quietCount} quiet round(s) of ${rounds.length}, but in each TPC-B at 64 clients ran below ${fmt(MIN_REF_SCALING * 100, 0)} % of its rate at 16 clients in the same round (rounds ${throttledText}): a machine on which TPC-B's clients mostly wait on each other, which flatters the app; the figures below are for the record only.`
       : q === 'quiet'
         ? `**Quiet run.** ${quietCount} quiet round(s) of ${rounds.length}; the verdict uses rounds ${used.join(', ')}.`
         : q === 'partly'
@@ -344,7 +344,7 @@ export function quietSection(
     used.length > 0 && throttled.length > 0 ? ` Left out as TPC-B throttled: round(s) ${throttledText}.` : '';
   const order = orderOfRounds(rounds, used);
   const orderText =
-    q === 'busy'
+    used.length === 0
       ? ''
       : ` Of those, the app ran before TPC-B in ${order.appFirst.length > 0 ? `round(s) ${order.appFirst.join(', ')}` : 'none'} and after it in ${order.refFirst.length > 0 ? `round(s) ${order.refFirst.join(', ')}` : 'none'}.`;
   return [
