@@ -528,6 +528,19 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     expect(await wallet(fast.token, 'US_STOCK')).toEqual(await wallet(slow.token, 'US_STOCK'));
   });
 
+  it('refuses a batch with an order without its answer text, or without a positive margin, writing nothing', async () => {
+    const keys = async () => Number((await h.db.$client.query('select count(*) as n from idempotency_keys')).rows[0].n);
+    const before = await keys();
+    const item = { scope: 'u:0', key: `bad-${Date.now()}`, account: 1, margin: '1.00', fee: '0.00' };
+    const batch = (o: object) => h.db.$client.query('select trade_open_batch($1)', [JSON.stringify([o])]);
+    await expect(batch({ ...item, answerOrder: '}' })).rejects.toThrow(/an order without its answer/);
+    await expect(batch({ ...item, answerPosition: '}' })).rejects.toThrow(/an order without its answer/);
+    await expect(batch({ ...item, margin: '0', answerOrder: '}', answerPosition: '}' })).rejects.toThrow(
+      /a margin must be positive/,
+    );
+    expect(await keys()).toBe(before);
+  });
+
   it('answers a replay with the first answer even when the order would be refused now', async () => {
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });

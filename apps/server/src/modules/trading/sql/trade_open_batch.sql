@@ -26,6 +26,8 @@
 -- the batch stays (the server then writes the batch's orders one by one with trade_open_now).
 CREATE OR REPLACE FUNCTION trade_open_batch(p_orders jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  bad_money boolean;
+  no_answer boolean;
   stored jsonb;
   numbered jsonb;
   charges jsonb;
@@ -39,13 +41,16 @@ BEGIN
       FROM jsonb_array_elements(p_orders) o) THEN
     RAISE EXCEPTION 'trade_open_batch: two orders of one account or with one key in a batch';
   END IF;
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_orders) o
-             WHERE NOT ((o ->> 'margin')::numeric > 0 AND (o ->> 'fee')::numeric >= 0)) THEN
+  -- One pass for both checks of each order's own fields.
+  SELECT coalesce(bool_or(NOT ((o ->> 'margin')::numeric > 0 AND (o ->> 'fee')::numeric >= 0)), false),
+         coalesce(bool_or(jsonb_typeof(o -> 'answerOrder') IS DISTINCT FROM 'string'
+                       OR jsonb_typeof(o -> 'answerPosition') IS DISTINCT FROM 'string'), false)
+    INTO bad_money, no_answer
+  FROM jsonb_array_elements(p_orders) o;
+  IF bad_money THEN
     RAISE EXCEPTION 'trade_open_batch: a margin must be positive and a fee not negative';
   END IF;
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_orders) o
-             WHERE jsonb_typeof(o -> 'answerOrder') IS DISTINCT FROM 'string'
-                OR jsonb_typeof(o -> 'answerPosition') IS DISTINCT FROM 'string') THEN
+  IF no_answer THEN
     RAISE EXCEPTION 'trade_open_batch: an order without its answer';
   END IF;
   IF EXISTS (
