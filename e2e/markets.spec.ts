@@ -459,6 +459,10 @@ for (const lang of TRANSLATED) {
     await expect(page.getByTestId('chart')).toHaveAttribute('data-range', 'intraday');
     await expect(page.getByTestId('chart-preview')).toHaveText(lang.quote.chartHint);
     await shot(page, `markets-quote-${lang.language}`);
+    // A mouse over the preview opens the full chart by itself (the first test taps it, as a finger does).
+    await page.getByTestId('chart-preview').hover();
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-view', 'full');
+    await page.mouse.move(0, 0);
 
     // The one-year chart under its translated label.
     await page.getByRole('tab', { name: lang.quote.ranges[5], exact: true }).click();
