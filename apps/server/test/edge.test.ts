@@ -1,8 +1,8 @@
 /**
- * The HTTP edge: security headers on every answer (API, errors, the customer app, the console, the API reference;
- * a hashed script only what a public, immutable resource needs), HSTS only when a trusted proxy says the request came over TLS, and the
- * built clients served from their precompressed twins with hashed assets cached for a year and index.html
- * revalidated. The clients here are a
+ * The HTTP edge: security headers on every answer (the API's JSON answers what data needs; the customer app, the
+ * console and the API reference the page's policy; a hashed script only what a public, immutable resource needs),
+ * HSTS only when a trusted proxy says the request came over TLS, and the built clients served from their
+ * precompressed twins with hashed assets cached for a year and index.html revalidated. The clients here are a
  * temporary dist folder laid out as Vite builds it (the .br/.gz made with zlib, as vite-plugin-compression2 does).
  */
 import { randomUUID } from 'node:crypto';
@@ -74,7 +74,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
 }
 
 describe('security headers', () => {
-  it('on API answers, errors and 404s', async () => {
+  it("on the API's JSON answers, errors and 404s: what data needs, no page policy", async () => {
     const user = await h.registerUser();
     // Raw: the headers of each answer are what is checked; the 400 sends a NUL the contract's checks refuse.
     const answers = [
@@ -106,10 +106,34 @@ describe('security headers', () => {
         }),
       ],
       ['a 404', await get('/web/no-such-thing')],
-      ['the API reference', await get('/web/docs/')],
     ] as const;
-    for (const [what, res] of answers) expectSecurityHeaders(res.headers, `${what} (${res.statusCode})`);
+    for (const [what, res] of answers) {
+      const label = `${what} (${res.statusCode})`;
+      expect(res.headers['content-type'], label).toMatch(/^application\/json/);
+      // Opened on its own it loads nothing and is framed by nobody; never sniffed; not embedded by another site.
+      expect(res.headers['content-security-policy'], label).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(res.headers['x-frame-options'], label).toBe('DENY');
+      expect(res.headers['referrer-policy'], label).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], label).toBe('same-origin');
+      // The whole set: a page-only header of helmet's coming back fails here.
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+      ]) {
+        expect(res.headers[name], `${label}: ${name}`).toBeUndefined();
+      }
+      expect(res.headers['strict-transport-security'], label).toBeUndefined();
+    }
     expect(answers[0][1].statusCode).toBe(200);
+  });
+
+  it("on the API reference, a page under /web/, the page's policy", async () => {
+    const res = await get('/web/docs/');
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res.headers, 'the API reference');
   });
 
   it('on the documents of the customer app and the console: pages and the service worker', async () => {
@@ -158,7 +182,7 @@ describe('security headers', () => {
   });
 
   it('a Host header that is not a host name stays out of the policy', async () => {
-    const res = await get('/web/no-such-thing', { host: "evil; script-src 'unsafe-inline'" });
+    const res = await get('/web/docs/', { host: "evil; script-src 'unsafe-inline'" });
     expect(String(res.headers['content-security-policy'])).not.toContain("unsafe-inline'; ");
     expect(String(res.headers['content-security-policy'])).toMatch(/connect-src 'self'\s*;/);
   });
@@ -166,7 +190,7 @@ describe('security headers', () => {
   it('each Host gets the socket origin of its own name, however often each is asked in turn (the policy is kept per Host)', async () => {
     for (const round of [1, 2]) {
       for (const host of ['a.example', 'b.example:8443', 'a.example']) {
-        const res = await get('/web/no-such-thing', { host });
+        const res = await get('/web/docs/', { host });
         expect(String(res.headers['content-security-policy']), `${host}, round ${round}`).toMatch(
           new RegExp(`connect-src 'self' ws://${host} wss://${host};`),
         );

@@ -1,7 +1,8 @@
 /**
- * The HTTP edge: security headers on every answer (API, customer app, console, API reference; static files that
- * are not documents without the document-only ones) and the built clients served precompressed with caching that
- * suits their file names. docs/security.md "The HTTP edge".
+ * The HTTP edge: security headers on every answer (the API's JSON answers what data needs; the customer app, the
+ * console, the API reference and the customers' files the page's policy; static files that are not documents
+ * without the document-only ones) and the built clients served precompressed with caching that suits their file
+ * names. docs/security.md "The HTTP edge".
  */
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -90,10 +91,32 @@ function securityHeadersFor(req: IncomingMessage): HeaderList {
   return headers;
 }
 
+/**
+ * What a JSON answer of the API needs (OWASP's REST security headers): it is data, never a page. Opened on its own
+ * it may load nothing and be framed by nobody, nosniff keeps it from being taken for a script or a style, and
+ * another site cannot embed it. helmet's page headers (the page's policy with its sources, the opener policy,
+ * Origin-Agent-Cluster and the legacy switches) act on documents only: about 0.56 KB less on every answer.
+ */
+const JSON_ANSWER_HEADERS: HeaderList = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'no-referrer'],
+  ['cross-origin-resource-policy', 'same-origin'],
+];
+
+/**
+ * The API's JSON answers, errors and 404s: everything under /web/ but the API reference (a page with its scripts)
+ * and the customers' files (an image opened on its own is shown as a document).
+ */
+const answersJson = (url: string) =>
+  url.startsWith('/web/') && !url.startsWith('/web/docs') && !url.startsWith('/web/file/');
+
 export async function installSecurityHeaders(app: FastifyInstance) {
-  // On every answer, before any handler: helmet's headers on the raw response.
+  // On every answer, before any handler: the JSON answer's headers, or helmet's on the raw response.
   app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of securityHeadersFor(req.raw)) reply.raw.setHeader(name, value);
+    const headers = answersJson(req.url) ? JSON_ANSWER_HEADERS : securityHeadersFor(req.raw);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
   // req.protocol is https only over TLS: behind a proxy that TRUST_PROXY trusts, from its X-Forwarded-Proto.
@@ -127,12 +150,7 @@ export async function installCompression(app: FastifyInstance) {
  * error needs: nothing may load from it, frame it or sniff it.
  */
 export function lockedDown(reply: FastifyReply): FastifyReply {
-  return reply.headers({
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-  });
+  return reply.headers(Object.fromEntries(JSON_ANSWER_HEADERS));
 }
 
 /**

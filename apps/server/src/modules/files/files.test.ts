@@ -127,6 +127,11 @@ describe('serving files', () => {
     const imageRes = await h.app.inject({ method: 'GET', url: image.data.url });
     expect(imageRes.headers['content-disposition']).toBe('inline');
     expect(imageRes.headers['x-content-type-options']).toBe('nosniff');
+    // Opened on its own an image is shown as a document: the page's policy (platform/edge.ts), not a JSON answer's,
+    // and its signed address never leaves in a Referer.
+    expect(imageRes.headers['content-security-policy']).toMatch(/^default-src 'self';.*img-src 'self' data: blob:/);
+    expect(imageRes.headers['referrer-policy']).toBe('no-referrer');
+    expect(imageRes.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('keeps the browser-given name only when it is printable', async () => {
