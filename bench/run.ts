@@ -24,13 +24,15 @@ import { type Outcome, passes, renderReport, summaryLines } from './markets/repo
 /**
  * `npm run bench -- <scenario>` runs one other scenario instead, with its own database and report:
  * `crash` (bench/crash: kill -9 of the server under a load of transfers, then the books), `wallet`
- * (bench/wallet: transfers per second against pgbench) and `orders` (bench/orders: market orders per second
- * against pgbench). No argument (or `markets`): the Markets benchmarks.
+ * (bench/wallet: transfers per second against pgbench), `orders` (bench/orders: market orders per second
+ * against pgbench), `machine` (bench/machine: whether this machine can judge those two now; no report). No argument
+ * (or `markets`): the Markets benchmarks.
  */
 const SCENARIOS: Record<string, () => Promise<{ main: () => Promise<number> }>> = {
   crash: () => import('./crash/main.js'),
   'first-visit': () => import('./first-visit/main.js'),
   lighthouse: () => import('./lighthouse/main.js'),
+  machine: () => import('./machine/main.js'),
   orders: () => import('./orders/main.js'),
   strategies: () => import('./strategies/main.js'),
   wallet: () => import('./wallet/main.js'),
