@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- machine`: can this machine judge the money benches right now? About 40 s, where a run of
  * `orders` or `wallet` takes seven and can end in "no verdict". pgbench's TPC-B at 16 and at 64 clients, 8 s each,
- * on a fresh embedded PostgreSQL (scale 64, as the benches), with the CPU outside this probe and the steal over each
+ * on a fresh embedded PostgreSQL (the benches' scale and threads, ratioSettings), with the CPU outside this probe and the steal over each
  * run: the test the verdicts themselves apply (bench/lib/quiet.ts: quiet, and TPC-B at 64 clients at least
  * MIN_REF_SCALING of its rate at 16). Prints a verdict line and exits 0 when a run could be judged, 1 when not, 2
  * when it could not measure. Writes no report: it says nothing of the app.
@@ -19,12 +19,12 @@ import {
   stealPercent,
   throttledRounds,
 } from '../lib/quiet.js';
-import { FEW_CLIENTS } from '../lib/ratio.js';
+import { FEW_CLIENTS, ratioSettings } from '../lib/ratio.js';
 import { runScenario } from '../lib/scenario.js';
 import { fmt } from '../lib/stats.js';
 
-const SCALE = 64;
-const CLIENTS = 64;
+/** The money benches' own reference settings (scale, threads, 64 clients), so the probe judges what they run. */
+const s = ratioSettings(false, 64);
 const SECONDS = 8;
 
 export function main(): Promise<number> {
@@ -39,19 +39,19 @@ export function main(): Promise<number> {
     await client.query('create database pgbench');
     await client.end();
     const url = server.urlFor('pgbench');
-    log(`pgbench -i -s ${SCALE}: ${fmt(await initPgbench(pgbench.bin, url, SCALE), 1)} s`);
+    log(`pgbench -i -s ${s.pgbenchScale}: ${fmt(await initPgbench(pgbench.bin, url, s.pgbenchScale), 1)} s`);
     const roots = [process.pid, postmasterPid(path.join(tmpDir, 'pg'))];
     // One round as the verdicts see it (bench/lib/quiet.ts): each run probed before and measured during.
     const runs: { target: string; round: number; perSecond: number; quiet: boolean }[] = [];
     for (const [target, clients] of [
       ['pgbench-few', FEW_CLIENTS],
-      ['pgbench', CLIENTS],
+      ['pgbench', s.clients],
     ] as const) {
       const startOutsidePercent = await probeOutside(roots);
       const a = procSnapshot();
       const run = await runPgbench(pgbench.bin, url, {
         clients,
-        threads: 2,
+        threads: s.pgbenchThreads,
         seconds: SECONDS,
         logDir: path.join(tmpDir, target),
       });
@@ -69,7 +69,7 @@ export function main(): Promise<number> {
     const scaling = many.perSecond / few.perSecond;
     const throttled = throttledRounds([{ round: 1, quiet }], runs).length > 0;
     const fit = quiet && !throttled;
-    const rates = `TPC-B ${fmt(few.perSecond, 0)} / ${fmt(many.perSecond, 0)} tps at ${FEW_CLIENTS} / ${CLIENTS} clients, ${fmt(scaling, 2)}`;
+    const rates = `TPC-B ${fmt(few.perSecond, 0)} / ${fmt(many.perSecond, 0)} tps at ${FEW_CLIENTS} / ${s.clients} clients, ${fmt(scaling, 2)}`;
     console.log(
       fit
         ? `machine: fit to judge (${rates}); compare these rates with the last committed reports' before trusting a verdict`

@@ -1,6 +1,6 @@
 /**
  * The HTTP edge: security headers on every answer (the API's JSON answers what data needs; the customer app, the
- * console, the API reference and the customers' files the page's policy; static files that are not documents
+ * console, the API reference and the customers' files (asDocument) the page's policy; static files that are not documents
  * without the document-only ones) and the built clients served precompressed with caching that suits their file
  * names. docs/security.md "The HTTP edge".
  */
@@ -106,11 +106,19 @@ const JSON_ANSWER_HEADERS: HeaderList = [
 ];
 
 /**
- * The API's JSON answers, errors and 404s: everything under /web/ but the API reference (a page with its scripts)
- * and the customers' files (an image opened on its own is shown as a document).
+ * The API's JSON answers, errors and 404s: everything under /web/ but the API reference (a page with its scripts).
+ * A route under /web/ that answers something a browser shows as a document says so itself (asDocument).
  */
-const answersJson = (url: string) =>
-  url.startsWith('/web/') && !url.startsWith('/web/docs') && !url.startsWith('/web/file/');
+const answersJson = (url: string) => url.startsWith('/web/') && !url.startsWith('/web/docs');
+
+/**
+ * For a route under /web/ whose answer a browser shows as a document (a customer's image opened on its own): the
+ * page's headers instead of the JSON answer's, which they replace name for name.
+ */
+export function asDocument(reply: FastifyReply): FastifyReply {
+  for (const [name, value] of securityHeadersFor(reply.request.raw)) reply.raw.setHeader(name, value);
+  return reply;
+}
 
 export async function installSecurityHeaders(app: FastifyInstance) {
   // On every answer, before any handler: the JSON answer's headers, or helmet's on the raw response.

@@ -132,6 +132,10 @@ describe('serving files', () => {
     expect(imageRes.headers['content-security-policy']).toMatch(/^default-src 'self';.*img-src 'self' data: blob:/);
     expect(imageRes.headers['referrer-policy']).toBe('no-referrer');
     expect(imageRes.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Beside it, on the same path, a JSON answer keeps the JSON answer's headers: a wrong signature's 404.
+    const forged = await h.app.inject({ method: 'GET', url: image.data.url.replace(/sig=[^&]+/, 'sig=forged') });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('keeps the browser-given name only when it is printable', async () => {

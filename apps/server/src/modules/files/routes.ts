@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { asDocument } from '../../platform/edge.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { FileOwner } from '../../platform/files.js';
 import { route } from '../../platform/http.js';
@@ -37,7 +38,8 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     if (!file) throw notFound();
     // A PDF opened inline runs in the browser's PDF viewer on our origin; as an attachment it is only saved.
     const disposition = file.row.mime === 'application/pdf' ? 'attachment; filename="document.pdf"' : 'inline';
-    return reply
+    // An image opened on its own is shown as a document: the page's policy, and its signed address in no Referer.
+    return asDocument(reply)
       .header('cache-control', 'private, max-age=600')
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', disposition)

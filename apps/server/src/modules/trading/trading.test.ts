@@ -530,14 +530,14 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
 
   it('refuses a batch with an order without its answer text, or without a positive margin, writing nothing', async () => {
     // Nothing of an order: no key, hold, position or order row.
-    const keys = async () =>
+    const rows = async () =>
       (
         await h.db.$client.query(
           `select (select count(*) from idempotency_keys) as keys, (select count(*) from ledger_holds) as holds,
              (select count(*) from trade_positions) as positions, (select count(*) from trade_orders) as orders`,
         )
       ).rows[0];
-    const before = await keys();
+    const before = await rows();
     const item = { scope: 'u:0', key: `bad-${Date.now()}`, account: 1, margin: '1.00', fee: '0.00' };
     const batch = (o: object) => h.db.$client.query('select trade_open_batch($1)', [JSON.stringify([o])]);
     await expect(batch({ ...item, answerOrder: '}' })).rejects.toThrow(/an order without its answer/);
@@ -545,7 +545,7 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     await expect(batch({ ...item, margin: '0', answerOrder: '}', answerPosition: '}' })).rejects.toThrow(
       /a margin must be positive/,
     );
-    expect(await keys()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('answers a replay with the first answer even when the order would be refused now', async () => {
