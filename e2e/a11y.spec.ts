@@ -111,7 +111,10 @@ async function violations(page: Page, url: string): Promise<string[]> {
     window.location.hash = hash;
   }, url);
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Legacy mode: axe runs in the page itself. The default (runPartial) finishes every run in a blank page of its own,
+  // opened and closed per call, for the sake of cross-origin frames, which the app has none of: the same findings
+  // (checked on 5 Dec 2026 with faults planted on 11 screens), in 1.3 min instead of 2.3 for a language's 81 routes.
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const found = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${url}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -129,7 +132,7 @@ for (const language of LANGUAGES) {
     // A11Y_ROUTES=<regex> checks only the matching routes (while fixing one screen).
     const only = new RegExp(process.env.A11Y_ROUTES ?? '');
     const routes = builtRoutes().filter((route) => only.test(route));
-    // Each route takes about 2 s on CI's machine (one axe pass after the screen settles): the time grows with the
+    // Each route takes about 1 s on CI's machine (one axe pass after the screen settles): the time grows with the
     // route table, so a fixed timeout (test.slow(): 3 min) ran out once the primary-market screens were added.
     test.setTimeout(60_000 + routes.length * 5_000);
     const found: string[] = [];
