@@ -10,6 +10,7 @@ import {
   mailedCode,
   PASSWORD,
   pngFile as png,
+  postRetryingRateLimit,
   prepareDevice,
   registerUser,
   shot,
@@ -21,23 +22,13 @@ import {
 /** The smallest thing the server reads as a PDF (by its bytes). */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-/** POSTs, waiting out the per-IP rate limit of the registration endpoints (429, retry-after). */
-async function postPatiently(request: APIRequestContext, url: string, data: unknown) {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post(url, { data });
-    if (res.status() !== 429 || attempt === 2) return res;
-    const wait = Number(res.headers()['retry-after'] ?? 10);
-    await new Promise((r) => setTimeout(r, Math.min(Math.max(wait, 1), 60) * 1000));
-  }
-}
-
 /** A fresh company account (type 4) made through the API; its token. */
 async function registerCompany(request: APIRequestContext): Promise<string> {
   const userId = unique('kycco');
   const email = `${userId}@example.com`;
-  const sent = await postPatiently(request, `${API}/getEmailCode`, { email, purpose: 'register' });
+  const sent = await postRetryingRateLimit(request, `${API}/getEmailCode`, { email, purpose: 'register' });
   if (!sent.ok()) throw new Error(`getEmailCode ${sent.status()}: ${await sent.text()}`);
-  const res = await postPatiently(request, `${API}/register/email`, {
+  const res = await postRetryingRateLimit(request, `${API}/register/email`, {
     userId,
     email,
     emailCode: await mailedCode(request, email),

@@ -223,7 +223,7 @@ export interface TestUser {
  * code and register endpoints allow about ten calls a minute from one address, and every test
  * registers its own user.
  */
-async function postRetryingRateLimit(request: APIRequestContext, url: string, data: unknown) {
+export async function postRetryingRateLimit(request: APIRequestContext, url: string, data: unknown) {
   for (let attempt = 0; ; attempt++) {
     const res = await request.post(url, { data });
     if (res.status() !== 429 || attempt === 2) return res;
