@@ -23,8 +23,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // One worker per core, not Vitest's default of one fewer (a single worker on CI's two cores): the files wait on
-    // PostgreSQL much of the time, and each has its own database (apps/server/test/harness.ts). Measured on 5 Dec 2026 on two
-    // cores: 335 s against 440 s for the whole suite.
+    // PostgreSQL much of the time, and each has its own database (apps/server/test/harness.ts). Measured on
+    // 5 Dec 2026 on two cores: 335 s against 440 s for the whole suite.
     maxWorkers: '100%',
   },
 });

@@ -218,6 +218,10 @@ export interface TestUser {
   token: string;
 }
 
+/** How long a 429 asks to wait (its retry-after, 10 s when it names none), kept within 1-60 s. */
+const retryAfterMs = (headers: Record<string, string>) =>
+  Math.min(Math.max(Number(headers['retry-after'] ?? 10), 1), 60) * 1000;
+
 /**
  * POSTs, waiting out the server's per-IP rate limit (429, retry-after) instead of failing: the
  * code and register endpoints allow about ten calls a minute from one address, and every test
@@ -227,8 +231,7 @@ export async function postRetryingRateLimit(request: APIRequestContext, url: str
   for (let attempt = 0; ; attempt++) {
     const res = await request.post(url, { data });
     if (res.status() !== 429 || attempt === 2) return res;
-    const wait = Number(res.headers()['retry-after'] ?? 10);
-    await new Promise((r) => setTimeout(r, Math.min(Math.max(wait, 1), 60) * 1000));
+    await new Promise((r) => setTimeout(r, retryAfterMs(res.headers())));
   }
 }
 
@@ -242,7 +245,7 @@ export async function sendCodeInPage(page: Page, button = 'Send code') {
     await page.getByRole('button', { name: button }).click();
     const res = await answer;
     if (res.status() !== 429 || attempt === 2) return;
-    await page.waitForTimeout(Math.min(Math.max(Number(res.headers()['retry-after'] ?? 10), 1), 60) * 1000);
+    await page.waitForTimeout(retryAfterMs(res.headers()));
   }
 }
 

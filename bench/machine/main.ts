@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- machine`: can this machine judge the money benches right now? About 40 s, where a run of
- * `orders` or `wallet` takes seven and can end in "no verdict". pgbench's TPC-B at 16 and at 64 clients, 8 s each,
- * on a fresh embedded PostgreSQL (the benches' scale and threads, ratioSettings), with the CPU outside this probe and the steal over each
- * run: the test the verdicts themselves apply (bench/lib/quiet.ts: quiet, and TPC-B at 64 clients at least
- * MIN_REF_SCALING of its rate at 16). Prints a verdict line and exits 0 when a run could be judged, 1 when not, 2
- * when it could not measure. Writes no report: it says nothing of the app.
+ * `npm run bench -- machine`: can this machine judge the money benches right now? About 40 s, where a run of `orders`
+ * or `wallet` takes seven and can end in "no verdict". pgbench's TPC-B at 16 and at 64 clients, 8 s each, on a fresh
+ * embedded PostgreSQL (the benches' scale and threads, ratioSettings), with the CPU outside this probe and the steal
+ * over each run: the test the verdicts themselves apply (bench/lib/quiet.ts: quiet, and TPC-B at 64 clients at least
+ * MIN_REF_SCALING of its rate at 16). Prints a verdict line and exits 0 when a run could be judged, 1 when not, 2 when
+ * it could not measure. Writes no report: it says nothing of the app.
  */
 import path from 'node:path';
 import pg from 'pg';

@@ -1,8 +1,8 @@
 /**
  * The HTTP edge: security headers on every answer (the API's JSON answers what data needs; the customer app, the
- * console, the API reference and the customers' files (asDocument) the page's policy; static files that are not documents
- * without the document-only ones) and the built clients served precompressed with caching that suits their file
- * names. docs/security.md "The HTTP edge".
+ * console, the API reference and the customers' files (asDocument) the page's policy; static files that are not
+ * documents without the document-only ones) and the built clients served precompressed with caching that suits their
+ * file names. docs/security.md "The HTTP edge".
  */
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
