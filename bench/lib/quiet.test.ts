@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isQuiet, orderOfRounds, runQuietness, spread, stealPercent, throttledRounds, verdictRounds } from './quiet.js';
+import {
+  isQuiet,
+  NEAR_BEST,
+  orderOfRounds,
+  runQuietness,
+  spread,
+  stealPercent,
+  throttledRounds,
+  throttledText,
+  verdictRounds,
+} from './quiet.js';
 
 describe('quiet rounds (issue 14)', () => {
   it('a round is quiet only when outside CPU stayed at or under the threshold before and during it', () => {
@@ -69,12 +79,49 @@ describe('quiet rounds (issue 14)', () => {
       run(3, 'pgbench', 2700),
       run(3, 'pgbench-few', 3600),
     ];
-    expect(throttledRounds(rounds, runs)).toEqual([{ round: 1, scaling: 3300 / 5700 }]);
+    expect(throttledRounds(rounds, runs)).toEqual([{ round: 1, rate: 3300, scaling: 3300 / 5700, why: ['scaling'] }]);
     expect(verdictRounds(rounds, runs)).toEqual([2, 3]);
     // Throttled in every quiet round: no round for the verdict. A round without its 16-client run is not judged so.
-    const slow = [run(1, 'pgbench', 1061), run(1, 'pgbench-few', 1820), run(2, 'pgbench', 1000)];
-    expect(verdictRounds(rounds.slice(0, 1), slow)).toEqual([]);
-    expect(verdictRounds(rounds.slice(0, 2), slow)).toEqual([2]);
+    const throttled = [run(1, 'pgbench', 2500), run(1, 'pgbench-few', 4300), run(2, 'pgbench', 2500)];
+    expect(verdictRounds(rounds.slice(0, 1), throttled)).toEqual([]);
+    expect(verdictRounds(rounds.slice(0, 2), throttled)).toEqual([2]);
+  });
+
+  it("leaves out a quiet round whose TPC-B at 64 clients ran below 80 % of a quiet day's rate, however it scaled", () => {
+    const rounds = [
+      { round: 1, quiet: true },
+      { round: 2, quiet: true },
+    ];
+    // Round 1 as the machine check of 5 Dec 2026 at 14:20 (0.77x, so not throttled by scaling); round 2 at 2,160 tps
+    // exactly (80 % of 2,700) is kept.
+    const runs = [
+      run(1, 'pgbench', 1267),
+      run(1, 'pgbench-few', 1647),
+      run(2, 'pgbench', 2160),
+      run(2, 'pgbench-few', 2700),
+    ];
+    expect(throttledRounds(rounds, runs, 'pgbench', 'pgbench-few', 2700)).toEqual([
+      { round: 1, rate: 1267, scaling: 1267 / 1647, why: ['slow'] },
+    ]);
+    expect(verdictRounds(rounds, runs, 'pgbench', NEAR_BEST, 2700)).toEqual([2]);
+    // Both reasons at once, and without a 16-client run only the floor can judge.
+    expect(
+      throttledRounds(
+        rounds,
+        [run(1, 'pgbench', 1000), run(1, 'pgbench-few', 3000), run(2, 'pgbench', 900)],
+        'pgbench',
+        'pgbench-few',
+        2700,
+      ),
+    ).toEqual([
+      { round: 1, rate: 1000, scaling: 1000 / 3000, why: ['scaling', 'slow'] },
+      { round: 2, rate: 900, why: ['slow'] },
+    ]);
+    // Another kind of machine sets its own quiet-day rate (BENCH_QUIET_DAY_TPS): at 1,500 tps neither round is slow.
+    expect(throttledRounds(rounds, runs, 'pgbench', 'pgbench-few', 1500)).toEqual([]);
+    expect(throttledText({ round: 1, rate: 1267, scaling: 1267 / 1647, why: ['slow'] }, 2700)).toBe(
+      "1267 tps, 0.77x its 16-client rate: below 2160 tps, 80 % of a quiet day's",
+    );
   });
 
   it('without a reference every quiet round counts', () => {

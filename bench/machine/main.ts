@@ -3,8 +3,9 @@
  * or `wallet` takes seven and can end in "no verdict". pgbench's TPC-B at 16 and at 64 clients, 8 s each, on a fresh
  * embedded PostgreSQL (the benches' scale and threads, ratioSettings), with the CPU outside this probe and the steal
  * over each run: the test the verdicts themselves apply (bench/lib/quiet.ts: quiet, and TPC-B at 64 clients at least
- * MIN_REF_SCALING of its rate at 16). Prints a verdict line and exits 0 when a run could be judged, 1 when not, 2 when
- * it could not measure. Writes no report: it says nothing of the app.
+ * MIN_REF_SCALING of its rate at 16 and at least MIN_OF_QUIET_DAY of a quiet day's, QUIET_DAY_TPS). Prints a verdict
+ * line and exits 0 when a run could be judged, 1 when not, 2 when it could not measure. Writes no report: it says
+ * nothing of the app.
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -12,12 +13,12 @@ import { findPgbench, initPgbench, runPgbench } from '../lib/pgbench.js';
 import { postmasterPid } from '../lib/proc-cpu.js';
 import {
   isQuiet,
-  MIN_REF_SCALING,
   outsideCpuPercent,
   probeOutside,
   procSnapshot,
   stealPercent,
   throttledRounds,
+  throttledText,
 } from '../lib/quiet.js';
 import { FEW_CLIENTS, ratioSettings } from '../lib/ratio.js';
 import { runScenario } from '../lib/scenario.js';
@@ -67,13 +68,13 @@ export function main(): Promise<number> {
     const [few, many] = runs as [(typeof runs)[number], (typeof runs)[number]];
     const quiet = few.quiet && many.quiet;
     const scaling = many.perSecond / few.perSecond;
-    const throttled = throttledRounds([{ round: 1, quiet }], runs).length > 0;
+    const [throttled] = throttledRounds([{ round: 1, quiet }], runs);
     const fit = quiet && !throttled;
     const rates = `TPC-B ${fmt(few.perSecond, 0)} / ${fmt(many.perSecond, 0)} tps at ${FEW_CLIENTS} / ${s.clients} clients, ${fmt(scaling, 2)}`;
     console.log(
       fit
-        ? `machine: fit to judge (${rates}); compare these rates with the last committed reports' before trusting a verdict`
-        : `machine: NOT fit to judge (${rates}: ${quiet ? `below ${fmt(MIN_REF_SCALING, 2)}, TPC-B throttled` : 'other work on the machine'}); orders and wallet would answer "no verdict"`,
+        ? `machine: fit to judge (${rates})`
+        : `machine: NOT fit to judge (${rates}: ${throttled ? `TPC-B throttled, ${throttledText(throttled)}` : 'other work on the machine'}); orders and wallet would answer "no verdict"`,
     );
     return fit ? 0 : 1;
   });
