@@ -78,7 +78,7 @@ test('in Dutch and Chinese the ticket names the paying wallet by its transfer-sc
   const user = await registerUser(request, 'wlt');
   await verifyIdentity(request, user, { firstName: 'Test', lastName: 'Trader', idNumber: 'NX7654321' });
   for (const [language, text] of [
-    ['nl', 'Deze order wordt betaald vanaf je rekening Tegoed.'],
+    ['nl', 'Deze order wordt betaald vanaf uw rekening Tegoed.'],
     ['zh-Hans', '此订单从您的资金账户支付。'],
   ] as const) {
     const tab = await page.context().newPage();

@@ -3,13 +3,17 @@
  * with "Read" once an operator has read them; a composer sends text and pictures. Opening it, and every answer that
  * arrives over the live socket while it is open, marks the operators' messages read.
  */
+
+import { ApiError } from '@beurs/api-client';
 import { SUPPORT_LIMITS, type SupportMessage, UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import { TextArea } from 'antd-mobile';
 import '../../app/antdMobile';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUploadMutation } from '../../api/kyc';
 import { useReadSupportMutation, useSendSupportMutation, useSupportThread } from '../../api/support';
+import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
@@ -147,6 +151,8 @@ export function ServiceChatPage() {
   const read = useReadSupportMutation(id);
   const end = useRef<HTMLLIElement>(null);
   const data = thread.data;
+  // A malformed id, or one the server does not know for this customer (another customer's answers 404 too).
+  const notFound = !valid || (thread.isError && thread.error instanceof ApiError && thread.error.code === 404);
   const newest = data?.messages.at(-1)?.id ?? 0;
   const unread = data?.conversation.unread ?? 0;
 
@@ -161,8 +167,17 @@ export function ServiceChatPage() {
 
   return (
     <Page title={data?.conversation.subject} footer={valid && data ? <Composer id={id} /> : undefined}>
-      {!valid ? (
-        <EmptyState icon="alert" title={t('support.notFound')} />
+      {notFound ? (
+        <EmptyState
+          icon="alert"
+          title={t('support.notFound')}
+          description={t('support.notFoundText')}
+          action={
+            <Link to={paths.support()} className="text-link">
+              {t('support.allConversations')} ›
+            </Link>
+          }
+        />
       ) : (
         <QueryBoundary query={thread}>
           {(data) => (

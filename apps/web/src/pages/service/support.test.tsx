@@ -128,6 +128,22 @@ describe('Help and contact', () => {
     expect(api.callsTo(support.supportSend)[0]?.body).toEqual({ text: 'Thank you' });
   });
 
+  it('says a conversation it cannot show does not exist, with the way back to the list, and marks nothing read', async () => {
+    // Another customer's conversation, or one that never was: the server answers 404.
+    const api = fakeApi().on(support.supportDetail, refuse(404, 'Not found'));
+    renderScreen(<ServiceChatPage />, '/pages/service/chat?id=8');
+    expect(await screen.findByText('This conversation does not exist')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /All conversations/ }).getAttribute('href')).toContain(
+      '/pages/service/index',
+    );
+    expect(screen.queryByTestId('support-reply')).toBeNull();
+    expect(api.callsTo(support.supportRead)).toHaveLength(0);
+    // A malformed id is not asked for at all.
+    renderScreen(<ServiceChatPage />, '/pages/service/chat?id=abc');
+    expect(await screen.findAllByText('This conversation does not exist')).toHaveLength(2);
+    expect(api.callsTo(support.supportDetail)).toHaveLength(1);
+  });
+
   it("shows an operator's picture in the conversation", async () => {
     const url = '/web/file/abc?exp=1&sig=x';
     fakeApi()
