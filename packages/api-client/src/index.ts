@@ -38,6 +38,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's 404: the thing asked for does not exist for this caller (another customer's id answers so too). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 404;
+}
+
 export interface ClientOptions {
   baseUrl?: string;
   getToken: () => string | null | undefined;

@@ -3,7 +3,7 @@
  * when it was published, the title and the body the server rendered and sanitised, and the instruments it names.
  * An unpublished or unknown article says so.
  */
-import { ApiError } from '@beurs/api-client';
+import { isNotFound } from '@beurs/api-client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useArticleQuery } from '../../api/articles';
@@ -22,7 +22,7 @@ export function NewsDetailPage() {
   const { id: idParam } = useQueryParams<'id'>();
   const id = idParam && /^[1-9]\d{0,15}$/.test(idParam) ? Number(idParam) : undefined;
   const query = useArticleQuery(id);
-  const notFound = id === undefined || (query.isError && query.error instanceof ApiError && query.error.code === 404);
+  const notFound = id === undefined || (query.isError && isNotFound(query.error));
 
   return (
     <Page>

@@ -2,7 +2,7 @@
  * One message (SPEC §2 notice/detail, query `id`): title, time and body (paragraphs split by blank lines).
  * Opening it marks it read and updates the unread count; a message about a screen offers to open it.
  */
-import { ApiError } from '@beurs/api-client';
+import { isNotFound } from '@beurs/api-client';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -54,7 +54,7 @@ export function NoticeDetailPage() {
     <Page>
       {message.isPending ? (
         <Loading />
-      ) : message.isError && message.error instanceof ApiError && message.error.code === 404 ? (
+      ) : message.isError && isNotFound(message.error) ? (
         <EmptyState icon="bell" title={t('notice.notFoundTitle')} description={t('notice.notFoundText')} />
       ) : message.isError ? (
         <ErrorState error={message.error} onRetry={() => message.refetch()} />

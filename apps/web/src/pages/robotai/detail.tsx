@@ -4,7 +4,7 @@
  * state changes) and, until it has ended, the way to end it and get its value back. A stopped robot (status 5)
  * says so and offers only that: it never asks for more money.
  */
-import { ApiError } from '@beurs/api-client';
+import { isNotFound } from '@beurs/api-client';
 import { robots as robotRules } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,7 +37,7 @@ export function RobotaiDetailPage() {
     idOf: (v) => v.id,
     done: t('robots.order.redeemDone'),
   });
-  const notFound = order.isError && order.error instanceof ApiError && order.error.code === 404;
+  const notFound = order.isError && isNotFound(order.error);
 
   return (
     <Page title={order.data ? robotOrderName(order.data) : undefined}>

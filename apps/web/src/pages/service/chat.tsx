@@ -4,7 +4,7 @@
  * arrives over the live socket while it is open, marks the operators' messages read.
  */
 
-import { ApiError } from '@beurs/api-client';
+import { isNotFound } from '@beurs/api-client';
 import { SUPPORT_LIMITS, type SupportMessage, UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import { TextArea } from 'antd-mobile';
 import '../../app/antdMobile';
@@ -152,7 +152,7 @@ export function ServiceChatPage() {
   const end = useRef<HTMLLIElement>(null);
   const data = thread.data;
   // A malformed id, or one the server does not know for this customer (another customer's answers 404 too).
-  const notFound = !valid || (thread.isError && thread.error instanceof ApiError && thread.error.code === 404);
+  const notFound = !valid || (thread.isError && isNotFound(thread.error));
   const newest = data?.messages.at(-1)?.id ?? 0;
   const unread = data?.conversation.unread ?? 0;
 

@@ -4,7 +4,7 @@
  * (TradeError); the rate moved above the ticket's total → review the new figures; already subscribed → the
  * subscription; the window closed → back to the IPO centre; above the shares offered → the most offered.
  */
-import { ApiError } from '@beurs/api-client';
+import { ApiError, isNotFound } from '@beurs/api-client';
 import type { Currency } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -60,7 +60,7 @@ export function SubscribeError({
               {t('ipo.errors.viewSubscription')} ›
             </Link>
           )}
-          {(reason === 'offeringNotOpen' || (error instanceof ApiError && error.code === 404)) && (
+          {(reason === 'offeringNotOpen' || isNotFound(error)) && (
             <Link to={paths.ipoCentre()} className="text-link" data-testid="ipo-error-centre">
               {t('ipo.errors.toCentre')} ›
             </Link>
