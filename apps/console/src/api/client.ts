@@ -82,9 +82,8 @@ export function isForbidden(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'unauthorized' && error.code === 403;
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 404;
-}
+/** The server's 404, as the customer app reads it (api-client). */
+export { isNotFound } from '@beurs/api-client';
 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
