@@ -147,5 +147,20 @@ describe('holds with their fees for several accounts (ledger_hold_and_charge_eac
         JSON.stringify([item(poorWallet.id, '1', '0'), { ...item(poorWallet.id, '1', '0'), reference: 'other' }]),
       ]),
     ).rejects.toThrow(/two holds on one account/);
+
+    // Each other mistake refuses the whole call too, whichever item carries it, and writes nothing.
+    const each = (items: unknown[]) =>
+      h.db.$client.query(`select ledger_hold_and_charge_each($1, 'tradeFee')`, [JSON.stringify(items)]);
+    const good = { ...item(richWallet.id, '1', '0.01'), reference: 'each:good', feeReference: 'each:good' };
+    const notCustomer = /not a customer account or a fee account not a system account/;
+    await expect(each([good, item(fees.id, '1', '0')])).rejects.toThrow(notCustomer);
+    await expect(each([good, item(2 ** 31, '1', '0')])).rejects.toThrow(notCustomer);
+    await expect(each([good, { ...item(poorWallet.id, '1', '0'), feeAccount: richWallet.id }])).rejects.toThrow(
+      notCustomer,
+    );
+    await expect(each([good, item(poorWallet.id, '1', '-0.01')])).rejects.toThrow(/a fee not negative/);
+    await expect(each([good, item(poorWallet.id, '0', '0')])).rejects.toThrow(/a hold must be positive/);
+    expect(await h.balance(rich.token, 'US_STOCK')).toMatchObject({ balance: '9.50', usedBalance: '40.00' });
+    expect(await h.db.select().from(ledgerHolds).where(eq(ledgerHolds.accountId, poorWallet.id))).toHaveLength(0);
   });
 });

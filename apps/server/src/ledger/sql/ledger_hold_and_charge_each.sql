@@ -15,27 +15,40 @@
 CREATE OR REPLACE FUNCTION ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  twice boolean;
+  bad_money boolean;
+  fee_accounts bigint[];
+  customers bigint;
   results jsonb;
 BEGIN
-  IF (SELECT count(DISTINCT t.i ->> 'account') <> count(*) OR count(DISTINCT t.i ->> 'reference') <> count(*)
-      FROM jsonb_array_elements(p_items) t(i)) THEN
+  -- The items' own checks in one pass over them, then their few fee accounts; the accounts are checked as they are
+  -- locked (below), so each is looked up once before the update.
+  SELECT count(DISTINCT t.i ->> 'account') <> count(*) OR count(DISTINCT t.i ->> 'reference') <> count(*),
+         coalesce(bool_or(NOT ((t.i ->> 'amount')::numeric > 0 AND (t.i ->> 'fee')::numeric >= 0)), false),
+         array_agg(DISTINCT (t.i ->> 'feeAccount')::bigint)
+    INTO twice, bad_money, fee_accounts
+  FROM jsonb_array_elements(p_items) t(i);
+  IF twice THEN
     RAISE EXCEPTION 'ledger: two holds on one account or with one reference in one call';
   END IF;
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) t(i)
-             WHERE NOT ((t.i ->> 'amount')::numeric > 0 AND (t.i ->> 'fee')::numeric >= 0)) THEN
+  IF bad_money THEN
     RAISE EXCEPTION 'ledger: a hold must be positive and a fee not negative';
   END IF;
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) t(i)
-             LEFT JOIN ledger_accounts a ON a.id = (t.i ->> 'account')::bigint AND a.user_id IS NOT NULL
-             LEFT JOIN ledger_accounts f ON f.id = (t.i ->> 'feeAccount')::bigint AND f.user_id IS NULL
-             WHERE a.id IS NULL OR f.id IS NULL) THEN
+  IF EXISTS (SELECT 1 FROM unnest(fee_accounts) f(id) LEFT JOIN ledger_accounts a ON a.id = f.id AND a.user_id IS NULL
+             WHERE a.id IS NULL) THEN
     RAISE EXCEPTION 'ledger: an account is not a customer account or a fee account not a system account';
   END IF;
 
-  PERFORM 1 FROM ledger_accounts a
-  WHERE a.id IN (SELECT (t.i ->> 'account')::bigint FROM jsonb_array_elements(p_items) t(i))
-  ORDER BY a.id
-  FOR NO KEY UPDATE;
+  -- The accounts in id order, as every writer of accounts locks them (ledger_post); each must be a customer's.
+  SELECT count(*) INTO customers FROM (
+    SELECT a.user_id FROM ledger_accounts a
+    WHERE a.id IN (SELECT (t.i ->> 'account')::bigint FROM jsonb_array_elements(p_items) t(i))
+    ORDER BY a.id
+    FOR NO KEY UPDATE
+  ) l WHERE l.user_id IS NOT NULL;
+  IF customers <> jsonb_array_length(p_items) THEN
+    RAISE EXCEPTION 'ledger: an account is not a customer account or a fee account not a system account';
+  END IF;
 
   WITH input AS (
     SELECT t.ord,

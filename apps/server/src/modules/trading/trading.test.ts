@@ -528,7 +528,7 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     expect(await wallet(fast.token, 'US_STOCK')).toEqual(await wallet(slow.token, 'US_STOCK'));
   });
 
-  it('refuses a batch with an order without its answer text, or without a positive margin, writing nothing', async () => {
+  it('refuses a batch with an order without its answer text, a positive margin or a system fee account, or with two orders of one account, writing nothing', async () => {
     // Nothing of an order: no key, hold, position or order row.
     const rows = async () =>
       (
@@ -545,6 +545,11 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     await expect(batch({ ...item, margin: '0', answerOrder: '}', answerPosition: '}' })).rejects.toThrow(
       /a margin must be positive/,
     );
+    const whole = { ...item, answerOrder: '', answerPosition: '' };
+    await expect(batch({ ...whole, feesAccount: 2 ** 31 })).rejects.toThrow(/a fee account is not a system account/);
+    await expect(
+      h.db.$client.query('select trade_open_batch($1)', [JSON.stringify([whole, { ...whole, key: `${item.key}-2` }])]),
+    ).rejects.toThrow(/two orders of one account/);
     expect(await rows()).toEqual(before);
   });
 

@@ -26,7 +26,9 @@
 -- the batch stays (the server then writes the batch's orders one by one with trade_open_now).
 CREATE OR REPLACE FUNCTION trade_open_batch(p_orders jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  twice boolean;
   bad_money boolean;
+  fee_accounts bigint[];
   no_answer boolean;
   stored jsonb;
   numbered jsonb;
@@ -36,28 +38,27 @@ DECLARE
   done jsonb;
   results jsonb;
 BEGIN
-  IF (SELECT count(DISTINCT o ->> 'account') <> count(*)
-        OR count(DISTINCT (o ->> 'scope') || E'\n' || (o ->> 'key')) <> count(*)
-      FROM jsonb_array_elements(p_orders) o) THEN
+  -- The batch's own checks in one pass over it (one account and one key per order, money, answers), then its few
+  -- fee accounts.
+  SELECT count(DISTINCT o ->> 'account') <> count(*)
+           OR count(DISTINCT (o ->> 'scope') || E'\n' || (o ->> 'key')) <> count(*),
+         coalesce(bool_or(NOT ((o ->> 'margin')::numeric > 0 AND (o ->> 'fee')::numeric >= 0)), false),
+         coalesce(bool_or(jsonb_typeof(o -> 'answerOrder') IS DISTINCT FROM 'string'
+                       OR jsonb_typeof(o -> 'answerPosition') IS DISTINCT FROM 'string'), false),
+         array_agg(DISTINCT (o ->> 'feesAccount')::bigint)
+    INTO twice, bad_money, no_answer, fee_accounts
+  FROM jsonb_array_elements(p_orders) o;
+  IF twice THEN
     RAISE EXCEPTION 'trade_open_batch: two orders of one account or with one key in a batch';
   END IF;
-  -- One pass for both checks of each order's own fields.
-  SELECT coalesce(bool_or(NOT ((o ->> 'margin')::numeric > 0 AND (o ->> 'fee')::numeric >= 0)), false),
-         coalesce(bool_or(jsonb_typeof(o -> 'answerOrder') IS DISTINCT FROM 'string'
-                       OR jsonb_typeof(o -> 'answerPosition') IS DISTINCT FROM 'string'), false)
-    INTO bad_money, no_answer
-  FROM jsonb_array_elements(p_orders) o;
   IF bad_money THEN
     RAISE EXCEPTION 'trade_open_batch: a margin must be positive and a fee not negative';
   END IF;
   IF no_answer THEN
     RAISE EXCEPTION 'trade_open_batch: an order without its answer';
   END IF;
-  IF EXISTS (
-    SELECT 1 FROM jsonb_array_elements(p_orders) o
-    LEFT JOIN ledger_accounts a ON a.id = (o ->> 'feesAccount')::bigint AND a.user_id IS NULL
-    WHERE a.id IS NULL
-  ) THEN
+  IF EXISTS (SELECT 1 FROM unnest(fee_accounts) f(id) LEFT JOIN ledger_accounts a ON a.id = f.id AND a.user_id IS NULL
+             WHERE a.id IS NULL) THEN
     RAISE EXCEPTION 'trade_open_batch: a fee account is not a system account';
   END IF;
 
