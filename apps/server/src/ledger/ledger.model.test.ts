@@ -814,6 +814,36 @@ describe('ledger invariants', () => {
     });
     expect(addedAfterCheck?.code).toBe('23514');
     expect(addedAfterCheck?.message).toMatch(/does not balance: EUR 1/);
+
+    // The batch writers check their entries at once (ledger_check_postings) over the postings they just wrote,
+    // which the trigger then skips: an unbalanced entry in the range is refused there and then ...
+    const range = `select ledger_check_postings(min(id), max(id)) from ledger_postings where entry_id = $1`;
+    const refusedNow = await rawTransaction(async (q) => {
+      const id = await entry(q);
+      await q(posting, [id, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [id, clearingEur, 'EUR', '9']);
+      await q(range, [id]);
+    });
+    expect(refusedNow?.code).toBe('23514');
+    expect(refusedNow?.message).toMatch(/does not balance: EUR -1/);
+    // ... a posting written after that check is checked at commit with its whole entry ...
+    const addedAfterRange = await rawTransaction(async (q) => {
+      const id = await entry(q);
+      await q(posting, [id, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [id, clearingEur, 'EUR', '10']);
+      await q(range, [id]);
+      await q(posting, [id, clearingEur, 'EUR', '1']);
+    });
+    expect(addedAfterRange?.message).toMatch(/does not balance: EUR 1/);
+    // ... and a range reaching past the last posting id this session drew is refused, since the postings the
+    // transaction writes next would fall in it unchecked.
+    const pastDrawn = await rawTransaction(async (q) => {
+      const id = await entry(q);
+      await q(posting, [id, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [id, clearingEur, 'EUR', '10']);
+      await q(`select ledger_check_postings(min(id), max(id) + 1) from ledger_postings where entry_id = $1`, [id]);
+    });
+    expect(pastDrawn?.message).toMatch(/not a range this session has written/);
     expect(await count('ledger_postings')).toBe(before);
 
     // The same statements balanced (on system accounts, which cache no balance) do commit.

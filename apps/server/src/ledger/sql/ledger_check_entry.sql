@@ -9,7 +9,9 @@
 -- already covered. A posting added after the check (a higher id; ids rise within a transaction, and no other
 -- transaction can add to an entry this one has not committed) is checked again with the whole entry, so
 -- SET CONSTRAINTS ... IMMEDIATE midway leaves no posting unchecked (issue 14: the order batch writes two postings
--- per order, and this halves the trigger's queries).
+-- per order, and this halves the trigger's queries). A posting in the range that ledger_check_postings
+-- recorded in `ledger.covered` was checked there with its whole entry, and a posting written after that check has
+-- a higher id (see there): skipped too.
 CREATE OR REPLACE FUNCTION ledger_check_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   postings bigint;
@@ -17,7 +19,11 @@ DECLARE
   unbalanced text;
   last_id bigint;
   checked text[] := string_to_array(current_setting('ledger.checked', true), ':');
+  covered text[] := string_to_array(current_setting('ledger.covered', true), ':');
 BEGIN
+  IF NEW.id BETWEEN covered[1]::bigint AND covered[2]::bigint THEN
+    RETURN NULL;
+  END IF;
   IF checked[1]::bigint = NEW.entry_id AND NEW.id <= checked[2]::bigint THEN
     RETURN NULL;
   END IF;

@@ -2,8 +2,9 @@
 -- trade_open_batch), where one short wallet must not stop the others. Guarantees, for each item on its own: one
 -- guarded update raises its account's `held` by the hold and lowers its `balance` by the fee, so the available
 -- balance carries both or neither; then the hold row and, for a fee above zero, the fee's balanced entry of type
--- p_fee_type to a system account (checked again at commit by ledger_check_entry). An item that does not fit writes
--- nothing and answers its account's available balance instead of raising. The accounts are locked in id order
+-- p_fee_type to a system account (all the call's entries checked at once by ledger_check_postings before it
+-- returns). An item that does not fit writes nothing and answers its account's available balance instead of
+-- raising. The accounts are locked in id order
 -- first, as every writer of accounts does (ledger_post), so the available balance answered is the one the guarded
 -- update saw.
 --
@@ -20,6 +21,8 @@ DECLARE
   fee_accounts bigint[];
   customers bigint;
   results jsonb;
+  first_posting bigint;
+  last_posting bigint;
 BEGIN
   -- The items' own checks in one pass over them, then their few fee accounts; the accounts are checked as they are
   -- locked (below), so each is looked up once before the update.
@@ -89,16 +92,22 @@ BEGIN
     JOIN entries e ON e.reference = ok.fee_reference
     CROSS JOIN LATERAL (VALUES (ok.account, -ok.fee, ok.balance_after), (ok.fee_account, ok.fee, NULL::numeric))
       AS p(account_id, amount, balance_after)
+    RETURNING id
   )
   -- A refused item's account was not updated by this statement, so its row as the statement began is current.
   SELECT jsonb_agg(CASE
       WHEN h.id IS NOT NULL THEN jsonb_build_object('holdId', h.id, 'entryId', e.id)
       ELSE jsonb_build_object('available', (SELECT (a.balance - a.held)::text FROM ledger_accounts a WHERE a.id = i.account))
-    END ORDER BY i.ord)
-    INTO results
+    END ORDER BY i.ord),
+    (SELECT min(id) FROM postings), (SELECT max(id) FROM postings)
+    INTO results, first_posting, last_posting
   FROM input i
   LEFT JOIN ok ON ok.ord = i.ord
   LEFT JOIN holds h ON h.reference = ok.reference
   LEFT JOIN entries e ON e.reference = ok.fee_reference;
+  -- The fees' entries balanced, checked now in one query instead of at commit one by one.
+  IF first_posting IS NOT NULL THEN
+    PERFORM ledger_check_postings(first_posting, last_posting);
+  END IF;
   RETURN coalesce(results, '[]');
 END $$;

@@ -8,8 +8,8 @@
 --
 -- p_entries is a JSON array of {"type", "at", "postings": [{"account", "currency", "amount"}], "rate", "detail",
 -- "reason", "reference"}. One customer account in two entries raises, and nothing is written (the caller keeps
--- such entries apart, so each entry decides on its own accounts alone); balance per currency is checked at commit
--- by ledger_check_entry, as for every entry.
+-- such entries apart, so each entry decides on its own accounts alone); balance per currency is checked for all
+-- the call's entries at once by ledger_check_postings before it returns.
 -- Answers a JSON array in the order of p_entries: {"entryId"} or {"accountId", "available": "..."}.
 CREATE OR REPLACE FUNCTION ledger_post_each(p_entries jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -19,6 +19,8 @@ DECLARE
   expected bigint;
   updated bigint;
   results jsonb;
+  first_posting bigint;
+  last_posting bigint;
 BEGIN
   IF EXISTS (
     SELECT 1 FROM (
@@ -85,14 +87,20 @@ BEGIN
     SELECT l.entry_id, l.account, l.currency, l.amount, c.balance, l.at
     FROM legs l LEFT JOIN changed c ON c.id = l.account
     ORDER BY l.ord, l.n
+    RETURNING id
   )
   SELECT (SELECT count(*) FROM changed),
     (SELECT count(DISTINCT l.account) FROM legs l JOIN ledger_accounts a ON a.id = l.account AND a.user_id IS NOT NULL),
-    (SELECT coalesce(jsonb_object_agg(ord, entry_id), '{}') FROM input)
-    INTO updated, expected, written;
+    (SELECT coalesce(jsonb_object_agg(ord, entry_id), '{}') FROM input),
+    (SELECT min(id) FROM postings), (SELECT max(id) FROM postings)
+    INTO updated, expected, written, first_posting, last_posting;
   -- Cannot happen under the locks; if it did, an entry would be half written: nothing of the call stays.
   IF updated <> expected THEN
     RAISE EXCEPTION 'ledger: % of % customer accounts updated', updated, expected;
+  END IF;
+  -- The entries balanced, checked now in one query instead of at commit one by one.
+  IF first_posting IS NOT NULL THEN
+    PERFORM ledger_check_postings(first_posting, last_posting);
   END IF;
 
   SELECT jsonb_agg(CASE WHEN short ? t.ord::text THEN short -> t.ord::text

@@ -64,6 +64,8 @@ describe('SQL functions applied after the migrations', () => {
       'trade_exposure_track()': 'the statement triggers of trade_positions record changes (was a placeholder)',
     };
     const added = [
+      // The balance check of a batch's entries in one query (issue 14), by the two batch writers below.
+      'ledger_check_postings(p_first bigint, p_last bigint)',
       'ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)',
       // The transfer batch (group commit, docs/money.md "Wallets and transfers").
       'ledger_post_each(p_entries jsonb)',
