@@ -4,9 +4,8 @@
 -- balance carries both or neither; then the hold row and, for a fee above zero, the fee's balanced entry of type
 -- p_fee_type to a system account (all the call's entries checked at once by ledger_check_postings before it
 -- returns). An item that does not fit writes nothing and answers its account's available balance instead of
--- raising. The accounts are locked in id order
--- first, as every writer of accounts does (ledger_post), so the available balance answered is the one the guarded
--- update saw.
+-- raising. The accounts are locked in id order first, as every writer of accounts does (ledger_post), so the
+-- available balance answered is the one the guarded update saw.
 --
 -- p_items is a JSON array of {"account", "amount", "reference", "at", "fee", "feeAccount", "feeReference",
 -- "feeDetail"}. Two items on one account or with one hold reference, a hold not positive, a fee negative, an
