@@ -793,6 +793,8 @@ describe('ledger invariants', () => {
       await q(posting, [await entry(q), adjustmentsEur, 'EUR', '5']);
     });
     expect(single?.code).toBe('23514');
+    // (a lone posting is never zero, ledger_postings_nonzero, so it is refused as unbalanced)
+    expect(single?.message).toMatch(/does not balance: EUR 5/);
 
     // Balanced in amount but a posting in another currency than its account.
     const wrongCurrency = await rawTransaction(async (q) => {
@@ -801,6 +803,7 @@ describe('ledger invariants', () => {
       await q(posting, [id, usdAccount, 'USD', '3']);
     });
     expect(wrongCurrency?.code).toBe('23514');
+    expect(wrongCurrency?.message).toMatch(/not in its account currency/);
 
     // The trigger checks an entry once for the postings it saw: a posting added after a check (constraints made
     // immediate midway) is checked again, with the whole entry.
@@ -826,6 +829,25 @@ describe('ledger invariants', () => {
     });
     expect(refusedNow?.code).toBe('23514');
     expect(refusedNow?.message).toMatch(/does not balance: EUR -1/);
+    // A range of several entries is checked entry by entry, and the lowest entry that fails is named.
+    let failing = '';
+    const severalNow = await rawTransaction(async (q) => {
+      const first = await entry(q);
+      await q(posting, [first, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [first, clearingEur, 'EUR', '10']);
+      failing = await entry(q);
+      await q(posting, [failing, adjustmentsEur, 'EUR', '5']);
+      const misplaced = await entry(q);
+      await q(posting, [misplaced, adjustmentsEur, 'USD', '-3']);
+      await q(posting, [misplaced, usdAccount, 'USD', '3']);
+      await q(`select ledger_check_postings(min(id), max(id)) from ledger_postings where entry_id in ($1, $2, $3)`, [
+        first,
+        failing,
+        misplaced,
+      ]);
+    });
+    expect(severalNow?.code).toBe('23514');
+    expect(severalNow?.message).toBe(`journal entry ${failing} does not balance: EUR 5.00000000`);
     // ... a posting written after that check is checked at commit with its whole entry ...
     const addedAfterRange = await rawTransaction(async (q) => {
       const id = await entry(q);

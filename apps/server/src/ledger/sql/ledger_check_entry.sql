@@ -1,7 +1,7 @@
 -- ledger_check_entry: the deferred constraint trigger on ledger_postings (trigger ledger_postings_balanced,
 -- migration 0003). Guarantees, at commit and whatever code wrote the entry: every journal entry has at least two
 -- postings, each in its account's currency, summing to zero per currency; otherwise the commit fails
--- (check_violation).
+-- (check_violation). The check itself is ledger_assert_balanced's, the query the batch writers run too.
 --
 -- One query per entry, not per posting: the trigger fires once for each posting, but a check of an entry reads
 -- all of its postings there are at that moment, so it records (transaction-locally, in `ledger.checked`) the entry
@@ -14,9 +14,6 @@
 -- a higher id (see there): skipped too.
 CREATE OR REPLACE FUNCTION ledger_check_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  postings bigint;
-  misplaced boolean;
-  unbalanced text;
   last_id bigint;
   checked text[] := string_to_array(current_setting('ledger.checked', true), ':');
   covered text[] := string_to_array(current_setting('ledger.covered', true), ':');
@@ -27,25 +24,7 @@ BEGIN
   IF checked[1]::bigint = NEW.entry_id AND NEW.id <= checked[2]::bigint THEN
     RETURN NULL;
   END IF;
-  SELECT sum(s.n), bool_or(s.misplaced), string_agg(s.currency || ' ' || s.total, ', ') FILTER (WHERE s.total <> 0),
-      max(s.last_id)
-    INTO postings, misplaced, unbalanced, last_id
-  FROM (
-    SELECT p.currency, sum(p.amount) AS total, count(*) AS n, bool_or(a.currency <> p.currency) AS misplaced,
-      max(p.id) AS last_id
-    FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE p.entry_id = NEW.entry_id
-    GROUP BY p.currency
-  ) s;
-  IF unbalanced IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % does not balance: %', NEW.entry_id, unbalanced USING ERRCODE = 'check_violation';
-  END IF;
-  IF coalesce(postings, 0) < 2 THEN
-    RAISE EXCEPTION 'journal entry % has % posting(s)', NEW.entry_id, coalesce(postings, 0) USING ERRCODE = 'check_violation';
-  END IF;
-  IF misplaced THEN
-    RAISE EXCEPTION 'journal entry % has a posting not in its account currency', NEW.entry_id USING ERRCODE = 'check_violation';
-  END IF;
+  last_id := ledger_assert_balanced(ARRAY[NEW.entry_id]);
   PERFORM set_config('ledger.checked', NEW.entry_id || ':' || last_id, true);
   RETURN NULL;
 END $$;

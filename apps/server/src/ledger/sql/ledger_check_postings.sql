@@ -1,10 +1,10 @@
--- ledger_check_postings: the balance check of ledger_check_entry, now and set-wise, for every entry with a
--- posting whose id is in [p_first, p_last], for a writer that has just written those postings many entries at a
--- time (the order batch's fees, ledger_hold_and_charge_each; the transfer batch, ledger_post_each). Guarantees: each
--- such entry has at least two postings, each in its account's currency, summing to zero per currency, or this
--- raises check_violation as the trigger would at commit; then the range is recorded (transaction-locally, in
--- `ledger.covered`) and the deferred trigger skips the postings in it at commit instead of querying each entry again:
--- one query for a batch of entries instead of one an entry (issue 14).
+-- ledger_check_postings: the balance check of ledger_check_entry (ledger_assert_balanced), now and for all at once,
+-- for every entry with a posting whose id is in [p_first, p_last], for a writer that has just written those postings
+-- many entries at a time (the order batch's fees, ledger_hold_and_charge_each; the transfer batch, ledger_post_each).
+-- Guarantees: each such entry has at least two postings, each in its account's currency, summing to zero per
+-- currency, or this raises check_violation as the trigger would at commit; then the range is recorded
+-- (transaction-locally, in `ledger.covered`) and the deferred trigger skips the postings in it at commit instead of
+-- querying each entry again: one query for a batch of entries instead of one an entry (issue 14).
 --
 -- Why a posting in the range needs no check at commit: the range may only end at an id this session has already
 -- drawn from the postings' sequence (currval), and ids rise within a session, so every posting this transaction
@@ -13,33 +13,10 @@
 -- are theirs to check (those committed are read here too, which only costs the reading). The rows cannot change
 -- afterwards (ledger_immutable).
 CREATE OR REPLACE FUNCTION ledger_check_postings(p_first bigint, p_last bigint) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  bad record;
 BEGIN
   IF p_first IS NULL OR p_last IS NULL OR p_first > p_last OR p_last > currval('ledger_postings_id_seq') THEN
     RAISE EXCEPTION 'ledger: postings % to % are not a range this session has written', p_first, p_last;
   END IF;
-  SELECT s.entry_id, sum(s.n) AS postings, bool_or(s.misplaced) AS misplaced,
-      string_agg(s.currency || ' ' || s.total, ', ') FILTER (WHERE s.total <> 0) AS unbalanced
-    INTO bad
-  FROM (
-    SELECT p.entry_id, p.currency, sum(p.amount) AS total, count(*) AS n, bool_or(a.currency <> p.currency) AS misplaced
-    FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE p.entry_id IN (SELECT q.entry_id FROM ledger_postings q WHERE q.id BETWEEN p_first AND p_last)
-    GROUP BY p.entry_id, p.currency
-  ) s
-  GROUP BY s.entry_id
-  HAVING sum(s.n) < 2 OR bool_or(s.misplaced) OR bool_or(s.total <> 0)
-  ORDER BY s.entry_id
-  LIMIT 1;
-  IF bad.unbalanced IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % does not balance: %', bad.entry_id, bad.unbalanced USING ERRCODE = 'check_violation';
-  END IF;
-  IF bad.postings < 2 THEN
-    RAISE EXCEPTION 'journal entry % has % posting(s)', bad.entry_id, bad.postings USING ERRCODE = 'check_violation';
-  END IF;
-  IF bad.misplaced THEN
-    RAISE EXCEPTION 'journal entry % has a posting not in its account currency', bad.entry_id USING ERRCODE = 'check_violation';
-  END IF;
+  PERFORM ledger_assert_balanced(ARRAY(SELECT DISTINCT q.entry_id FROM ledger_postings q WHERE q.id BETWEEN p_first AND p_last));
   PERFORM set_config('ledger.covered', p_first || ':' || p_last, true);
 END $$;

@@ -56,7 +56,7 @@ describe('SQL functions applied after the migrations', () => {
     // Changed on purpose since the move, each for the reason given; every other function is as the migrations left it.
     const changed: Record<string, string> = {
       'ledger_check_entry()':
-        'checks an entry once per transaction, not once per posting (ledger.checked records entry and highest posting id)',
+        'checks an entry once per transaction, not once per posting (ledger.checked records entry and highest posting id), with ledger_assert_balanced',
       'trade_open_batch(p_orders jsonb)': 'writes its money through ledger_hold_and_charge_each; answers new ids only',
       'trade_open_now(p_scope text, p_key text, p_endpoint text, p_hash text, p_user bigint, p_account bigint, p_fees_account bigint, p_margin numeric, p_fee numeric, p_at timestamp with time zone, p_position jsonb, p_order jsonb, p_message jsonb, p_answer jsonb)':
         'answers the new ids, not the answer the server holds',
@@ -64,6 +64,8 @@ describe('SQL functions applied after the migrations', () => {
       'trade_exposure_track()': 'the statement triggers of trade_positions record changes (was a placeholder)',
     };
     const added = [
+      // The balance check, one query for one entry (the trigger) or a batch's (issue 14).
+      'ledger_assert_balanced(p_entries bigint[])',
       // The balance check of a batch's entries in one query (issue 14), by the two batch writers below.
       'ledger_check_postings(p_first bigint, p_last bigint)',
       'ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)',
