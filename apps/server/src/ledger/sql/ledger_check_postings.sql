@@ -12,7 +12,11 @@
 -- this transaction in the range all existed when this call read them. Postings of other transactions in the range
 -- are theirs to check (those committed are read here too, which only costs the reading). The rows cannot change
 -- afterwards (ledger_immutable).
-CREATE OR REPLACE FUNCTION ledger_check_postings(p_first bigint, p_last bigint) RETURNS void LANGUAGE plpgsql AS $$
+--
+-- plan_cache_mode: a generic plan of the range query looks dearer than one planned for the range's values, so
+-- PostgreSQL would plan it on every call (about 0.2 ms, 1 % of an order batch; pg_stat_statements, issue 14).
+CREATE OR REPLACE FUNCTION ledger_check_postings(p_first bigint, p_last bigint) RETURNS void LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF p_first IS NULL OR p_last IS NULL OR p_first > p_last OR p_last > currval('ledger_postings_id_seq') THEN
     RAISE EXCEPTION 'ledger: postings % to % are not a range this session has written', p_first, p_last;
