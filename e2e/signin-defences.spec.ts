@@ -19,7 +19,7 @@ test('after too many wrong passwords the owner signs in with an email code', asy
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(
-    page.getByText('Too many failed attempts. Please wait 15 minutes, or sign in with an email code'),
+    page.getByText('Too many failed attempts. Please wait 15 minutes, or log in with an email code'),
   ).toBeVisible();
 
   await page.getByTestId('login-with-code').click();

@@ -178,7 +178,7 @@ describe('a stranger cannot lock the owner out', () => {
     const ownerIp = from('192.0.2.99');
     const withPassword = await h.call(authApi.loginByUsername, { username: u.email, password: u.password }, ownerIp);
     expect(withPassword.status).toBe(429);
-    const lockoutMails = (await subjects(u.email)).filter((s) => s === 'Sign-in to your account was paused');
+    const lockoutMails = (await subjects(u.email)).filter((s) => s === 'Logging in to your account was paused');
     expect(lockoutMails).toHaveLength(1);
 
     h.clock.advance(61_000);
