@@ -178,7 +178,7 @@ test('bank cards and crypto wallets use the shared checks; a withdrawal puts the
   await expect(page.getByText('This address is not valid for the selected network')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add wallet' }).click();
   // Saved: the app goes to the list by itself. Wait for it, or its navigation would land after the next goto.
-  await expect(page.getByRole('heading', { name: 'Digital wallets' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
   await expect(page.getByText('TXYZopYRdj…M5VkAeBf')).toBeVisible();
 
   // A bank card: a wrong IBAN check digit is refused.
