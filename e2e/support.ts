@@ -185,7 +185,6 @@ export async function shot(page: Page, name: string, options: Omit<PageScreensho
 export const snap = (page: Page, name: string) =>
   shot(page, name, { animations: 'disabled', style: '.toast-host { visibility: hidden !important; }' });
 
-/** Waits until sheets and dialogs have faded out (antd-mobile animates them in JavaScript). */
 /**
  * The page shows no untranslated text key of these namespaces (i18next shows a missing text's key, e.g.
  * 'funds.subscribe'): call it on each screen a spec visits, with the namespaces of its texts.
@@ -193,6 +192,7 @@ export const snap = (page: Page, name: string) =>
 export const noRawKeys = (page: Page, namespaces: readonly string[]) =>
   expect(page.locator('body')).not.toContainText(new RegExp(`\\b(${namespaces.join('|')})\\.[a-z][a-zA-Z]*`));
 
+/** Waits until sheets and dialogs have faded out (antd-mobile animates them in JavaScript). */
 export const overlaysGone = (page: Page) =>
   expect(page.locator('.adm-popup-body:visible, .adm-dialog:visible')).toHaveCount(0);
 
