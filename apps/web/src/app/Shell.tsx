@@ -58,7 +58,9 @@ export function Shell() {
   return (
     <div className="app">
       {showProgress && <div className="top-progress" aria-hidden="true" />}
-      <div className="app__body">
+      {/* The screen's path as committed: a route change renders in a transition, so the screen left stays up (and this
+          with it) until the new one's code has come; a check of "the screen at this URL" waits for it. */}
+      <div className="app__body" data-screen={at}>
         {!guard ? (
           screen
         ) : meta?.tab ? (
