@@ -191,7 +191,7 @@ test('a US stock from the market tab: price header, key figures and the chart in
   await expect(page.getByRole('heading', { name: 'Order book', exact: true })).toBeVisible();
   await expect(page.getByTestId('order-book')).toBeVisible();
   await expect(page.getByTestId('quote-profile')).toContainText('NASDAQ');
-  await expect(page.getByTestId('quote-profile')).toContainText('America/New_York');
+  await expect(page.getByTestId('quote-profile')).toContainText('Eastern Time');
   await expect(page.getByTestId('buy')).toHaveText('Buy');
   await expect(page.getByTestId('sell')).toHaveText('Sell');
 

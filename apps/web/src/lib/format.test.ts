@@ -31,6 +31,21 @@ describe('dates and times of records', () => {
   });
 });
 
+describe("a market's time zone", () => {
+  it.each([
+    ['en', 'Eastern Time', 'Hong Kong Standard Time'],
+    ['nl', 'Eastern-tijd', 'Hongkongse standaardtijd'],
+    ['zh-Hans', '北美东部时间', '香港标准时间'],
+  ] as const)('%s: by its name, not its id', (language, newYork, hongKong) => {
+    expect(createFormatters(language).zone('America/New_York')).toBe(newYork);
+    expect(createFormatters(language).zone('Asia/Hong_Kong')).toBe(hongKong);
+  });
+
+  it('keeps the id of a zone the browser does not know', () => {
+    expect(createFormatters('nl').zone('Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
+  });
+});
+
 describe('numbers', () => {
   it.each([
     ['en', '2,000.00', '+100.02%'],

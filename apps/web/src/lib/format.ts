@@ -108,6 +108,11 @@ export interface Formatters {
   integer(value: string | number | null | undefined): string;
   /** A record's time: "25/11/2026 04:30:00 PM", "25-11-2026 16:30:00", "2026-11-25 16:30:00". */
   dateTime(value: number | string | null | undefined, precision?: DateTimePrecision): string;
+  /**
+   * A market's time zone by its name in the language ("Eastern Time", "Eastern-tijd", "北美东部时间" for
+   * America/New_York), from the browser's own names (Intl); the zone's id where the browser has none.
+   */
+  zone(timeZone: string): string;
 }
 
 export function createFormatters(language: string): Formatters {
@@ -155,6 +160,14 @@ export function createFormatters(language: string): Formatters {
       return numberFormat(language, { maximumFractionDigits: 0 }).format(n);
     },
     dateTime: (value, precision) => formatDateTime(value, language, precision),
+    zone: (timeZone) => {
+      try {
+        const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'longGeneric' }).formatToParts();
+        return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+      } catch {
+        return timeZone;
+      }
+    },
   };
 }
 

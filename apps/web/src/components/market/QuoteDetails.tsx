@@ -195,7 +195,7 @@ function InstrumentProfile({ summary }: { summary: Summary }) {
       value: (
         <>
           {hours}
-          <small>{summary.session.timeZone}</small>
+          <small>{f.zone(summary.session.timeZone)}</small>
         </>
       ),
     });
