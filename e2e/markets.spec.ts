@@ -380,6 +380,8 @@ const TRANSLATED = [
       marketCap: /^€\d+(,\d+)?\smld\.$/,
       ranges: ['Intraday', '1D', '1W', '1M', '3M', '1J'],
       titles: ['Kerncijfers', 'Orderboek', 'Over'],
+      // The sector and the time zone of the hours by their Dutch names.
+      profile: ['Informatietechnologie', 'Midden-Europese tijd'],
       star: 'Aan volglijst toevoegen',
       chartHint: 'Tik voor de volledige grafiek',
       buy: 'Kopen',
@@ -405,6 +407,7 @@ const TRANSLATED = [
       marketCap: /^\$[\d.]+万亿$/,
       ranges: ['分时', '1日', '1周', '1月', '3月', '1年'],
       titles: ['关键数据', '五档盘口', '简介'],
+      profile: ['信息技术', '北美东部时间'],
       star: '加入自选',
       chartHint: '点按查看完整图表',
       buy: '买入',
@@ -453,6 +456,7 @@ for (const lang of TRANSLATED) {
     await expect(stat(page, 'marketCap')).toHaveText(lang.quote.marketCap);
     for (const title of lang.quote.titles)
       await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    for (const text of lang.quote.profile) await expect(page.getByTestId('quote-profile')).toContainText(text);
     await expect(page.getByTestId('watch-star')).toHaveAccessibleName(lang.quote.star);
     await expect(page.getByTestId('buy')).toHaveText(lang.quote.buy);
     await expect(page.getByTestId('sell')).toHaveText(lang.quote.sell);

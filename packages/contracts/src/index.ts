@@ -77,6 +77,7 @@ export type {
   Quote,
   QuoteSource,
   StockMarket,
+  StockSector,
   WatchlistItem,
   WsClientMessage,
   WsServerMessage,

@@ -1,4 +1,4 @@
-import { messageCatalogue, wallet } from '@beurs/contracts';
+import { market, messageCatalogue, wallet } from '@beurs/contracts';
 import { bareTemplateCalls, catalogueParity, flattenCatalogue } from '@beurs/contracts/locale-parity';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, TABS } from '../app/routes';
@@ -53,6 +53,13 @@ describe('route table', () => {
       expect(catalogues.en.has(`bill.filters.${type}`), type).toBe(true);
       if (type === 'transfer') continue;
       expect(catalogues.en.has(`bill.types.${type}`), type).toBe(true);
+    }
+  });
+
+  it("names every stock sector and futures category of a quote's profile", () => {
+    for (const sector of market.STOCK_SECTORS) expect(catalogues.en.has(`market.sector.${sector}`), sector).toBe(true);
+    for (const category of market.FUTURES_CATEGORIES) {
+      expect(catalogues.en.has(`market.category.${category}`), category).toBe(true);
     }
   });
 });

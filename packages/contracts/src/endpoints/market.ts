@@ -23,6 +23,25 @@ export const US_EXCHANGES = ['NASDAQ', 'NYSE', 'AMEX'] as const;
 /** A future's category (docs/markets.md "Product lists"): commodities, then index and interest-rate futures. */
 export const FUTURES_CATEGORIES = ['metals', 'energy', 'agricultural', 'indices', 'rates'] as const;
 export type FuturesCategory = (typeof FUTURES_CATEGORIES)[number];
+/**
+ * A stock's sector: the eleven of GICS (`technology` for its information technology), or `newListing` for a company
+ * listed by one of the app's offerings. The apps show each in the reader's language.
+ */
+export const STOCK_SECTORS = [
+  'communicationServices',
+  'consumerDiscretionary',
+  'consumerStaples',
+  'energy',
+  'financials',
+  'healthCare',
+  'industrials',
+  'materials',
+  'realEstate',
+  'technology',
+  'utilities',
+  'newListing',
+] as const;
+export type StockSector = (typeof STOCK_SECTORS)[number];
 /** What futures_list filters by: a category, or `financial` (indices and rates together, the Market tab's chip). */
 export const FUTURES_FILTERS = [...FUTURES_CATEGORIES, 'financial'] as const;
 export type FuturesFilter = (typeof FUTURES_FILTERS)[number];
@@ -544,7 +563,7 @@ export const summaryDetail = defineEndpoint({
     market: z.string(),
     currency: z.string(),
     currencySymbol: z.string(),
-    sector: z.string().nullable(),
+    sector: z.enum(STOCK_SECTORS).nullable(),
     category: z.enum(FUTURES_CATEGORIES).nullable(),
     lotSize: decimal,
     priceDecimals: z.number().int(),

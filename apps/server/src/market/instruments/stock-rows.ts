@@ -1,7 +1,8 @@
+import type { StockSector } from '@beurs/contracts';
 import type { Exchange, InstrumentDef } from './types.js';
 
 /** [code, name, refPrice, volatility, sharesOutstanding, sector, nameZh?]: one row of a stock table. */
-export type StockRow = [string, string, string, number, number, string, string?];
+export type StockRow = [string, string, string, number, number, StockSector, string?];
 
 /**
  * Turns a market's stock table into instrument definitions. Everything but the row is the same

@@ -1,4 +1,5 @@
 /** The catalogue's instrument definition; exchange and kind are the engine's own types. */
+import type { StockSector } from '@beurs/contracts';
 import type { Exchange, InstrumentKind, NotionalBond } from '../types.js';
 
 export type { Exchange, InstrumentKind, NotionalBond };
@@ -27,8 +28,8 @@ export interface InstrumentDef {
   volatility: number;
   /** Stocks: approximate shares outstanding (market cap = price * shares). */
   sharesOutstanding?: number;
-  /** Stocks: e.g. 'Technology', 'Financials'. */
-  sector?: string;
+  /** Stocks: e.g. 'technology', 'financials'. */
+  sector?: StockSector;
   /** Futures only: commodities (metals, energy, agricultural), index futures, interest-rate futures. */
   category?: 'metals' | 'energy' | 'agricultural' | 'indices' | 'rates';
   /** Futures: units per contract (GC 100 oz, CL 1000 bbl...). */

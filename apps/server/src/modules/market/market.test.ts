@@ -431,7 +431,7 @@ describe('summary and order book', () => {
       stock_code: 'AAPL',
       name: '苹果',
       nameEn: 'Apple Inc.',
-      sector: 'Technology',
+      sector: 'technology',
       market: 'NASDAQ',
       currencySymbol: '$',
       high52: q.high52,

@@ -66,7 +66,7 @@ export function listingDef(o: Listed, marketSeed: string): InstrumentDef {
     lotSize: o.lotSize,
     volatility: VOLATILITY_MIN + VOLATILITY_SPAN * draws(o).volatility,
     sharesOutstanding: o.sharesOffered * FLOAT_SHARE,
-    sector: 'New listing',
+    sector: 'newListing',
   };
   const probe = createSimulator({ seed: marketSeed, instruments: [draft], dayCacheSize: 4 });
   const atListing = new Decimal(probe.price(draft, o.listingAt));

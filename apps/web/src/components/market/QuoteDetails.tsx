@@ -174,7 +174,9 @@ function InstrumentProfile({ summary }: { summary: Summary }) {
   const rows: Row[] = [];
   const exchange = exchangeLabel(summary.market);
   if (exchange) rows.push({ key: 'exchange', label: t('quote.profile.exchange'), value: exchange });
-  if (summary.sector) rows.push({ key: 'sector', label: t('quote.profile.sector'), value: summary.sector });
+  if (summary.sector) {
+    rows.push({ key: 'sector', label: t('quote.profile.sector'), value: t(`market.sector.${summary.sector}`) });
+  }
   if (summary.category) {
     rows.push({ key: 'category', label: t('quote.profile.category'), value: t(`market.category.${summary.category}`) });
   }
