@@ -1,6 +1,7 @@
 /**
- * Placings in the console on a desktop viewport (issue 15): an admin creates a placing of a listed stock (a discount
- * out of its bounds refused on its field first), changes it before its window opens and cancels it after a
+ * Placings in the console on a desktop viewport (issue 15): an admin creates a placing of a listed stock (a market
+ * switch bringing its lot, a stock the market does not quote refused by the server on its field, a discount out of its
+ * bounds refused on its field before anything is sent), changes it before its window opens and cancels it after a
  * confirmation that states the releases; the auction monitor lists auction orders; a reviewer reads the placings but
  * is offered no way to create one.
  */
@@ -16,6 +17,21 @@ test('an admin creates a placing, changes it, and cancels it with its releases s
 
   await page.getByTestId('placing-create').click();
   const dialog = page.getByRole('dialog', { name: 'New placing' });
+  // A market brings its defaults: Hong Kong's lot of 100, then the United States' of 10 again.
+  const lot = dialog.getByLabel('Lot size (shares)');
+  await expect(lot).toHaveValue('10');
+  await dialog.getByText('Hong Kong', { exact: true }).click();
+  await expect(lot).toHaveValue('100');
+  await dialog.getByText('United States', { exact: true }).click();
+  await expect(lot).toHaveValue('10');
+  // A refusal of the server about one field is marked on that field.
+  await dialog.getByTestId('placing-code').fill('zzzz');
+  await dialog.getByTestId('placing-shares').fill('1000');
+  await dialog.getByTestId('placing-save').click();
+  await expect(
+    dialog.getByText('ZZZZ is not a stock quoted in the US market: a placing is of a listed stock.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'The placing was not saved' })).toHaveCount(0);
   await dialog.getByTestId('placing-code').fill('intc');
   await dialog.getByTestId('placing-discount').fill('45');
   await dialog.getByTestId('placing-shares').fill('1005');

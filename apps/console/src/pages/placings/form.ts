@@ -74,7 +74,6 @@ export function toInput(form: PlacingForm): PlacingInput {
 
 const PERCENT = /^\d{1,2}(\.\d{1,2})?$/;
 const FEE = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
-const WHOLE = /^[1-9]\d{0,12}$/;
 const DAYS = /^(0|[1-9]\d{0,2})$/;
 const { min, max } = placing.PLACING_DISCOUNT_BOUNDS;
 const percent = (fraction: string) => new Decimal(fraction).times(100).toString();
@@ -87,11 +86,6 @@ export const checks = {
     new Decimal(value.trim()).dividedBy(100).lte(max)
       ? null
       : t('placings.discountInvalid', { min: percent(min), max: percent(max) }),
-  whole: (value: string) => (WHOLE.test(value.trim()) ? null : t('offerings.wholeInvalid')),
-  lots: (shares: string, lot: string) =>
-    WHOLE.test(shares.trim()) && WHOLE.test(lot.trim()) && Number(shares) % Number(lot) !== 0
-      ? t('offerings.lotsInvalid', { lot })
-      : null,
   lockup: (value: string) =>
     DAYS.test(value.trim()) && Number(value) <= placing.PLACING_MAX_LOCKUP_DAYS
       ? null

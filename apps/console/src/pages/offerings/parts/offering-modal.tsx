@@ -1,11 +1,10 @@
 import { consolePrimary } from '@beurs/contracts';
-import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select } from 'antd';
-import { errorMessage } from '../../../api/client';
+import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
 import { type ConsoleOffering, useSaveOffering } from '../../../api/primary';
 import { t } from '../../../i18n';
-import { saveMarkingRefusals } from '../../../lib/form-refusals';
 import { asRule, checks, emptyForm, MARKET_DEFAULTS, type OfferingForm, refusedField, toForm, toInput } from '../form';
 import styles from '../offerings.module.css';
+import { IssueModal, LotFields, MarketField } from './issue-modal';
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -24,118 +23,84 @@ export function OfferingModal({
   const save = useSaveOffering();
   const market = Form.useWatch('market', form) ?? offering?.market ?? 'US';
 
-  const submit = () =>
-    saveMarkingRefusals(form, refusedField, async (values) => {
-      const saved = await save.mutateAsync({ id: offering?.id ?? null, input: toInput(values) });
-      onSaved(saved, offering === null);
-    });
-
   return (
-    <Modal
-      open
+    <IssueModal<OfferingForm>
+      form={form}
       title={offering ? t('offerings.editTitle', { code: offering.code }) : t('offerings.createTitle')}
-      okText={t('offerings.save')}
-      cancelText={t('offerings.close')}
-      onOk={submit}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'offering-save' } as never}
-      onCancel={() => {
-        if (!save.isPending) onClose();
+      saveTestId="offering-save"
+      saving={save.isPending}
+      error={save.error}
+      failedTitle={t('offerings.saveFailed')}
+      refusedField={refusedField}
+      initialValues={offering ? toForm(offering) : emptyForm()}
+      marketDefaults={MARKET_DEFAULTS}
+      save={async (values) => {
+        const saved = await save.mutateAsync({ id: offering?.id ?? null, input: toInput(values) });
+        onSaved(saved, offering === null);
       }}
-      width={760}
-      mask={{ closable: false }}
+      onClose={onClose}
     >
-      <Form<OfferingForm>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={offering ? toForm(offering) : emptyForm()}
-        onValuesChange={(changed: Partial<OfferingForm>) => {
-          // A new market brings its exchange, lot, fee and allotment rule (the operator may change them after).
-          if (changed.market) form.setFieldsValue(MARKET_DEFAULTS[changed.market]);
-        }}
-      >
-        <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="market" label={t('offerings.market')}>
-              <Radio.Group
-                optionType="button"
-                buttonStyle="solid"
-                options={[
-                  { value: 'US', label: t('offerings.markets.US') },
-                  { value: 'HK', label: t('offerings.markets.HK') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="exchange" label={t('offerings.exchange')}>
-              <Select
-                options={consolePrimary.OFFERING_EXCHANGES[market].map((code) => ({ value: code, label: code }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="code"
-              label={t('offerings.code')}
-              extra={t(market === 'US' ? 'offerings.codeHelpUS' : 'offerings.codeHelpHK')}
-              normalize={(value: string) => value.toUpperCase()}
-              rules={[asRule((value) => checks.code(value, market))]}
-            >
-              <Input maxLength={5} data-testid="offering-code" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="issuer" label={t('offerings.issuer')} rules={required(t('offerings.issuerRequired'))}>
-              <Input maxLength={100} data-testid="offering-issuer" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="issuerZh" label={t('offerings.issuerZh')} extra={t('offerings.issuerZhHelp')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col span={6}>
-            <Form.Item
-              name="prospectusAt"
-              label={t('offerings.prospectus')}
-              rules={[{ required: true, message: t('offerings.dateRequired') }]}
-            >
-              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} className={styles.fullWidth} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="window"
-              label={t('offerings.window')}
-              extra={t('offerings.windowHelp')}
-              rules={[{ required: true, message: t('offerings.dateRequired') }]}
-            >
-              <DatePicker.RangePicker
-                showTime={{ format: 'HH:mm' }}
-                format={TIME_FORMAT}
-                className={styles.fullWidth}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="listingAt"
-              label={t('offerings.listing')}
-              rules={[{ required: true, message: t('offerings.dateRequired') }]}
-            >
-              <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} className={styles.fullWidth} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <PriceFields currency={market === 'US' ? 'USD' : 'HKD'} />
-      </Form>
-      {save.isError && refusedField(save.error) === null ? (
-        <Alert type="error" showIcon title={t('offerings.saveFailed')} description={errorMessage(save.error)} />
-      ) : null}
-    </Modal>
+      <Row gutter={16}>
+        <MarketField span={8} />
+        <Col span={8}>
+          <Form.Item name="exchange" label={t('offerings.exchange')}>
+            <Select options={consolePrimary.OFFERING_EXCHANGES[market].map((code) => ({ value: code, label: code }))} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name="code"
+            label={t('offerings.code')}
+            extra={t(market === 'US' ? 'offerings.codeHelpUS' : 'offerings.codeHelpHK')}
+            normalize={(value: string) => value.toUpperCase()}
+            rules={[asRule((value) => checks.code(value, market))]}
+          >
+            <Input maxLength={5} data-testid="offering-code" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="issuer" label={t('offerings.issuer')} rules={required(t('offerings.issuerRequired'))}>
+            <Input maxLength={100} data-testid="offering-issuer" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="issuerZh" label={t('offerings.issuerZh')} extra={t('offerings.issuerZhHelp')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col span={6}>
+          <Form.Item
+            name="prospectusAt"
+            label={t('offerings.prospectus')}
+            rules={[{ required: true, message: t('offerings.dateRequired') }]}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} className={styles.fullWidth} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="window"
+            label={t('offerings.window')}
+            extra={t('offerings.windowHelp')}
+            rules={[{ required: true, message: t('offerings.dateRequired') }]}
+          >
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} className={styles.fullWidth} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name="listingAt"
+            label={t('offerings.listing')}
+            rules={[{ required: true, message: t('offerings.dateRequired') }]}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} className={styles.fullWidth} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <PriceFields currency={market === 'US' ? 'USD' : 'HKD'} />
+    </IssueModal>
   );
 }
 
@@ -166,24 +131,7 @@ function PriceFields({ currency }: { currency: string }) {
           <Input inputMode="decimal" data-testid="offering-price-max" />
         </Form.Item>
       </Col>
-      <Col span={6}>
-        <Form.Item name="lotSize" label={t('offerings.lotSize')} rules={[asRule(checks.whole)]}>
-          <Input inputMode="numeric" />
-        </Form.Item>
-      </Col>
-      <Col span={6}>
-        <Form.Item
-          name="sharesOffered"
-          label={t('offerings.sharesOffered')}
-          dependencies={['lotSize']}
-          rules={[
-            asRule(checks.whole),
-            ({ getFieldValue }) => asRule((shares) => checks.lots(shares, String(getFieldValue('lotSize') ?? ''))),
-          ]}
-        >
-          <Input inputMode="numeric" data-testid="offering-shares" />
-        </Form.Item>
-      </Col>
+      <LotFields sharesTestId="offering-shares" />
       <Col span={6}>
         <Form.Item name="fee" label={t('offerings.fee', { currency })} rules={[asRule(checks.fee)]}>
           <Input inputMode="decimal" />
