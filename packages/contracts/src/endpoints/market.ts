@@ -20,9 +20,6 @@ export type QuoteSource = (typeof QUOTE_SOURCES)[number];
 export const STOCK_MARKETS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX'] as const;
 export type StockMarket = (typeof STOCK_MARKETS)[number];
 export const US_EXCHANGES = ['NASDAQ', 'NYSE', 'AMEX'] as const;
-/** A future's category (docs/markets.md "Product lists"): commodities, then index and interest-rate futures. */
-export const FUTURES_CATEGORIES = ['metals', 'energy', 'agricultural', 'indices', 'rates'] as const;
-export type FuturesCategory = (typeof FUTURES_CATEGORIES)[number];
 /**
  * A stock's sector: the eleven of GICS (`technology` for its information technology), or `newListing` for a company
  * listed by one of the app's offerings. The apps show each in the reader's language.
@@ -42,6 +39,9 @@ export const STOCK_SECTORS = [
   'newListing',
 ] as const;
 export type StockSector = (typeof STOCK_SECTORS)[number];
+/** A future's category (docs/markets.md "Product lists"): commodities, then index and interest-rate futures. */
+export const FUTURES_CATEGORIES = ['metals', 'energy', 'agricultural', 'indices', 'rates'] as const;
+export type FuturesCategory = (typeof FUTURES_CATEGORIES)[number];
 /** What futures_list filters by: a category, or `financial` (indices and rates together, the Market tab's chip). */
 export const FUTURES_FILTERS = [...FUTURES_CATEGORIES, 'financial'] as const;
 export type FuturesFilter = (typeof FUTURES_FILTERS)[number];
