@@ -17,13 +17,16 @@ test('an admin creates a placing, changes it, and cancels it with its releases s
 
   await page.getByTestId('placing-create').click();
   const dialog = page.getByRole('dialog', { name: 'New placing' });
-  // A market brings its defaults: Hong Kong's lot of 100, then the United States' of 10 again.
+  // A market brings its defaults: Hong Kong's lot of 100 and ballot, then the United States' 10 and pro rata again.
   const lot = dialog.getByLabel('Lot size (shares)');
   await expect(lot).toHaveValue('10');
+  await expect(dialog.getByRole('radio', { name: 'Pro rata' })).toBeChecked();
   await dialog.getByText('Hong Kong', { exact: true }).click();
   await expect(lot).toHaveValue('100');
+  await expect(dialog.getByRole('radio', { name: 'Ballot' })).toBeChecked();
   await dialog.getByText('United States', { exact: true }).click();
   await expect(lot).toHaveValue('10');
+  await expect(dialog.getByRole('radio', { name: 'Pro rata' })).toBeChecked();
   // A refusal of the server about one field is marked on that field.
   await dialog.getByTestId('placing-code').fill('zzzz');
   await dialog.getByTestId('placing-shares').fill('1000');

@@ -115,3 +115,19 @@ export function LotFields({ sharesTestId }: { sharesTestId: string }) {
     </>
   );
 }
+
+/** The allotment rule of IssueModal's form (ballot or pro rata), with `help` under it where the form gives one. */
+export function RuleField({ span, help }: { span: number; help?: string }) {
+  return (
+    <Col span={span}>
+      <Form.Item name="allotmentRule" label={t('offerings.rule')} extra={help}>
+        <Radio.Group
+          options={[
+            { value: 'ballot', label: t('offerings.rules.ballot') },
+            { value: 'proRata', label: t('offerings.rules.proRata') },
+          ]}
+        />
+      </Form.Item>
+    </Col>
+  );
+}

@@ -1,10 +1,10 @@
 import { consolePrimary } from '@beurs/contracts';
-import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { type ConsoleOffering, useSaveOffering } from '../../../api/primary';
 import { t } from '../../../i18n';
 import { asRule, checks, emptyForm, MARKET_DEFAULTS, type OfferingForm, refusedField, toForm, toInput } from '../form';
 import styles from '../offerings.module.css';
-import { IssueModal, LotFields, MarketField } from './issue-modal';
+import { IssueModal, LotFields, MarketField, RuleField } from './issue-modal';
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -137,16 +137,7 @@ function PriceFields({ currency }: { currency: string }) {
           <Input inputMode="decimal" />
         </Form.Item>
       </Col>
-      <Col span={18}>
-        <Form.Item name="allotmentRule" label={t('offerings.rule')} extra={t('offerings.ruleHelp')}>
-          <Radio.Group
-            options={[
-              { value: 'ballot', label: t('offerings.rules.ballot') },
-              { value: 'proRata', label: t('offerings.rules.proRata') },
-            ]}
-          />
-        </Form.Item>
-      </Col>
+      <RuleField span={18} help={t('offerings.ruleHelp')} />
     </Row>
   );
 }

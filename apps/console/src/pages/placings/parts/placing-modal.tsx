@@ -4,7 +4,7 @@ import { type ConsolePlacing, useSavePlacing } from '../../../api/placings';
 import { t } from '../../../i18n';
 import { asRule } from '../../offerings/form';
 import styles from '../../offerings/offerings.module.css';
-import { IssueModal, LotFields, MarketField } from '../../offerings/parts/issue-modal';
+import { IssueModal, LotFields, MarketField, RuleField } from '../../offerings/parts/issue-modal';
 import { checks, emptyForm, MARKET_DEFAULTS, type PlacingForm, refusedField, toForm, toInput } from '../form';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -98,16 +98,7 @@ export function PlacingModal({
             <Input inputMode="decimal" />
           </Form.Item>
         </Col>
-        <Col span={6}>
-          <Form.Item name="allotmentRule" label={t('offerings.rule')}>
-            <Radio.Group
-              options={[
-                { value: 'ballot', label: t('offerings.rules.ballot') },
-                { value: 'proRata', label: t('offerings.rules.proRata') },
-              ]}
-            />
-          </Form.Item>
-        </Col>
+        <RuleField span={6} />
       </Row>
     </IssueModal>
   );
