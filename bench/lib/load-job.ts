@@ -31,6 +31,11 @@ export interface LoadResult {
   latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
   /** This process's CPU over the run, percent of one core. */
   cpuPercent: number;
+  /**
+   * Open loop: the generator's own event-loop delay (ms), the most requests it had in flight at once, and how many
+   * found every socket waiting on an answer (so queued in its agent until one was freed).
+   */
+  generator?: { loopP99Ms: number; loopMaxMs: number; maxInFlight: number; queued: number };
   /** Open loop with `timeline`: each request's marks, and the window (epoch ms). */
   marks?: ClientMarks[];
   window?: { from: number; to: number };

@@ -142,6 +142,14 @@ export const historyText = (warmup: number, duration: number) =>
     ? `Before round 1 the app's windows run once each, not recorded (history, ${warmup} + ${duration} s each; BENCH_HISTORY=0 leaves it out): round 1's \`VACUUM (ANALYZE)\` then sees tables of the size the later rounds see, not the fixtures' few rows, on which PostgreSQL cached plans that scan whole tables as they grow (round 1's p99 was about twice the later rounds').`
     : "No history before round 1 (BENCH_HISTORY=0): round 1 plans on the fixtures' few rows.";
 
+/** The open-loop generator's own figures, for the log: whether the load generator or the server fell behind. */
+const generatorText = (run: RatioRun) => {
+  const g = run.generator;
+  return g
+    ? `; generator loop p99 ${fmt(g.loopP99Ms, 1)} max ${fmt(g.loopMaxMs, 1)} ms, in flight at most ${g.maxInFlight}, ${g.queued} waited for a socket`
+    : '';
+};
+
 /** The whole run's limit (the scenario's watchdog); busy rounds are repeated only while one more fits in it. */
 const LIMIT_MS = 600_000;
 /** Time kept for the breakdown, the audit and the clean-up after the last round. */
@@ -292,7 +300,7 @@ async function openLoopRound<R extends RatioRun>(
     });
     windows.push({ run: run!, record });
     ctx.log(
-      `  open loop ${i + 1}: ${fmt(run!.perSecond, 0)}/s, p50 ${fmt(run!.latencyMs.p50, 1)} p99 ${fmt(run!.latencyMs.p99, 1)} ms, ${record.quiet ? 'quiet' : 'BUSY'}`,
+      `  open loop ${i + 1}: ${fmt(run!.perSecond, 0)}/s, p50 ${fmt(run!.latencyMs.p50, 1)} p99 ${fmt(run!.latencyMs.p99, 1)} ms, ${record.quiet ? 'quiet' : 'BUSY'}${generatorText(run!)}`,
     );
   }
   const chosen = medianWindow(windows);

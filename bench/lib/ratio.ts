@@ -35,6 +35,8 @@ export interface RatioRun<T extends string = string> {
   statements?: StatementCount[];
   /** Open loop with the server's timeline (TIMELINE_FILE): where each request's time went (timeline.ts). */
   timeline?: TimelineSummary;
+  /** Open loop: the generator's own event-loop delay and its requests in flight (LoadResult). */
+  generator?: LoadResult['generator'];
 }
 
 /**
@@ -188,6 +190,7 @@ export async function measureEndpoint<T extends string>(opts: {
     latencyMs: r.latencyMs,
     ...cpu(a, b),
     loadGeneratorCpuPercent: r.cpuPercent,
+    ...(r.generator ? { generator: r.generator } : {}),
     statements,
     ...(timelineSummary ? { timeline: timelineSummary } : {}),
   };

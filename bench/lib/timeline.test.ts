@@ -30,6 +30,8 @@ describe('summarizeTimeline', () => {
     const client: ClientMarks[] = Array.from({ length: 100 }, (_, i) => ({
       key: `k${i}`,
       due: i * 100 - 0.5,
+      sent: i * 100 - 0.4,
+      socket: i * 100 - 0.1,
       written: i * 100,
       end: i * 100 + 12 + (i === 99 ? 50 : 0),
       ok: true,
@@ -38,7 +40,9 @@ describe('summarizeTimeline', () => {
     const t = summarizeTimeline(file, client, 0, 20_000);
     expect(t.requests).toBe(101);
     expect(t.matched).toBe(100);
-    expect(t.components.generator.p50).toBeCloseTo(0.5);
+    expect(t.components.timer.p50).toBeCloseTo(0.1);
+    expect(t.components.agent.p50).toBeCloseTo(0.3);
+    expect(t.components.write.p50).toBeCloseTo(0.1);
     expect(t.components.toServer.p50).toBeCloseTo(1);
     expect(t.components.beforeBatch.p50).toBeCloseTo(2);
     expect(t.components.queue.p50).toBeCloseTo(0);

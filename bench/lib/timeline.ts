@@ -12,6 +12,10 @@ import { fmt, mean, percentile } from './stats.js';
 export interface ClientMarks {
   key: string;
   due: number;
+  /** The generator got to it: its timer fired and the requests before it in that firing were made. */
+  sent?: number;
+  /** Its keep-alive socket was assigned (at once when one was free, else when an answer freed one). */
+  socket?: number;
   written?: number;
   end?: number;
   ok: boolean;
@@ -31,7 +35,9 @@ interface ServerMarks {
 
 /** The components of one request's latency, in order; each from one mark to the next. */
 export const COMPONENTS = [
-  ['generator', 'load generator: due -> request written to its socket (its timer, its agent queue)'],
+  ['timer', "load generator: due -> its timer got to it (the generator's own event loop and CPU)"],
+  ['agent', 'sent -> a keep-alive socket free for it (every socket waiting on an answer)'],
+  ['write', 'socket -> request written to it'],
   ['toServer', 'written -> server onRequest (kernel, server event loop before it reads the request)'],
   ['beforeBatch', 'onRequest -> handed to the batcher (body, auth, validation, prices, figures, answer built)'],
   ['queue', 'waiting for a batch to start (batches in flight)'],
@@ -115,7 +121,9 @@ export function summarizeTimeline(file: string, client: ClientMarks[], from: num
       total: c.end - c.due,
       size: s.size ?? Number.NaN,
       parts: {
-        generator: c.written - c.due,
+        timer: (c.sent ?? Number.NaN) - c.due,
+        agent: (c.socket ?? Number.NaN) - (c.sent ?? Number.NaN),
+        write: c.written - (c.socket ?? Number.NaN),
         toServer: s.arrived - c.written,
         beforeBatch: s.enqueued - s.arrived,
         queue: s.started - s.enqueued,
@@ -179,7 +187,7 @@ export function timelineSection(t: TimelineSummary | undefined, what: string): s
   return [
     `### Where one ${what}'s time goes (open loop)`,
     '',
-    `Each ${what} of a second open-loop window at the same rate, run after the verdict's (which records nothing, so the recording's own cost does not count against the app), from the load generator's marks (due, written, answer read) joined by its Idempotency-Key with the server's own (\`TIMELINE_FILE\`, apps/server/src/platform/timeline.ts; off unless set, the benches set it): ${t.matched} of ${t.requests} ${what}s matched. Milliseconds; "slowest 1 %" is the mean of each component over the ${what}s whose whole latency was in the top 1 %, so it shows where the p99 comes from (the components' p99s do not add up to the total's). The server's clock and the generator's are the same machine's; PostgreSQL's end-of-statement clock (\`clock_timestamp()\`) splits the batch's statement from its commit. "toClient" can come out below zero: the server's onResponse runs when its event loop gets to it, which can be after the generator has read the answer.`,
+    `Each ${what} of a second open-loop window at the same rate, run after the verdict's (which records nothing, so the recording's own cost does not count against the app), from the load generator's marks (due, sent, socket, written, answer read) joined by its Idempotency-Key with the server's own (\`TIMELINE_FILE\`, apps/server/src/platform/timeline.ts; off unless set, the benches set it): ${t.matched} of ${t.requests} ${what}s matched. Milliseconds; "slowest 1 %" is the mean of each component over the ${what}s whose whole latency was in the top 1 %, so it shows where the p99 comes from (the components' p99s do not add up to the total's). The server's clock and the generator's are the same machine's; PostgreSQL's end-of-statement clock (\`clock_timestamp()\`) splits the batch's statement from its commit. "toClient" can come out below zero: the server's onResponse runs when its event loop gets to it, which can be after the generator has read the answer.`,
     '',
     '| component | from -> to | p50 ms | p99 ms | slowest 1 %, mean ms |',
     '|---|---|---|---|---|',
