@@ -43,7 +43,14 @@ BEGIN
            'same', k.endpoint = t.r ->> 'endpoint' AND k.request_hash = t.r ->> 'hash', 'response', k.response)), '{}')
     INTO stored
   FROM jsonb_array_elements(p_requests) WITH ORDINALITY AS t(r, ord)
-  JOIN idempotency_keys k ON k.scope = t.r ->> 'scope' AND k.key = t.r ->> 'key';
+  -- One probe of the key's primary key per request (LATERAL ... LIMIT 1, which the planner cannot turn into a
+  -- join): a plain join's cached generic plan counts 100 requests, and for a key table of up to tens of thousands
+  -- of rows hashes the requests and scans the whole table instead (2.6 ms for one key in 10,000 against 0.03).
+  CROSS JOIN LATERAL (
+    SELECT i.endpoint, i.request_hash, i.response FROM idempotency_keys i
+    WHERE i.scope = t.r ->> 'scope' AND i.key = t.r ->> 'key'
+    LIMIT 1
+  ) k;
 
   -- 3. The money of the others, by the ledger; called once, into a variable (a call inside a join could be run
   --    again by the plan).

@@ -76,7 +76,14 @@ BEGIN
            'same', k.endpoint = t.o ->> 'endpoint' AND k.request_hash = t.o ->> 'hash', 'response', k.response))
     INTO stored
   FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
-  JOIN idempotency_keys k ON k.scope = t.o ->> 'scope' AND k.key = t.o ->> 'key';
+  -- One probe of the key's primary key per request (LATERAL ... LIMIT 1, which the planner cannot turn into a
+  -- join): a plain join's cached generic plan counts 100 requests, and for a key table of up to tens of thousands
+  -- of rows hashes the requests and scans the whole table instead (2.6 ms for one key in 10,000 against 0.03).
+  CROSS JOIN LATERAL (
+    SELECT i.endpoint, i.request_hash, i.response FROM idempotency_keys i
+    WHERE i.scope = t.o ->> 'scope' AND i.key = t.o ->> 'key'
+    LIMIT 1
+  ) k;
   stored := coalesce(stored, '{}');
 
   -- 3. Ids for the new orders of verified customers.
