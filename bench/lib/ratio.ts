@@ -190,7 +190,7 @@ export async function measureEndpoint<T extends string>(opts: {
     latencyMs: r.latencyMs,
     ...cpu(a, b),
     loadGeneratorCpuPercent: r.cpuPercent,
-    ...(r.generator ? { generator: r.generator } : {}),
+    generator: r.generator,
     statements,
     ...(timelineSummary ? { timeline: timelineSummary } : {}),
   };

@@ -36,7 +36,7 @@ describe('summarizeTimeline', () => {
       end: i * 100 + 12 + (i === 99 ? 50 : 0),
       ok: true,
     }));
-    client.push({ key: 'unknown', due: 0, ok: false });
+    client.push({ key: 'unknown', due: 0, sent: 0, ok: false });
     const t = summarizeTimeline(file, client, 0, 20_000);
     expect(t.requests).toBe(101);
     expect(t.matched).toBe(100);

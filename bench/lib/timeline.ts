@@ -13,7 +13,7 @@ export interface ClientMarks {
   key: string;
   due: number;
   /** The generator got to it: its timer fired and the requests before it in that firing were made. */
-  sent?: number;
+  sent: number;
   /** Its keep-alive socket was assigned (at once when one was free, else when an answer freed one). */
   socket?: number;
   written?: number;
@@ -113,7 +113,7 @@ export function summarizeTimeline(file: string, client: ClientMarks[], from: num
   const rows: { total: number; parts: Record<Component, number>; size: number }[] = [];
   for (const c of client) {
     const s = reqs.get(c.key);
-    if (!c.ok || !s || c.written === undefined || c.end === undefined) continue;
+    if (!c.ok || !s || c.socket === undefined || c.written === undefined || c.end === undefined) continue;
     if (s.enqueued === undefined || s.started === undefined || s.written === undefined || s.done === undefined)
       continue;
     const dbDone = s.dbDone ?? Number.NaN;
@@ -121,9 +121,9 @@ export function summarizeTimeline(file: string, client: ClientMarks[], from: num
       total: c.end - c.due,
       size: s.size ?? Number.NaN,
       parts: {
-        timer: (c.sent ?? Number.NaN) - c.due,
-        agent: (c.socket ?? Number.NaN) - (c.sent ?? Number.NaN),
-        write: c.written - (c.socket ?? Number.NaN),
+        timer: c.sent - c.due,
+        agent: c.socket - c.sent,
+        write: c.written - c.socket,
         toServer: s.arrived - c.written,
         beforeBatch: s.enqueued - s.arrived,
         queue: s.started - s.enqueued,

@@ -43,9 +43,8 @@ BEGIN
            'same', k.endpoint = t.r ->> 'endpoint' AND k.request_hash = t.r ->> 'hash', 'response', k.response)), '{}')
     INTO stored
   FROM jsonb_array_elements(p_requests) WITH ORDINALITY AS t(r, ord)
-  -- One probe of the key's primary key per request (LATERAL ... LIMIT 1, which the planner cannot turn into a
-  -- join): a plain join's cached generic plan counts 100 requests, and for a key table of up to tens of thousands
-  -- of rows hashes the requests and scans the whole table instead (2.6 ms for one key in 10,000 against 0.03).
+  -- One probe of the key's primary key per request, never a plain join, which the cached generic plan ran as a
+  -- scan of the whole key table (docs/money.md, "How a posting is written"; ledger/key-lookup.test.ts).
   CROSS JOIN LATERAL (
     SELECT i.endpoint, i.request_hash, i.response FROM idempotency_keys i
     WHERE i.scope = t.r ->> 'scope' AND i.key = t.r ->> 'key'
