@@ -12,6 +12,7 @@ import pg from 'pg';
 import { freePort } from '../../apps/server/src/platform/db/embedded.js';
 import { auditLedger } from '../../apps/server/test/ledger-audit.js';
 import type { BenchUser } from '../wallet/fixtures.js';
+import { DORMANT_CUSTOMERS } from '../wallet/fixtures.js';
 import { type AppProcess, startAppProcess, stopAppProcess } from './app-process.js';
 import { forkTs, nextMessage, reportPath, stopChild } from './children.js';
 import { type Machine, machineInfo } from './machine.js';
@@ -436,7 +437,7 @@ export async function runRatioBench<
       outcome.pgVersion = info.version;
       outcome.pgSettings = info.settings;
       outcome.statementsTracked = TRACK_STATEMENTS && (await enableStatements(db));
-      log(`${s.users} customers, ${spec.usersText}`);
+      log(`${s.users} customers, ${spec.usersText}; ${DORMANT_CUSTOMERS} more who never trade`);
       const users = await spec.users(databaseUrl, s.users);
       const timelineFile = path.join(tmpDir, 'timeline.jsonl');
       const env = {

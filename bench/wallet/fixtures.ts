@@ -3,11 +3,19 @@
  * rate-limited per address and hashes a password per user, neither of which is what is measured. Each gets a
  * session token (as login issues: random, stored as its SHA-256) and money in its wallets, posted through the
  * server's own ledger as an operator adjustment would be, so the books start balanced.
+ *
+ * Beside them, DORMANT_CUSTOMERS registered customers who never trade, each with the same (empty) wallet accounts, so
+ * the customers and accounts tables are of a broker's size, not a bench's: with only the active 64, PostgreSQL plans
+ * the batch functions for tables of a few pages, and a plan that read every customer or account once per batch cost
+ * nothing here while it cost a quarter of the order rate with 20,000 customers (2026-12-06; docs/money.md).
  */
 import { createLedger } from '../../apps/server/src/ledger/ledger.js';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
 import { sessions, users } from '../../apps/server/src/platform/db/schema.js';
 import { hashToken, newToken } from '../../apps/server/src/platform/tokens.js';
+
+/** Customers who never trade, added after the active ones (so the pgbench scripts' id range holds only those). */
+export const DORMANT_CUSTOMERS = 20_000;
 
 export interface BenchUser {
   id: number;
@@ -24,6 +32,8 @@ export async function createBenchUsers(opts: {
   verified?: boolean;
   /** The server's "now" (its SIM_CLOCK_START), so the sessions are valid on its clock; default the real now. */
   at?: Date;
+  /** Customers who never trade, beside the active ones (default DORMANT_CUSTOMERS). */
+  dormant?: number;
 }): Promise<BenchUser[]> {
   const db = createDb(opts.databaseUrl, 2);
   const ledger = createLedger();
@@ -70,6 +80,22 @@ export async function createBenchUsers(opts: {
         return user.id;
       });
       created.push({ id, token });
+    }
+    const first = created[0];
+    if (first) {
+      // Registered, never verified, with the active customers' wallets at zero (no postings, so the books hold).
+      await db.$client.query(
+        `with u as (
+           insert into users (username, email, password_hash, account_type, invitation_code)
+           select 'dormant_' || $1 || '_' || g, 'dormant_' || $1 || '_' || g || '@bench.invalid', 'bench-no-login', 2,
+             left('D' || upper($1) || g, 20)
+           from generate_series(1, $2::int) g
+           returning id)
+         insert into ledger_accounts (user_id, wallet, currency)
+         select u.id, a.wallet, a.currency from u cross join ledger_accounts a where a.user_id = $3
+         order by u.id, a.wallet`,
+        [opts.tag, opts.dormant ?? DORMANT_CUSTOMERS, first.id],
+      );
     }
     return created;
   } finally {

@@ -23,6 +23,7 @@ import { historyText, type RatioOutcome } from '../lib/ratio-bench.js';
 import { fmt, mean } from '../lib/stats.js';
 import { timelineSection } from '../lib/timeline.js';
 import type { Breakdown } from './breakdown.js';
+import { DORMANT_CUSTOMERS } from './fixtures.js';
 
 /** Issue 14: transfers at least as fast as TPC-B at 64 clients, with a p99 no higher than TPC-B's. */
 export const GOAL_RATIO = 1.0;
@@ -84,7 +85,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     '## What is measured',
     '',
-    `**App.** The real server as \`npm start\` runs it: \`node --import tsx apps/server/src/main.ts\` (WORKERS=${s.workers}, LOG_LEVEL=warn, DB_POOL_MAX=${s.poolMax} per process) on the PostgreSQL below. ${s.users} customers (written into the database with a session each, funded by ledger entries). autocannon in a process of its own, ${s.clients} keep-alive connections, each bound to one customer, each request \`POST /web/wallet/transfer\` of 1.00 with a fresh Idempotency-Key between two of that customer's wallets, alternating direction: BALANCE <-> STOCK (EUR -> EUR, the goal), and in a separate window BALANCE <-> US_STOCK (EUR <-> USD at the live simulated rate, rounded down to the cent). Every request is a full transfer: authentication (the session lookup, or the process's short-lived memory of it), idempotency key, journal entry, two guarded balance updates, postings, stored answer, one transaction. ${s.warmupSeconds} s warm-up, then ${s.durationSeconds} s measured; ${s.rounds} round(s), app and reference alternating. ${historyText(s.warmupSeconds, s.durationSeconds)}`,
+    `**App.** The real server as \`npm start\` runs it: \`node --import tsx apps/server/src/main.ts\` (WORKERS=${s.workers}, LOG_LEVEL=warn, DB_POOL_MAX=${s.poolMax} per process) on the PostgreSQL below. ${s.users} customers (written into the database with a session each, funded by ledger entries), beside ${DORMANT_CUSTOMERS.toLocaleString('en')} registered customers who never trade, each with the same wallets, empty, so the customer and account tables are of a broker's size (bench/wallet/fixtures.ts). autocannon in a process of its own, ${s.clients} keep-alive connections, each bound to one customer, each request \`POST /web/wallet/transfer\` of 1.00 with a fresh Idempotency-Key between two of that customer's wallets, alternating direction: BALANCE <-> STOCK (EUR -> EUR, the goal), and in a separate window BALANCE <-> US_STOCK (EUR <-> USD at the live simulated rate, rounded down to the cent). Every request is a full transfer: authentication (the session lookup, or the process's short-lived memory of it), idempotency key, journal entry, two guarded balance updates, postings, stored answer, one transaction. ${s.warmupSeconds} s warm-up, then ${s.durationSeconds} s measured; ${s.rounds} round(s), app and reference alternating. ${historyText(s.warmupSeconds, s.durationSeconds)}`,
     '',
     `${referenceParagraph(s, o.pgbenchInitSeconds, 'a transfer')} TPC-B is the fairer yardstick for a transfer.`,
     '',

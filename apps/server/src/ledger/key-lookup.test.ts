@@ -78,3 +78,108 @@ describe('a batch finds its stored keys by their primary key', () => {
     }
   });
 });
+
+/**
+ * The same plan shape, for the customers and their accounts: written as a join (or `id IN (...)`) against the
+ * batch's rows, the cached plan counted 100 of them and hashed them against the whole `users` or `ledger_accounts`
+ * table while it held up to some tens of thousands of rows (with 20,000 dormant customers in the orders bench, 2,000
+ * to 2,400 orders a second against 3,000 to 3,300 without them, 2026-12-06). Each batch must probe its own rows by
+ * primary key, whatever the number of customers.
+ */
+describe('a batch reads its own customers and accounts by their primary keys', () => {
+  it('with 20,000 customers: holds and fees, transfers and orders scan neither table', async () => {
+    const c = await h.db.$client.connect();
+    try {
+      await c.query('begin');
+      // Rolled back at the end, the statistics with them (ANALYZE in a transaction counts its own new rows). The
+      // first 100 are verified, as a bench's active customers among dormant ones: the calls below use 72 of them.
+      const { rows: accounts } = await c.query<{ id: string; user_id: string }>(
+        `with u as (
+           insert into users (username, email, password_hash, account_type, invitation_code, kyc_status)
+           select 'plan_' || g, 'plan_' || g || '@test.invalid', 'x', 2, 'PLAN' || g, case when g <= 100 then 3 else 0 end
+           from generate_series(1, 20000) g
+           returning id)
+         insert into ledger_accounts (user_id, wallet, currency, balance)
+         select id, 'US_STOCK', 'USD', 1000 from u order by id returning id, user_id`,
+      );
+      await c.query('analyze users, ledger_accounts');
+      const fees = (
+        await c.query<{ id: string }>(`select id from ledger_accounts where system = 'fees' and currency = 'USD'`)
+      ).rows[0]!.id;
+      const scans = async () =>
+        (
+          await c.query<{ relname: string; n: number }>(
+            `select relname, seq_scan::int as n from pg_stat_xact_user_tables
+             where relname in ('users', 'ledger_accounts') order by relname`,
+          )
+        ).rows;
+      const before = await scans();
+      const at = new Date().toISOString();
+      // Three accounts a call, never one twice; more calls than the 5 PostgreSQL plans for their own values.
+      const three = (call: number) => [0, 1, 2].map((i) => accounts[call * 3 + i]!);
+      for (let call = 0; call < 8; call++) {
+        const items = three(call).map((a) => ({
+          account: Number(a.id),
+          amount: '10',
+          reference: `plan-hold:${a.id}`,
+          at,
+          fee: '1',
+          feeAccount: Number(fees),
+          feeReference: `plan-fee:${a.id}`,
+          feeDetail: {},
+        }));
+        const { rows } = await c.query(`select ledger_hold_and_charge_each($1, 'tradeFee') as r`, [
+          JSON.stringify(items),
+        ]);
+        expect(rows[0].r).toHaveLength(3);
+        expect(rows[0].r.every((r: object) => 'holdId' in r)).toBe(true);
+      }
+      for (let call = 8; call < 16; call++) {
+        const [a, b, d] = three(call);
+        const entries = [
+          {
+            type: 'transfer',
+            at,
+            postings: [
+              { account: Number(a!.id), currency: 'USD', amount: '-5' },
+              { account: Number(b!.id), currency: 'USD', amount: '5' },
+            ],
+          },
+          // Short: answered, not written.
+          { type: 'transfer', at, postings: [{ account: Number(d!.id), currency: 'USD', amount: '-5000' }] },
+        ];
+        const { rows } = await c.query('select ledger_post_each($1) as r', [JSON.stringify(entries)]);
+        expect('entryId' in rows[0].r[0]).toBe(true);
+        expect(Number(rows[0].r[1].available)).toBe(1000);
+      }
+      for (let call = 16; call < 24; call++) {
+        // Each customer names another's account: trade_open_batch finds the customer verified, then no account of
+        // theirs, so it refuses the order before writing anything (insufficient, as for a short wallet).
+        const orders = three(call).map((a, i, all) => ({
+          scope: `u:${a.user_id}`,
+          key: `plan-order-${a.id}`,
+          endpoint: '/x',
+          hash: 'h',
+          user: Number(a.user_id),
+          account: Number(all[(i + 1) % 3]!.id),
+          feesAccount: Number(fees),
+          margin: '1',
+          fee: '0',
+          at,
+          answerOrder: '',
+          answerPosition: '',
+        }));
+        const { rows } = await c.query('select trade_open_batch($1) as r', [JSON.stringify(orders)]);
+        expect(rows[0].r.map((r: { error: string }) => r.error)).toEqual([
+          'insufficient',
+          'insufficient',
+          'insufficient',
+        ]);
+      }
+      expect(await scans()).toEqual(before);
+    } finally {
+      await c.query('rollback');
+      c.release();
+    }
+  });
+});

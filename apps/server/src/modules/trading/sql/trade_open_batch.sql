@@ -57,8 +57,8 @@ BEGIN
   IF no_answer THEN
     RAISE EXCEPTION 'trade_open_batch: an order without its answer';
   END IF;
-  IF EXISTS (SELECT 1 FROM unnest(fee_accounts) f(id) LEFT JOIN ledger_accounts a ON a.id = f.id AND a.user_id IS NULL
-             WHERE a.id IS NULL) THEN
+  IF (SELECT count(*) FROM ledger_accounts a WHERE a.id = ANY (fee_accounts) AND a.user_id IS NULL)
+     <> cardinality(fee_accounts) THEN
     RAISE EXCEPTION 'trade_open_batch: a fee account is not a system account';
   END IF;
 
@@ -91,7 +91,10 @@ BEGIN
     SELECT (t.ord - 1)::text AS i, nextval('trade_orders_id_seq') AS order_id,
       nextval('trade_positions_id_seq') AS position_id
     FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
-    JOIN users u ON u.id = (t.o ->> 'user')::bigint AND u.kyc_status = 3
+    -- A probe of the customer's primary key per order, as for the keys above (a join hashed the whole table).
+    CROSS JOIN LATERAL (
+      SELECT 1 FROM users u WHERE u.id = (t.o ->> 'user')::bigint AND u.kyc_status = 3 LIMIT 1
+    ) u
     WHERE NOT stored ? (t.ord - 1)::text
   ) n;
   numbered := coalesce(numbered, '{}');
@@ -111,7 +114,11 @@ BEGIN
     INTO charges, charged_at
   FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
   CROSS JOIN LATERAL (SELECT (t.ord - 1)::text AS i) x
-  JOIN ledger_accounts a ON a.id = (t.o ->> 'account')::bigint AND a.user_id = (t.o ->> 'user')::bigint
+  CROSS JOIN LATERAL (
+    SELECT 1 FROM ledger_accounts a
+    WHERE a.id = (t.o ->> 'account')::bigint AND a.user_id = (t.o ->> 'user')::bigint
+    LIMIT 1
+  ) a
   WHERE numbered ? x.i;
   SELECT jsonb_object_agg(k.i, r.answer) INTO charged
   FROM jsonb_array_elements_text(coalesce(charged_at, '[]')) WITH ORDINALITY AS k(i, n)
