@@ -32,8 +32,6 @@ export async function createBenchUsers(opts: {
   verified?: boolean;
   /** The server's "now" (its SIM_CLOCK_START), so the sessions are valid on its clock; default the real now. */
   at?: Date;
-  /** Customers who never trade, beside the active ones (default DORMANT_CUSTOMERS). */
-  dormant?: number;
 }): Promise<BenchUser[]> {
   const db = createDb(opts.databaseUrl, 2);
   const ledger = createLedger();
@@ -94,7 +92,7 @@ export async function createBenchUsers(opts: {
          insert into ledger_accounts (user_id, wallet, currency)
          select u.id, a.wallet, a.currency from u cross join ledger_accounts a where a.user_id = $3
          order by u.id, a.wallet`,
-        [opts.tag, opts.dormant ?? DORMANT_CUSTOMERS, first.id],
+        [opts.tag, DORMANT_CUSTOMERS, first.id],
       );
     }
     return created;
