@@ -12,6 +12,7 @@ import {
   consoleSignIn,
   customerId,
   expect,
+  MOVED_PRICE_ATTEMPTS,
   noRawKeys,
   overlaysGone,
   prepareDevice,
@@ -92,7 +93,7 @@ for (const run of RUNS) {
       const body = (await (await answered).json()) as { code: number; reason?: string };
       if (body.code === 200) break;
       expect(body.reason).toBe('bondTotalAboveTicket');
-      expect(attempt).toBeLessThan(3);
+      expect(attempt).toBeLessThan(MOVED_PRICE_ATTEMPTS);
     }
     await expect(page.getByTestId('bond-bought')).toBeVisible();
     await noRawKeys(page, OWN_KEYS);

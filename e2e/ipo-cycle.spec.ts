@@ -23,6 +23,7 @@ import {
   API,
   credit,
   expect,
+  MOVED_PRICE_ATTEMPTS,
   overlaysGone,
   PASSWORD,
   prepareDevice,
@@ -135,7 +136,7 @@ for (const run of RUNS) {
       const body = (await (await answered).json()) as { code: number; reason?: string };
       if (body.code === 200) break;
       expect(body.reason).toBe('offeringTotalAboveTicket');
-      expect(attempt).toBeLessThan(3);
+      expect(attempt).toBeLessThan(MOVED_PRICE_ATTEMPTS);
       await page.getByTestId('ipo-error-review').click();
     }
     await expect(page.getByTestId('ipo-result')).toBeVisible();
@@ -177,7 +178,7 @@ test(`subscribe to ${FINANCED.code} with IPO financing, beyond what the wallet h
     const body = (await (await answered).json()) as { code: number; reason?: string };
     if (body.code === 200) break;
     expect(body.reason).toBe('offeringTotalAboveTicket');
-    expect(attempt).toBeLessThan(3);
+    expect(attempt).toBeLessThan(MOVED_PRICE_ATTEMPTS);
     await page.getByTestId('ipo-error-review').click();
   }
   await expect(page.getByTestId('ipo-result')).toBeVisible();

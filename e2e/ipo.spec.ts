@@ -7,7 +7,17 @@
  * funded by an operator first (four eyes, as the other specs do).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, customerId, expect, fundCustomer, noRawKeys, overlaysGone, prepareDevice, test } from './support';
+import {
+  API,
+  customerId,
+  expect,
+  fundCustomer,
+  MOVED_PRICE_ATTEMPTS,
+  noRawKeys,
+  overlaysGone,
+  prepareDevice,
+  test,
+} from './support';
 
 /** The key namespaces of the screens this spec visits (noRawKeys). */
 const OWN_KEYS = ['ipo', 'trading', 'routes'];
@@ -125,7 +135,7 @@ for (const run of RUNS) {
       const body = (await (await answered).json()) as { code: number; reason?: string };
       if (body.code === 200) break;
       expect(body.reason).toBe('offeringTotalAboveTicket');
-      expect(attempt).toBeLessThan(3);
+      expect(attempt).toBeLessThan(MOVED_PRICE_ATTEMPTS);
       await expect(page.getByTestId('trade-error')).toHaveAttribute('data-reason', 'offeringTotalAboveTicket');
       await snap(page, `${name}-05b-rate-moved`);
       await page.getByTestId('ipo-error-review').click();

@@ -10,6 +10,7 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   API,
   expect,
+  MOVED_PRICE_ATTEMPTS,
   noRawKeys,
   overlaysGone,
   prepareDevice,
@@ -102,7 +103,7 @@ for (const run of RUNS) {
       const body = (await (await answered).json()) as { code: number; reason?: string };
       if (body.code === 200) break;
       expect(body.reason).toBe('offeringTotalAboveTicket');
-      expect(attempt).toBeLessThan(3);
+      expect(attempt).toBeLessThan(MOVED_PRICE_ATTEMPTS);
       await page.waitForTimeout(1_000);
     }
     const result = page.getByTestId('placing-result');

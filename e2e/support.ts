@@ -208,6 +208,14 @@ export async function revealDeferred(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
+/**
+ * How many refusals a spec accepts before it gives up, where a total priced at a live rate or curve is confirmed: the
+ * price ticks once a second, up or down, and a total that went up between the review and the confirm is refused with
+ * nothing held, so each refusal is the product working. Four in a row happened on a loaded CI (2026-12-06, the HK
+ * subscription in nl); eight in a row is about 1 in 256.
+ */
+export const MOVED_PRICE_ATTEMPTS = 8;
+
 export const API = '/web';
 export const PASSWORD = 'Secret123!';
 
