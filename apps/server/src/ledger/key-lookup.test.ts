@@ -4,6 +4,7 @@
  * call whatever the call holds: written as a plain join, it hashed them and scanned the whole key table (below some
  * tens of thousands of keys), once per batch, which doubled PostgreSQL's time per transfer in the open-loop bench.
  */
+import type { PoolClient } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 
@@ -11,6 +12,19 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
+
+/**
+ * The sequential scans of `tables` by connection `c`'s current transaction (pg_stat_xact_user_tables: no other
+ * connection's scans), by table name. Read within one transaction: the view can still hold the last transaction's
+ * counts until they are flushed, never during one.
+ */
+async function seqScans(c: PoolClient, tables: string[]): Promise<Record<string, number>> {
+  const { rows } = await c.query<{ relname: string; n: number }>(
+    'select relname, seq_scan::int as n from pg_stat_xact_user_tables where relname = any ($1)',
+    [tables],
+  );
+  return Object.fromEntries(rows.map((r) => [r.relname, r.n]));
+}
 
 /** One call of `fn` that replays stored key `key` of scope `scope` (so it writes nothing). */
 type Replay = (scope: string, key: string, feesAccount: number) => unknown;
@@ -53,14 +67,7 @@ describe('a batch finds its stored keys by their primary key', () => {
       );
       await c.query('analyze idempotency_keys');
       const fees = await c.query<{ id: number }>('select id::int from ledger_accounts where user_id is null limit 1');
-      // This connection's own count (pg_stat_xact_user_tables: no other connection's scans), taken within one
-      // transaction (the count can still hold the last transaction's until it is flushed, never during one).
-      const scans = async () =>
-        (
-          await c.query<{ n: number }>(
-            `select seq_scan::int as n from pg_stat_xact_user_tables where relname = 'idempotency_keys'`,
-          )
-        ).rows[0]!.n;
+      const scans = () => seqScans(c, ['idempotency_keys']);
       await c.query('begin');
       const before = await scans();
       // More calls than the 5 PostgreSQL plans for their own values before it keeps a generic plan.
@@ -70,7 +77,7 @@ describe('a batch finds its stored keys by their primary key', () => {
         ]);
         expect(rows[0].r).toEqual([{ replayed: true, answer: { stored: true } }]);
       }
-      expect(await scans()).toBe(before);
+      expect(await scans()).toEqual(before);
     } finally {
       await c.query('rollback');
       await c.query('delete from idempotency_keys where scope = $1', [scope]);
@@ -106,13 +113,7 @@ describe('a batch reads its own customers and accounts by their primary keys', (
       const fees = (
         await c.query<{ id: string }>(`select id from ledger_accounts where system = 'fees' and currency = 'USD'`)
       ).rows[0]!.id;
-      const scans = async () =>
-        (
-          await c.query<{ relname: string; n: number }>(
-            `select relname, seq_scan::int as n from pg_stat_xact_user_tables
-             where relname in ('users', 'ledger_accounts') order by relname`,
-          )
-        ).rows;
+      const scans = () => seqScans(c, ['users', 'ledger_accounts']);
       const before = await scans();
       const at = new Date().toISOString();
       // Three accounts a call, never one twice; more calls than the 5 PostgreSQL plans for their own values.
