@@ -129,8 +129,8 @@ export function newOutcome<R extends RatioRun, B>(quick: boolean, clients: numbe
 }
 
 /**
- * BENCH_OPEN_RATE: only the open-loop window, at this rate, without the closed-loop rounds, pgbench and the
- * breakdown (a quick look at where a request's time goes, bench/lib/timeline.ts; no verdict).
+ * BENCH_OPEN_RATE: only the open-loop window, at this rate, after the history (below), without the closed-loop
+ * rounds, pgbench and the breakdown (a quick look at where a request's time goes, bench/lib/timeline.ts; no verdict).
  */
 const FIXED_OPEN_RATE = Number(process.env.BENCH_OPEN_RATE) || 0;
 
@@ -222,6 +222,26 @@ async function roundWindows<R extends RatioRun>(
 }
 
 /**
+ * History before the first measured window: the app's windows once each, not recorded. Without it the first window
+ * planned on tables of a few rows (the fixtures' funding entries): the VACUUM (ANALYZE) before it saw them that
+ * small, and the cached plans of the foreign-key checks and of the balance trigger scanned whole tables, which grew
+ * by tens of thousands of rows during the window (round 1's p99 was twice the later rounds'; an open-loop-only run
+ * without it fell behind its rate in its first window, p99 44 s). A running broker's ledger is not empty; after this
+ * the settle before the first window analyses tables of the size the later windows see.
+ */
+async function history<R extends RatioRun>(
+  ctx: RatioContext<R>,
+  windows: (ctx: RatioContext<R>) => RoundWindow<R>[],
+): Promise<void> {
+  if (!HISTORY) return;
+  for (const w of windows(ctx).filter((w) => w.target.startsWith('app'))) {
+    const t0 = performance.now();
+    await w.measure(0);
+    ctx.log(`  history: ${w.text}, not recorded (${fmt((performance.now() - t0) / 1000, 0)} s)`);
+  }
+}
+
+/**
  * Runs rounds until `settings.rounds` of them were quiet, or 2 x rounds were run, or another would not fit in the
  * time left. Every round after the first starts from freshly initialised pgbench tables. Before each round the
  * machine is probed (up to PROBES times, PROBE_WAIT_MS apart) until it is quiet; each round's outside CPU is
@@ -235,18 +255,7 @@ async function quietRounds<R extends RatioRun>(
   windows: (ctx: RatioContext<R>) => RoundWindow<R>[],
 ): Promise<void> {
   const s = ctx.settings;
-  if (HISTORY) {
-    // History before round 1: the app's windows once each, not recorded. Without it round 1 planned on tables of a
-    // few rows (the fixtures' funding entries): the VACUUM (ANALYZE) before it saw them that small, and the cached
-    // plans of the foreign-key checks and of the balance trigger scanned whole tables, which grew by tens of
-    // thousands of rows during the window (round 1's p99 was twice the later rounds'). A running broker's ledger is
-    // not empty; after this the settle before round 1 analyses tables of the size the later rounds see.
-    for (const w of windows(ctx).filter((w) => w.target.startsWith('app'))) {
-      const t0 = performance.now();
-      await w.measure(0);
-      ctx.log(`  history: ${w.text}, not recorded (${fmt((performance.now() - t0) / 1000, 0)} s)`);
-    }
-  }
+  await history(ctx, windows);
   let longest = 0;
   for (let n = 1; n <= 2 * s.rounds; n++) {
     if (outcome.rounds.filter((r) => r.quiet).length >= s.rounds) break;
@@ -472,7 +481,9 @@ export async function runRatioBench<
         outcome.pgbenchInitSeconds = await initPgbench(pgbench.bin, pgbenchUrl, s.pgbenchScale);
         pgbenchDb = new pg.Pool({ connectionString: pgbenchUrl, max: 1 });
       } else if (FIXED_OPEN_RATE) {
-        log(`BENCH_OPEN_RATE=${FIXED_OPEN_RATE}: the open-loop window only (no rounds, no pgbench, no verdict)`);
+        log(
+          `BENCH_OPEN_RATE=${FIXED_OPEN_RATE}: the open-loop window only, after the history (no rounds, no pgbench, no verdict)`,
+        );
       } else {
         failures.push('pgbench not found: apt-get install postgresql-client (the reference was skipped)');
         log('pgbench not found: apt-get install postgresql-client; measuring the app alone');
@@ -502,7 +513,8 @@ export async function runRatioBench<
         timelineFile,
       });
       const roots = [process.pid, postmaster];
-      if (!FIXED_OPEN_RATE) await quietRounds(ctx, outcome, roots, started, spec.windows);
+      if (FIXED_OPEN_RATE) await history(ctx, spec.windows);
+      else await quietRounds(ctx, outcome, roots, started, spec.windows);
       if (spec.openLoop) outcome.openLoop = await openLoopRound(ctx, outcome, roots, spec.openLoop);
       await spec.after?.(db);
 
