@@ -26,32 +26,27 @@ async function seqScans(c: PoolClient, tables: string[]): Promise<Record<string,
   return Object.fromEntries(rows.map((r) => [r.relname, r.n]));
 }
 
-/** One call of `fn` that replays stored key `key` of scope `scope` (so it writes nothing). */
-type Replay = (scope: string, key: string, feesAccount: number) => unknown;
+/** One call that replays stored key `key` of scope `scope` (so it writes nothing): its SQL and values. */
+type Replay = (scope: string, key: string, feesAccount: number) => { text: string; values: unknown[] };
 
 const replays: Array<[string, string, Replay]> = [
   [
     'ledger_post_once_each (transfers)',
     'ledger_post_once_each',
-    (scope, key) => [{ scope, key, endpoint: '/x', hash: 'h', answer: {}, entry: {} }],
+    (scope, key) => ({
+      text: 'select ledger_post_once_each($1) as r',
+      values: [JSON.stringify([{ scope, key, endpoint: '/x', hash: 'h', answer: {}, entry: {} }])],
+    }),
   ],
   [
     'trade_open_batch (orders)',
     'trade_open_batch',
-    (scope, key, feesAccount) => [
-      {
-        scope,
-        key,
-        endpoint: '/x',
-        hash: 'h',
-        account: 1,
-        feesAccount,
-        margin: '1',
-        fee: '0',
-        answerOrder: '',
-        answerPosition: '',
-      },
-    ],
+    // One order, one array per field (modules/trading/sql/trade_open_batch.sql).
+    (scope, key, feesAccount) => ({
+      text: `select trade_open_batch($1, $2, '{/x}', '{h}', '{1}', '{1}', $3, '{1}', '{0}', array[now()], '{X}',
+        array['{"source":0}'], array['{"source":0}'], '{orderFilled}', array['{}'::jsonb], '{""}', '{""}') as r`,
+      values: [[scope], [key], [feesAccount]],
+    }),
   ],
 ];
 
@@ -72,9 +67,7 @@ describe('a batch finds its stored keys by their primary key', () => {
       const before = await scans();
       // More calls than the 5 PostgreSQL plans for their own values before it keeps a generic plan.
       for (let i = 1; i <= 8; i++) {
-        const { rows } = await c.query(`select ${fn}($1) as r`, [
-          JSON.stringify(call(scope, `k${i}`, fees.rows[0]!.id)),
-        ]);
+        const { rows } = await c.query(call(scope, `k${i}`, fees.rows[0]!.id));
         expect(rows[0].r).toEqual([{ replayed: true, answer: { stored: true } }]);
       }
       expect(await scans()).toEqual(before);
@@ -129,11 +122,15 @@ describe('a batch reads its own customers and accounts by their primary keys', (
           feeReference: `plan-fee:${a.id}`,
           feeDetail: {},
         }));
-        const { rows } = await c.query(`select ledger_hold_and_charge_each($1, 'tradeFee') as r`, [
-          JSON.stringify(items),
-        ]);
-        expect(rows[0].r).toHaveLength(3);
-        expect(rows[0].r.every((r: object) => 'holdId' in r)).toBe(true);
+        // One array per field (sql/ledger_hold_and_charge_each.sql).
+        const { rows } = await c.query(
+          `select * from ledger_hold_and_charge_each($1, $2, $3, $4, $5, $6, $7, $8, 'tradeFee')`,
+          (['account', 'amount', 'reference', 'at', 'fee', 'feeAccount', 'feeReference', 'feeDetail'] as const).map(
+            (field) => items.map((i) => (field === 'feeDetail' ? JSON.stringify(i[field]) : i[field])),
+          ),
+        );
+        expect(rows[0].hold_ids).toHaveLength(3);
+        expect(rows[0].hold_ids.every((id: string | null) => id !== null)).toBe(true);
       }
       for (let call = 8; call < 16; call++) {
         const [a, b, d] = three(call);
@@ -167,10 +164,17 @@ describe('a batch reads its own customers and accounts by their primary keys', (
           margin: '1',
           fee: '0',
           at,
-          answerOrder: '',
-          answerPosition: '',
         }));
-        const { rows } = await c.query('select trade_open_batch($1) as r', [JSON.stringify(orders)]);
+        // One array per field (modules/trading/sql/trade_open_batch.sql), the rows and answers of no consequence.
+        const { rows } = await c.query(
+          `select trade_open_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+             array_fill('X'::text, array[3]), array_fill('{"source":0}'::text, array[3]),
+             array_fill('{"source":0}'::text, array[3]), array_fill('orderFilled'::text, array[3]),
+             array_fill('{}'::jsonb, array[3]), array_fill(''::text, array[3]), array_fill(''::text, array[3])) as r`,
+          (['scope', 'key', 'endpoint', 'hash', 'user', 'account', 'feesAccount', 'margin', 'fee', 'at'] as const).map(
+            (field) => orders.map((o) => o[field]),
+          ),
+        );
         expect(rows[0].r.map((r: { error: string }) => r.error)).toEqual([
           'insufficient',
           'insufficient',

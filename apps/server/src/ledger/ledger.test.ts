@@ -127,15 +127,21 @@ describe('holds with their fees for several accounts (ledger_hold_and_charge_eac
       feeReference: `each:${account}`,
       feeDetail: { test: true },
     });
-    const { rows } = await h.db.$client.query<{ answers: Array<Record<string, unknown>> }>(
-      `select ledger_hold_and_charge_each($1, 'tradeFee') as answers`,
-      [JSON.stringify([item(richWallet.id, '40', '0.50'), item(poorWallet.id, '9.99', '0.02')])],
-    );
+    type Item = ReturnType<typeof item>;
+    // One array per field, item k at index k of each (sql/ledger_hold_and_charge_each.sql).
+    const fields = ['account', 'amount', 'reference', 'at', 'fee', 'feeAccount', 'feeReference', 'feeDetail'] as const;
+    const each = (items: Array<Partial<Item>>) =>
+      h.db.$client.query<{ hold_ids: Array<string | null>; entry_ids: Array<string | null>; available: unknown[] }>(
+        `select * from ledger_hold_and_charge_each($1, $2, $3, $4, $5, $6, $7, $8, 'tradeFee')`,
+        fields.map((field) => items.map((i) => (field === 'feeDetail' ? JSON.stringify(i[field]) : i[field]))),
+      );
+    const { rows } = await each([item(richWallet.id, '40', '0.50'), item(poorWallet.id, '9.99', '0.02')]);
     // 9.99 + 0.02 is a cent more than the 10 available: that one wrote nothing and says what is available.
-    expect(rows[0]?.answers).toEqual([
-      { holdId: expect.any(Number), entryId: expect.any(Number) },
-      { available: '10.00000000' },
-    ]);
+    expect(rows[0]).toEqual({
+      hold_ids: [expect.any(String), null],
+      entry_ids: [expect.any(String), null],
+      available: [null, '10.00000000'],
+    });
     expect(await h.balance(rich.token, 'US_STOCK')).toMatchObject({ balance: '9.50', usedBalance: '40.00' });
     expect(await h.balance(poor.token, 'US_STOCK')).toMatchObject({ balance: '10.00', usedBalance: '0.00' });
     const poorWrites = await h.db.select().from(ledgerHolds).where(eq(ledgerHolds.accountId, poorWallet.id));
@@ -143,14 +149,10 @@ describe('holds with their fees for several accounts (ledger_hold_and_charge_eac
 
     // Two holds on one account in one call are a mistake: refused whole.
     await expect(
-      h.db.$client.query(`select ledger_hold_and_charge_each($1, 'tradeFee')`, [
-        JSON.stringify([item(poorWallet.id, '1', '0'), { ...item(poorWallet.id, '1', '0'), reference: 'other' }]),
-      ]),
+      each([item(poorWallet.id, '1', '0'), { ...item(poorWallet.id, '1', '0'), reference: 'other' }]),
     ).rejects.toThrow(/two holds on one account/);
 
     // Each other mistake refuses the whole call too, whichever item carries it, and writes nothing.
-    const each = (items: unknown[]) =>
-      h.db.$client.query(`select ledger_hold_and_charge_each($1, 'tradeFee')`, [JSON.stringify(items)]);
     const good = { ...item(richWallet.id, '1', '0.01'), reference: 'each:good', feeReference: 'each:good' };
     const notCustomer = /not a customer account or a fee account not a system account/;
     await expect(each([good, item(fees.id, '1', '0')])).rejects.toThrow(notCustomer);
@@ -159,7 +161,16 @@ describe('holds with their fees for several accounts (ledger_hold_and_charge_eac
       notCustomer,
     );
     await expect(each([good, item(poorWallet.id, '1', '-0.01')])).rejects.toThrow(/a fee not negative/);
+    await expect(each([good, { ...item(poorWallet.id, '1', '0'), fee: undefined }])).rejects.toThrow(
+      /a fee not negative/,
+    );
     await expect(each([good, item(poorWallet.id, '0', '0')])).rejects.toThrow(/a hold must be positive/);
+    await expect(
+      h.db.$client.query(
+        `select * from ledger_hold_and_charge_each($1, $2, $3, $4, $5, $6, $7, $8, 'tradeFee')`,
+        fields.map((field, k) => (k === 4 ? [] : [good].map((i) => (field === 'feeDetail' ? '{}' : i[field])))),
+      ),
+    ).rejects.toThrow(/not of one length/);
     expect(await h.balance(rich.token, 'US_STOCK')).toMatchObject({ balance: '9.50', usedBalance: '40.00' });
     expect(await h.db.select().from(ledgerHolds).where(eq(ledgerHolds.accountId, poorWallet.id))).toHaveLength(0);
   });

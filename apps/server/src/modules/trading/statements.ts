@@ -117,13 +117,13 @@ export async function lockOrderOf(tx: Tx, userId: number, orderId: number): Prom
 export const OPEN_NOW_SQL =
   'select trade_open_now($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as result';
 /** trade_open_batch (sql/trade_open_batch.sql): what trade_open_now writes, for several orders at once. */
-export const OPEN_BATCH_SQL = 'select trade_open_batch($1) as results';
+const OPEN_BATCH_CALL = 'trade_open_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)';
+export const OPEN_BATCH_SQL = `select ${OPEN_BATCH_CALL} as results`;
 /**
  * The same with PostgreSQL's clock when the function has returned, before the commit (platform/timeline.ts, only
  * when TIMELINE_FILE is set): the target list is evaluated left to right, so `done` follows the whole batch.
  */
-export const OPEN_BATCH_TIMED_SQL =
-  'select trade_open_batch($1) as results, extract(epoch from clock_timestamp()) * 1000 as done';
+export const OPEN_BATCH_TIMED_SQL = `select ${OPEN_BATCH_CALL} as results, extract(epoch from clock_timestamp()) * 1000 as done`;
 
 /** The live price of an instrument held in a wallet: bid, ask and the rate into the wallet's currency. */
 export interface PriceRow {

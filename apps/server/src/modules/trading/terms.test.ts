@@ -92,14 +92,14 @@ describe('a position keeps the fee schedule it opened under', () => {
     pin();
     const u = await trader(h, { US_STOCK: '1000' });
     // trade_open_now: a batch that fails as a whole writes its orders one by one.
-    await h.db.$client.query('alter function trade_open_batch(jsonb) rename to trade_open_batch_away');
+    await h.db.$client.query('alter function trade_open_batch rename to trade_open_batch_away');
     let id: number;
     try {
       const opened = await buyAapl(u.token, { stopLoss: '95' });
       expect(opened.status, JSON.stringify(opened.body)).toBe(200);
       id = opened.body.data.position?.id ?? 0;
     } finally {
-      await h.db.$client.query('alter function trade_open_batch_away(jsonb) rename to trade_open_batch');
+      await h.db.$client.query('alter function trade_open_batch_away rename to trade_open_batch');
     }
     await setStockFees('0.002', '0.02');
     // A partial close: 4 × 99.9 = 399.60 × 0.1 % = 0.3996 → 0.40 (not 7.99 at 2 %).

@@ -18,6 +18,8 @@ import { auditLedger } from '../../../test/ledger-audit.js';
 import { type PinnedMarket, pinMarket, pinRates, placeOrder, type Ticket, trader } from '../../../test/trading.js';
 import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
+import { batchColumns, type OpenNowItem } from './placement.js';
+import { OPEN_BATCH_SQL } from './statements.js';
 
 let h: Harness;
 let m: PinnedMarket;
@@ -458,7 +460,7 @@ describe('idempotency and concurrency', () => {
     const poor = await trader(h, { US_STOCK: '50' });
     const unverified = await h.registerUser();
     // Every batch now fails (the function is gone); the one-order function trade_open_now remains.
-    await h.db.$client.query('alter function trade_open_batch(jsonb) rename to trade_open_batch_away');
+    await h.db.$client.query('alter function trade_open_batch rename to trade_open_batch_away');
     const key = `one-by-one-${Date.now()}`;
     let first: Awaited<ReturnType<typeof buyAapl>> | undefined;
     try {
@@ -478,7 +480,7 @@ describe('idempotency and concurrency', () => {
       expect(rows[0]).toEqual({ orders: '6', transactions: '6' });
       expect(await wallet(traders[0]!.token, 'US_STOCK')).toMatchObject({ usedBalance: '200.00', balance: '799.00' });
     } finally {
-      await h.db.$client.query('alter function trade_open_batch_away(jsonb) rename to trade_open_batch');
+      await h.db.$client.query('alter function trade_open_batch_away rename to trade_open_batch');
     }
     expect((await buyAapl(traders[0]!.token)).body.code).toBe(200);
     // The answer trade_open_now stored (jsonb with its ids written in, into the json column) replays through the
@@ -528,7 +530,7 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     expect(await wallet(fast.token, 'US_STOCK')).toEqual(await wallet(slow.token, 'US_STOCK'));
   });
 
-  it('refuses a batch with an order without its answer text, a positive margin or a system fee account, or with two orders of one account, writing nothing', async () => {
+  it('refuses a batch with an order without its answer text, a positive margin, its rows or a system fee account, with two orders of one account or with arrays of different lengths, writing nothing', async () => {
     // Nothing of an order: no key, hold, position or order row.
     const rows = async () =>
       (
@@ -538,18 +540,36 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
         )
       ).rows[0];
     const before = await rows();
-    const item = { scope: 'u:0', key: `bad-${Date.now()}`, account: 1, margin: '1.00', fee: '0.00' };
-    const batch = (o: object) => h.db.$client.query('select trade_open_batch($1)', [JSON.stringify([o])]);
-    await expect(batch({ ...item, answerOrder: '}' })).rejects.toThrow(/an order without its answer/);
-    await expect(batch({ ...item, answerPosition: '}' })).rejects.toThrow(/an order without its answer/);
-    await expect(batch({ ...item, margin: '0', answerOrder: '}', answerPosition: '}' })).rejects.toThrow(
-      /a margin must be positive/,
-    );
-    const whole = { ...item, answerOrder: '', answerPosition: '' };
-    await expect(batch({ ...whole, feesAccount: 2 ** 31 })).rejects.toThrow(/a fee account is not a system account/);
-    await expect(
-      h.db.$client.query('select trade_open_batch($1)', [JSON.stringify([whole, { ...whole, key: `${item.key}-2` }])]),
-    ).rejects.toThrow(/two orders of one account/);
+    const item: OpenNowItem = {
+      scope: 'u:0',
+      key: `bad-${Date.now()}`,
+      endpoint: '/x',
+      hash: 'h',
+      user: 0,
+      account: 1,
+      feesAccount: 1,
+      margin: '1.00',
+      fee: '0.00',
+      at: new Date().toISOString(),
+      position: { source: 0 },
+      order: { source: 0 },
+      code: 'X',
+      message: { kind: 'orderFilled', params: {} },
+      answerOrder: '',
+      answerPosition: '',
+    };
+    const batch = (...items: unknown[]) => h.db.$client.query(OPEN_BATCH_SQL, batchColumns(items as OpenNowItem[]));
+    await expect(batch({ ...item, answerOrder: undefined })).rejects.toThrow(/an order without its answer/);
+    await expect(batch({ ...item, answerPosition: undefined })).rejects.toThrow(/an order without its answer/);
+    await expect(batch({ ...item, margin: '0' })).rejects.toThrow(/a margin must be positive/);
+    await expect(batch({ ...item, fee: undefined })).rejects.toThrow(/a margin must be positive/);
+    await expect(batch({ ...item, position: {} })).rejects.toThrow(/not a JSON object with its columns/);
+    await expect(batch({ ...item, feesAccount: 2 ** 31 })).rejects.toThrow(/a fee account is not a system account/);
+    await expect(batch(item, { ...item, key: `${item.key}-2` })).rejects.toThrow(/two orders of one account/);
+    // One array shorter than the others: refused, not read as missing values.
+    const columns = batchColumns([item]);
+    columns[7] = [];
+    await expect(h.db.$client.query(OPEN_BATCH_SQL, columns)).rejects.toThrow(/not of one length/);
     expect(await rows()).toEqual(before);
   });
 

@@ -57,7 +57,6 @@ describe('SQL functions applied after the migrations', () => {
     const changed: Record<string, string> = {
       'ledger_check_entry()':
         'checks an entry once per transaction, not once per posting (ledger.checked records entry and highest posting id), with ledger_assert_balanced',
-      'trade_open_batch(p_orders jsonb)': 'writes its money through ledger_hold_and_charge_each; answers new ids only',
       'trade_open_now(p_scope text, p_key text, p_endpoint text, p_hash text, p_user bigint, p_account bigint, p_fees_account bigint, p_margin numeric, p_fee numeric, p_at timestamp with time zone, p_position jsonb, p_order jsonb, p_message jsonb, p_answer jsonb)':
         'answers the new ids, not the answer the server holds',
       // Migration 0024 creates a placeholder so that it can create the triggers; the body is the file's.
@@ -68,17 +67,26 @@ describe('SQL functions applied after the migrations', () => {
       'ledger_assert_balanced(p_entries bigint[])',
       // The balance check of a batch's entries in one query (issue 14), by the two batch writers below.
       'ledger_check_postings(p_first bigint, p_last bigint)',
-      'ledger_hold_and_charge_each(p_items jsonb, p_fee_type text)',
+      'ledger_hold_and_charge_each(p_account bigint[], p_amount numeric[], p_reference text[], p_at timestamp with time zone[], p_fee numeric[], p_fee_account bigint[], p_fee_reference text[], p_fee_detail jsonb[], p_fee_type text, OUT hold_ids bigint[], OUT entry_ids bigint[], OUT available text[])',
       // The transfer batch (group commit, docs/money.md "Wallets and transfers").
       'ledger_post_each(p_entries jsonb)',
       'ledger_post_once_each(p_requests jsonb)',
       // The close-out screen's sums (docs/trading.md "The matching job").
       'trade_exposure_fold()',
+      // The order batch takes one typed array per field (issue 14); it writes its money through
+      // ledger_hold_and_charge_each and answers new ids only.
+      'trade_open_batch(p_scope text[], p_key text[], p_endpoint text[], p_hash text[], p_user bigint[], p_account bigint[], p_fees_account bigint[], p_margin numeric[], p_fee numeric[], p_at timestamp with time zone[], p_code text[], p_position text[], p_order text[], p_message_kind text[], p_message_params jsonb[], p_answer_order text[], p_answer_position text[])',
     ];
-    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), ...added].sort());
+    // Replaced by a function of the same name with other arguments (dropped first by its file).
+    const removed = ['trade_open_batch(p_orders jsonb)'];
+    expect(Object.keys(after).sort()).toEqual(
+      [...Object.keys(before).filter((name) => !removed.includes(name)), ...added].sort(),
+    );
     for (const name of Object.keys(changed)) expect(after[name]).not.toEqual(before[name]);
     const unchanged = (defs: Record<string, string>) =>
-      Object.fromEntries(Object.entries(defs).filter(([name]) => !(name in changed) && !added.includes(name)));
+      Object.fromEntries(
+        Object.entries(defs).filter(([name]) => !(name in changed) && !added.includes(name) && !removed.includes(name)),
+      );
     expect(unchanged(after)).toEqual(unchanged(before));
     expect(Object.keys(unchanged(after))).toHaveLength(7);
   });

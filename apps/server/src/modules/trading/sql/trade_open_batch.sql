@@ -3,18 +3,20 @@
 -- written by the ledger alone (ledger_hold_and_charge_each: every order's margin hold and fee, set-wise); this
 -- function writes the keys, positions, orders and messages around it.
 --
--- p_orders is a JSON array; each element carries what trade_open_now takes, under the names scope, key,
--- endpoint, hash, user, account, feesAccount, margin, fee, at, position, order, message, and the answer as two
--- strings: answerOrder and answerPosition, the JSON texts of the answer's order and position after their ids (the
--- server's JSON.stringify of each, with ids first, less `{"id":0,"positionId":0` and `{"id":0`). The stored answer
--- is that text with the new ids written in front, `{"order":{"id":n,"positionId":m...},"position":{"id":m...}}`,
--- checked as JSON and stored as it is (idempotency_keys.response is json, migration 0037): the answer is more than
--- half of an order's JSON, and parsing it into jsonb to write three ids into it made this function 8 % slower
--- (docs/trading.md "The placement path"). The server never puts two orders of one account, nor two orders with one
--- key, in the same batch (this function refuses such a batch), so every order's guarded update decides on its own
--- account alone.
+-- The orders come as one array per field, order k at index k of each, typed (not a JSON array of objects: parsing
+-- it and taking its fields out, the row merges and the JSON built for the ledger were a fifth of a batch's time;
+-- docs/trading.md "The placement path"): the idempotency key (scope, key, endpoint, request hash), the customer,
+-- the wallet account, the fees account, margin, fee, the time, the instrument's code, the position's and the
+-- order's row as JSON objects without the columns this function writes (the server's rowJson; ids, owner, hold),
+-- the inbox message's kind and params, and the answer's order and position as the JSON texts after their ids (the
+-- server's JSON.stringify of each, with ids first, less `{"id":0,"positionId":0` and `{"id":0`). The rows and the
+-- stored answer are composed as text with the new ids and parsed once: the stored answer is that text with the ids
+-- written in front, `{"order":{"id":n,"positionId":m...},"position":{"id":m...}}`, checked as JSON and stored as it
+-- is (idempotency_keys.response is json, migration 0037). The server never puts two orders of one account, nor two
+-- orders with one key, in the same batch (this function refuses such a batch), so every order's guarded update
+-- decides on its own account alone.
 --
--- Answers a JSON array in the order of p_orders, one element per order:
+-- Answers a JSON array in the order of the orders, one element per order:
 --   {"replayed": true, "answer": ...}     the key was used before with the same request: its first answer
 --   {"replayed": false, "orderId": n, "positionId": n}   written now: key, hold + fee, position, filled order,
 --                                         message; the server holds the answer and fills in these ids (sending the
@@ -24,30 +26,58 @@
 --   {"error": "insufficient", "available": "..."}   margin + fee do not fit in the available balance
 -- Guarantees: an order refused writes nothing and does not stop the others; anything else raises, and nothing of
 -- the batch stays (the server then writes the batch's orders one by one with trade_open_now).
-CREATE OR REPLACE FUNCTION trade_open_batch(p_orders jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DROP FUNCTION IF EXISTS trade_open_batch(jsonb);
+CREATE OR REPLACE FUNCTION trade_open_batch(
+  p_scope text[], p_key text[], p_endpoint text[], p_hash text[], p_user bigint[], p_account bigint[],
+  p_fees_account bigint[], p_margin numeric[], p_fee numeric[], p_at timestamptz[], p_code text[],
+  p_position text[], p_order text[], p_message_kind text[], p_message_params jsonb[], p_answer_order text[],
+  p_answer_position text[])
+RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  n int := coalesce(cardinality(p_user), 0);
   twice boolean;
   bad_money boolean;
-  fee_accounts bigint[];
   no_answer boolean;
-  stored jsonb;
-  numbered jsonb;
-  charges jsonb;
-  charged_at jsonb;
-  charged jsonb;
-  done jsonb;
+  bad_rows boolean;
+  fee_accounts bigint[];
+  -- Per order (index k of the batch): what is stored under its key (found, same request, answer), its new ids,
+  -- and what the ledger did (hold written, or the available balance that refused it).
+  stored_found boolean[];
+  stored_same boolean[];
+  stored_answer json[];
+  order_ids bigint[];
+  position_ids bigint[];
+  charged_at int[];
+  held bigint[];
+  refused text[];
+  hold_of bigint[];
+  available_of text[];
   results jsonb;
 BEGIN
-  -- The batch's own checks in one pass over it (one account and one key per order, money, answers), then its few
-  -- fee accounts.
-  SELECT count(DISTINCT o ->> 'account') <> count(*)
-           OR count(DISTINCT (o ->> 'scope') || E'\n' || (o ->> 'key')) <> count(*),
-         coalesce(bool_or(NOT ((o ->> 'margin')::numeric > 0 AND (o ->> 'fee')::numeric >= 0)), false),
-         coalesce(bool_or(jsonb_typeof(o -> 'answerOrder') IS DISTINCT FROM 'string'
-                       OR jsonb_typeof(o -> 'answerPosition') IS DISTINCT FROM 'string'), false),
-         array_agg(DISTINCT (o ->> 'feesAccount')::bigint)
-    INTO twice, bad_money, no_answer, fee_accounts
-  FROM jsonb_array_elements(p_orders) o;
+  IF coalesce(cardinality(p_scope), 0) <> n OR coalesce(cardinality(p_key), 0) <> n
+     OR coalesce(cardinality(p_endpoint), 0) <> n OR coalesce(cardinality(p_hash), 0) <> n
+     OR coalesce(cardinality(p_account), 0) <> n OR coalesce(cardinality(p_fees_account), 0) <> n
+     OR coalesce(cardinality(p_margin), 0) <> n OR coalesce(cardinality(p_fee), 0) <> n
+     OR coalesce(cardinality(p_at), 0) <> n OR coalesce(cardinality(p_code), 0) <> n
+     OR coalesce(cardinality(p_position), 0) <> n OR coalesce(cardinality(p_order), 0) <> n
+     OR coalesce(cardinality(p_message_kind), 0) <> n OR coalesce(cardinality(p_message_params), 0) <> n
+     OR coalesce(cardinality(p_answer_order), 0) <> n OR coalesce(cardinality(p_answer_position), 0) <> n THEN
+    RAISE EXCEPTION 'trade_open_batch: the orders'' arrays are not of one length';
+  END IF;
+  IF n = 0 THEN
+    RETURN '[]';
+  END IF;
+  -- The batch's own checks in one pass over it (one account and one key per order, money, answers and rows), then
+  -- its few fee accounts.
+  SELECT count(DISTINCT t.account) <> n OR count(DISTINCT t.scope || E'\n' || t.key) <> n,
+         coalesce(bool_or(coalesce(NOT (t.margin > 0 AND t.fee >= 0), true)), false),
+         coalesce(bool_or(t.answer_order IS NULL OR t.answer_position IS NULL), false),
+         -- A row is a JSON object with at least one column, so the ids can be written in before its last brace.
+         coalesce(bool_or(coalesce(NOT (t.position LIKE '{"%}' AND t.orders LIKE '{"%}'), true)), false),
+         array_agg(DISTINCT t.fees_account)
+    INTO twice, bad_money, no_answer, bad_rows, fee_accounts
+  FROM unnest(p_account, p_scope, p_key, p_margin, p_fee, p_answer_order, p_answer_position, p_position, p_order,
+    p_fees_account) AS t(account, scope, key, margin, fee, answer_order, answer_position, position, orders, fees_account);
   IF twice THEN
     RAISE EXCEPTION 'trade_open_batch: two orders of one account or with one key in a batch';
   END IF;
@@ -57,6 +87,9 @@ BEGIN
   IF no_answer THEN
     RAISE EXCEPTION 'trade_open_batch: an order without its answer';
   END IF;
+  IF bad_rows THEN
+    RAISE EXCEPTION 'trade_open_batch: an order''s position or order row is not a JSON object with its columns';
+  END IF;
   IF (SELECT count(*) FROM ledger_accounts a WHERE a.id = ANY (fee_accounts) AND a.user_id IS NULL)
      <> cardinality(fee_accounts) THEN
     RAISE EXCEPTION 'trade_open_batch: a fee account is not a system account';
@@ -65,117 +98,111 @@ BEGIN
   -- 1. The keys, always in the same order, so two batches never wait on each other in a cycle; the keys' locks
   --    are the ones idempotency_begin takes, so a batch also waits for a single request with one of its keys.
   PERFORM pg_advisory_xact_lock(k.h) FROM (
-    SELECT DISTINCT hashtextextended((o ->> 'scope') || E'\n' || (o ->> 'key'), 7127) AS h
-    FROM jsonb_array_elements(p_orders) o
+    SELECT DISTINCT hashtextextended(t.scope || E'\n' || t.key, 7127) AS h
+    FROM unnest(p_scope, p_key) AS t(scope, key)
     ORDER BY 1
     OFFSET 0
   ) k;
 
   -- 2. What is stored under the keys (a new statement: it sees every request that held a key and committed).
-  SELECT jsonb_object_agg(t.ord - 1, jsonb_build_object(
-           'same', k.endpoint = t.o ->> 'endpoint' AND k.request_hash = t.o ->> 'hash', 'response', k.response))
-    INTO stored
-  FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
+  SELECT array_agg(k.found ORDER BY t.i), array_agg(k.same ORDER BY t.i), array_agg(k.response ORDER BY t.i)
+    INTO stored_found, stored_same, stored_answer
+  FROM unnest(p_scope, p_key, p_endpoint, p_hash) WITH ORDINALITY AS t(scope, key, endpoint, hash, i)
   -- One probe of the key's primary key per request, never a plain join, which the cached generic plan ran as a
   -- scan of the whole key table (docs/money.md, "How a posting is written"; ledger/key-lookup.test.ts).
-  CROSS JOIN LATERAL (
-    SELECT i.endpoint, i.request_hash, i.response FROM idempotency_keys i
-    WHERE i.scope = t.o ->> 'scope' AND i.key = t.o ->> 'key'
+  LEFT JOIN LATERAL (
+    SELECT true AS found, x.endpoint = t.endpoint AND x.request_hash = t.hash AS same, x.response
+    FROM idempotency_keys x
+    WHERE x.scope = t.scope AND x.key = t.key
     LIMIT 1
-  ) k;
-  stored := coalesce(stored, '{}');
+  ) k ON true;
 
   -- 3. Ids for the new orders of verified customers.
-  SELECT jsonb_object_agg(n.i, jsonb_build_object('order', n.order_id, 'position', n.position_id)) INTO numbered
-  FROM (
-    SELECT (t.ord - 1)::text AS i, nextval('trade_orders_id_seq') AS order_id,
-      nextval('trade_positions_id_seq') AS position_id
-    FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
-    -- A probe of the customer's primary key per order, as for the keys above (a join hashed the whole table).
-    CROSS JOIN LATERAL (
-      SELECT 1 FROM users u WHERE u.id = (t.o ->> 'user')::bigint AND u.kyc_status = 3 LIMIT 1
-    ) u
-    WHERE NOT stored ? (t.ord - 1)::text
-  ) n;
-  numbered := coalesce(numbered, '{}');
+  SELECT array_agg(CASE WHEN u.ok THEN nextval('trade_orders_id_seq') END ORDER BY t.i),
+         array_agg(CASE WHEN u.ok THEN nextval('trade_positions_id_seq') END ORDER BY t.i)
+    INTO order_ids, position_ids
+  FROM unnest(p_user) WITH ORDINALITY AS t(user_id, i)
+  -- A probe of the customer's primary key per order, as for the keys above (a join hashed the whole table).
+  LEFT JOIN LATERAL (
+    SELECT true AS ok FROM users u WHERE u.id = t.user_id AND u.kyc_status = 3 AND stored_found[t.i] IS NULL LIMIT 1
+  ) u ON true;
 
   -- 4. The money, by the ledger: each order's margin hold and fee in one guarded update of its wallet account
   --    (ledger_hold_and_charge_each, which locks the accounts in id order as every writer of accounts does). An
   --    order whose account is not its customer's is not charged (refused as insufficient, as before).
-  SELECT jsonb_agg(jsonb_build_object(
-           'account', t.o -> 'account', 'amount', t.o -> 'margin',
-           'reference', 'position:' || (numbered -> x.i ->> 'position') || ':0', 'at', t.o -> 'at',
-           'fee', t.o -> 'fee', 'feeAccount', t.o -> 'feesAccount',
-           'feeReference', 'order:' || (numbered -> x.i ->> 'order'),
-           'feeDetail', jsonb_build_object('order', (numbered -> x.i ->> 'order')::bigint,
-             'position', (numbered -> x.i ->> 'position')::bigint, 'code', t.o -> 'order' ->> 'code'))
-         ORDER BY t.ord),
-         jsonb_agg(x.i ORDER BY t.ord)
-    INTO charges, charged_at
-  FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
-  CROSS JOIN LATERAL (SELECT (t.ord - 1)::text AS i) x
+  SELECT array_agg(t.i ORDER BY t.i) INTO charged_at
+  FROM unnest(p_account, p_user) WITH ORDINALITY AS t(account, user_id, i)
   CROSS JOIN LATERAL (
-    SELECT 1 FROM ledger_accounts a
-    WHERE a.id = (t.o ->> 'account')::bigint AND a.user_id = (t.o ->> 'user')::bigint
-    LIMIT 1
+    SELECT 1 FROM ledger_accounts a WHERE a.id = t.account AND a.user_id = t.user_id LIMIT 1
   ) a
-  WHERE numbered ? x.i;
-  SELECT jsonb_object_agg(k.i, r.answer) INTO charged
-  FROM jsonb_array_elements_text(coalesce(charged_at, '[]')) WITH ORDINALITY AS k(i, n)
-  JOIN jsonb_array_elements(ledger_hold_and_charge_each(coalesce(charges, '[]'), 'tradeFee'))
-    WITH ORDINALITY AS r(answer, n) ON r.n = k.n;
-  charged := coalesce(charged, '{}');
+  WHERE order_ids[t.i] IS NOT NULL;
+  SELECT l.hold_ids, l.available INTO held, refused
+  FROM ledger_hold_and_charge_each(
+    ARRAY(SELECT p_account[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT p_margin[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT 'position:' || position_ids[c.i] || ':0' FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT p_at[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT p_fee[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT p_fees_account[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT 'order:' || order_ids[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    ARRAY(SELECT jsonb_build_object('order', order_ids[c.i], 'position', position_ids[c.i], 'code', p_code[c.i])
+      FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
+    'tradeFee') l;
+  -- The ledger's answers at the orders' own places in the batch.
+  SELECT array_agg(c.hold ORDER BY t.i), array_agg(c.available ORDER BY t.i) INTO hold_of, available_of
+  FROM generate_series(1, n) AS t(i)
+  LEFT JOIN (
+    SELECT c.i, held[c.k] AS hold, refused[c.k] AS available FROM unnest(charged_at) WITH ORDINALITY AS c(i, k)
+  ) c ON c.i = t.i;
 
-  -- 5. The rows of the orders that were charged: position, filled order, inbox message, key with the answer.
+  -- 5. The rows of the orders that were charged: position, filled order, inbox message, key with the answer. Each
+  --    row is the server's JSON object with the columns written here added before its last brace (the last of two
+  --    equal keys counts, so these win), and the whole set parsed once.
   WITH ok AS (
-    SELECT x.i, t.o, (t.o ->> 'user')::bigint AS user_id, (t.o ->> 'at')::timestamptz AS at,
-      (numbered -> x.i ->> 'order')::bigint AS order_id, (numbered -> x.i ->> 'position')::bigint AS position_id,
-      (charged -> x.i ->> 'holdId')::bigint AS hold_id
-    FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)
-    CROSS JOIN LATERAL (SELECT (t.ord - 1)::text AS i) x
-    WHERE charged -> x.i ? 'holdId'
+    SELECT t.i, p_user[t.i] AS user_id, p_at[t.i] AS at, order_ids[t.i] AS order_id,
+      position_ids[t.i] AS position_id, hold_of[t.i] AS hold_id
+    FROM generate_series(1, n) AS t(i)
+    WHERE hold_of[t.i] IS NOT NULL
   ),
   positions AS (
     INSERT INTO trade_positions
-    SELECT r.* FROM ok
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::trade_positions, (ok.o -> 'position')
-      || jsonb_build_object('id', ok.position_id, 'user_id', ok.user_id, 'hold_id', ok.hold_id, 'hold_seq', 0)) r
+    SELECT r.* FROM json_populate_recordset(NULL::trade_positions, (
+      SELECT ('[' || string_agg(left(p_position[ok.i], -1) || ',"id":' || ok.position_id || ',"user_id":'
+        || ok.user_id || ',"hold_id":' || ok.hold_id || ',"hold_seq":0}', ',') || ']')::json
+      FROM ok)) r
   ),
   orders AS (
     INSERT INTO trade_orders
-    SELECT r.* FROM ok
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::trade_orders, (ok.o -> 'order')
-      || jsonb_build_object('id', ok.order_id, 'user_id', ok.user_id, 'position_id', ok.position_id, 'hold_id', NULL)) r
+    SELECT r.* FROM json_populate_recordset(NULL::trade_orders, (
+      SELECT ('[' || string_agg(left(p_order[ok.i], -1) || ',"id":' || ok.order_id || ',"user_id":' || ok.user_id
+        || ',"position_id":' || ok.position_id || ',"hold_id":null}', ',') || ']')::json
+      FROM ok)) r
   ),
   messages AS (
     INSERT INTO user_messages (user_id, kind, params, link, created_at)
-    SELECT user_id, o -> 'message' ->> 'kind',
-      coalesce(o -> 'message' -> 'params', '{}') || jsonb_build_object('order', order_id),
+    SELECT user_id, p_message_kind[i], coalesce(p_message_params[i], '{}') || jsonb_build_object('order', order_id),
       '/pages/trade/detail?positionId=' || position_id, at
     FROM ok
-  ),
-  keys AS (
-    INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, created_at)
-    SELECT o ->> 'scope', o ->> 'key', o ->> 'endpoint', o ->> 'hash',
-      ('{"order":{"id":' || order_id || ',"positionId":' || position_id || (o ->> 'answerOrder')
-        || ',"position":{"id":' || position_id || (o ->> 'answerPosition') || '}')::json,
-      at
-    FROM ok
   )
-  SELECT jsonb_object_agg(i, jsonb_build_object('orderId', order_id, 'positionId', position_id)) INTO done FROM ok;
-  done := coalesce(done, '{}');
+  INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, created_at)
+  SELECT p_scope[i], p_key[i], p_endpoint[i], p_hash[i],
+    ('{"order":{"id":' || order_id || ',"positionId":' || position_id || p_answer_order[i]
+      || ',"position":{"id":' || position_id || p_answer_position[i] || '}')::json,
+    at
+  FROM ok;
 
   -- 6. One answer per order, in the batch's order. The available balance of a refused order is the ledger's
   --    answer, read under its lock, so it is the one the guarded update saw.
   SELECT jsonb_agg(CASE
-      WHEN stored ? x.i AND (stored -> x.i ->> 'same')::boolean
-        THEN jsonb_build_object('replayed', true, 'answer', stored -> x.i -> 'response')
-      WHEN stored ? x.i THEN jsonb_build_object('error', 'mismatch')
-      WHEN done ? x.i THEN jsonb_build_object('replayed', false) || (done -> x.i)
-      WHEN numbered ? x.i THEN jsonb_build_object('error', 'insufficient', 'available', charged -> x.i ->> 'available')
+      WHEN stored_found[t.i] AND stored_same[t.i]
+        THEN jsonb_build_object('replayed', true, 'answer', stored_answer[t.i])
+      WHEN stored_found[t.i] THEN jsonb_build_object('error', 'mismatch')
+      WHEN hold_of[t.i] IS NOT NULL
+        THEN jsonb_build_object('replayed', false, 'orderId', order_ids[t.i], 'positionId', position_ids[t.i])
+      WHEN order_ids[t.i] IS NOT NULL THEN jsonb_build_object('error', 'insufficient', 'available', available_of[t.i])
       ELSE jsonb_build_object('error', 'kycRequired')
-    END ORDER BY x.ord)
+    END ORDER BY t.i)
     INTO results
-  FROM (SELECT t.o, t.ord, (t.ord - 1)::text AS i FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS t(o, ord)) x;
+  FROM generate_series(1, n) AS t(i);
   RETURN results;
 END $$;
