@@ -120,6 +120,17 @@ function answerTail(dto: object, head: string): string {
   return json.slice(head.length);
 }
 /**
+ * PostgreSQL's literal of a `text[]` whose elements are JSON texts written by JSON.stringify, or pieces of them: each as a JSON
+ * string is already a quoted element of the array syntax, since JSON escapes `"` and `\` with a backslash as the
+ * array syntax does, and a JSON text holds no control character (JSON.stringify escapes them, and lone
+ * surrogates, inside the text). About three times faster than pg's own array escaping of the same texts, which ran
+ * on the batch writer's path between two batches.
+ */
+export function jsonTexts(texts: string[]): string {
+  return `{${JSON.stringify(texts).slice(1, -1)}}`;
+}
+
+/**
  * A batch for trade_open_batch: one array per field, order k at index k of each (sql/trade_open_batch.sql; typed
  * arrays cost PostgreSQL less than a JSON array of objects, docs/trading.md "The placement path").
  */
@@ -137,12 +148,12 @@ export function batchColumns(items: readonly OpenNowItem[]): unknown[] {
     column((i) => i.fee),
     column((i) => i.at),
     column((i) => i.code),
-    column((i) => JSON.stringify(i.position)),
-    column((i) => JSON.stringify(i.order)),
+    jsonTexts(column((i) => JSON.stringify(i.position))),
+    jsonTexts(column((i) => JSON.stringify(i.order))),
     column((i) => i.message.kind),
-    column((i) => JSON.stringify(i.message.params)),
-    column((i) => i.answerOrder),
-    column((i) => i.answerPosition),
+    jsonTexts(column((i) => JSON.stringify(i.message.params))),
+    jsonTexts(column((i) => i.answerOrder)),
+    jsonTexts(column((i) => i.answerPosition)),
   ];
 }
 

@@ -18,7 +18,7 @@ import { auditLedger } from '../../../test/ledger-audit.js';
 import { type PinnedMarket, pinMarket, pinRates, placeOrder, type Ticket, trader } from '../../../test/trading.js';
 import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
-import { batchColumns, type OpenNowItem } from './placement.js';
+import { batchColumns, jsonTexts, type OpenNowItem } from './placement.js';
 import { OPEN_BATCH_SQL } from './statements.js';
 
 let h: Harness;
@@ -571,6 +571,18 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     columns[7] = [];
     await expect(h.db.$client.query(OPEN_BATCH_SQL, columns)).rejects.toThrow(/not of one length/);
     expect(await rows()).toEqual(before);
+  });
+
+  it('sends JSON texts to PostgreSQL as text[] literals that read back unchanged', async () => {
+    const row = { code: 'A"B\\C', name: 'quote " backslash \\ newline \n tab \t 中文 é 😀', n: 1.5, none: null };
+    const texts = [JSON.stringify(row), JSON.stringify(row).slice(5), '{}', JSON.stringify('\u0001\ud800')];
+    const { rows } = await h.db.$client.query<{ texts: string[]; params: unknown[] }>(
+      'select $1::text[] as texts, $2::jsonb[] as params',
+      [jsonTexts(texts), jsonTexts([JSON.stringify(row), '{}'])],
+    );
+    expect(rows[0]?.texts).toEqual(texts);
+    expect(rows[0]?.params).toEqual([row, {}]);
+    expect((await h.db.$client.query('select $1::text[] as t', [jsonTexts([])])).rows[0].t).toEqual([]);
   });
 
   it('answers a replay with the first answer even when the order would be refused now', async () => {

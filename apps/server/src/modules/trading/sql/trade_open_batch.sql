@@ -26,13 +26,16 @@
 --   {"error": "insufficient", "available": "..."}   margin + fee do not fit in the available balance
 -- Guarantees: an order refused writes nothing and does not stop the others; anything else raises, and nothing of
 -- the batch stays (the server then writes the batch's orders one by one with trade_open_now).
+--
+-- plan_cache_mode: as for ledger_hold_and_charge_each, generic plans, made once, rather than a plan for each
+-- call's arrays, made again on every call of a few orders.
 DROP FUNCTION IF EXISTS trade_open_batch(jsonb);
 CREATE OR REPLACE FUNCTION trade_open_batch(
   p_scope text[], p_key text[], p_endpoint text[], p_hash text[], p_user bigint[], p_account bigint[],
   p_fees_account bigint[], p_margin numeric[], p_fee numeric[], p_at timestamptz[], p_code text[],
   p_position text[], p_order text[], p_message_kind text[], p_message_params jsonb[], p_answer_order text[],
   p_answer_position text[])
-RETURNS jsonb LANGUAGE plpgsql AS $$
+RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   n int := coalesce(cardinality(p_user), 0);
   twice boolean;
