@@ -23,12 +23,13 @@ import { type Outcome, passes, renderReport, summaryLines } from './markets/repo
 
 /**
  * `npm run bench -- <scenario>` runs one other scenario instead, with its own database and report:
- * `crash` (bench/crash: kill -9 of the server under a load of transfers, then the books), `wallet`
+ * `batch` (bench/batch: the CPU of the order batch function by the batch's size), `crash` (bench/crash: kill -9 of the server under a load of transfers, then the books), `wallet`
  * (bench/wallet: transfers per second against pgbench), `orders` (bench/orders: market orders per second
  * against pgbench), `machine` (bench/machine: whether this machine can judge those two now; no report). No argument
  * (or `markets`): the Markets benchmarks.
  */
 const SCENARIOS: Record<string, () => Promise<{ main: () => Promise<number> }>> = {
+  batch: () => import('./batch/main.js'),
   crash: () => import('./crash/main.js'),
   'first-visit': () => import('./first-visit/main.js'),
   lighthouse: () => import('./lighthouse/main.js'),

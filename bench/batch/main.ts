@@ -1,0 +1,243 @@
+/**
+ * `npm run bench -- batch`: what the order batch function costs PostgreSQL, by the batch's size, measured as the CPU
+ * of the backend that runs it (about a minute; report in bench/reports/batch.md). The orders bench judges the whole
+ * app against pgbench, but its runs move by 10 % from one to the next on this kind of machine, so a change of a few
+ * per cent in the batch's SQL does not show there; this one isolates the SQL.
+ *
+ * The batches are the server's own: the app (buildApp, in this process) places one market order for each of 64
+ * verified customers, one at a time, and the arguments of each `trade_open_batch` call are kept (pg's Client.query
+ * is wrapped while it does). Then one connection calls the function with batches of 1 to 64 of those orders, each
+ * with fresh idempotency keys, in `BEGIN; SET CONSTRAINTS ALL IMMEDIATE; ...; ROLLBACK` (so the checks deferred to
+ * the commit run, and nothing stays), and reads its backend's CPU time from /proc/<pid>/schedstat around each block
+ * of calls; `VACUUM` before each block clears the rolled-back rows. The commit's WAL flush is not in it.
+ *
+ * BENCH_BATCH_SQL=<file.sql>: a file that defines `trade_open_batch_b` with the same arguments (a changed copy of
+ * sql/trade_open_batch.sql, renamed), run in alternating blocks (A B B A) against the current function, at 4 and at 64
+ * orders a batch: a change judged against the same database, the same machine and the same minute.
+ * BENCH_BATCH_SQL=same runs the current function against a copy of itself (an A/A run: the method's own noise).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import { type Config, loadConfig } from '../../apps/server/src/config.js';
+import { OPEN_BATCH_SQL } from '../../apps/server/src/modules/trading/statements.js';
+import { offsetClock } from '../../apps/server/src/platform/clock.js';
+import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { repoRoot, reportPath } from '../lib/children.js';
+import { machineInfo } from '../lib/machine.js';
+import { commitOf, runScenario } from '../lib/scenario.js';
+import { fmt } from '../lib/stats.js';
+import { MARKET_OPEN_AT, ORDER } from '../orders/order.js';
+import { createBenchUsers } from '../wallet/fixtures.js';
+import { fitLine, joinBatches } from './columns.js';
+
+const CUSTOMERS = 64;
+const SIZES = [1, 4, 16, 32, 64];
+const BLOCKS = 7;
+const CALLS = 60;
+/** Which argument holds the idempotency keys (statements.ts OPEN_BATCH_SQL, placement.ts batchColumns). */
+const KEY_FIELD = 1;
+
+interface Block {
+  size: number;
+  variant: 'A' | 'B';
+  /** The backend's CPU per call, ms. */
+  cpuMs: number;
+}
+
+/** The arguments of every `trade_open_batch` call the app makes while `work` runs. */
+async function captureBatches(work: () => Promise<void>): Promise<unknown[][]> {
+  const captured: unknown[][] = [];
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as { text?: unknown; values?: unknown[] } | undefined;
+    if (typeof first?.text === 'string' && first.text.includes('trade_open_batch(') && first.values) {
+      captured.push(first.values);
+    }
+    return original.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+  }
+  return captured;
+}
+
+/** The SQL that defines trade_open_batch_b: the file's, or for `same` a copy of the current function. */
+function variantSql(file: string): string {
+  if (file !== 'same') return fs.readFileSync(path.resolve(file), 'utf8');
+  const current = fs.readFileSync(
+    path.join(repoRoot, 'apps/server/src/modules/trading/sql/trade_open_batch.sql'),
+    'utf8',
+  );
+  return current
+    .replace(/^DROP FUNCTION[^;]*;$/gm, '')
+    .replace('CREATE OR REPLACE FUNCTION trade_open_batch(', 'CREATE OR REPLACE FUNCTION trade_open_batch_b(');
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+export function main(): Promise<number> {
+  return runScenario('batch', 600_000, async ({ databaseUrl, dataDir, log }) => {
+    const machine = machineInfo();
+    const started = Date.now();
+    const users = await createBenchUsers({
+      databaseUrl,
+      count: CUSTOMERS,
+      funding: { US_STOCK: '10000000' },
+      tag: 'batch',
+      verified: true,
+      at: new Date(MARKET_OPEN_AT),
+    });
+    const appDb = createDb(databaseUrl, 4);
+    const config: Config = {
+      ...loadConfig({}),
+      dataDir,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      seedDemo: false,
+      tradingJobMs: 0,
+    };
+    const clock = offsetClock(new Date(MARKET_OPEN_AT));
+    const { app } = await buildApp({ db: appDb, config, clock, logger: false, rateLimits: false, serveClients: false });
+    await app.ready();
+    const orders = await captureBatches(async () => {
+      for (const u of users) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/web/stock/create',
+          headers: { 'content-type': 'application/json', authorization: u.token, 'idempotency-key': randomUUID() },
+          payload: JSON.stringify(ORDER),
+        });
+        if (res.statusCode !== 200) throw new Error(`order answered ${res.statusCode}: ${res.body}`);
+      }
+    });
+    await app.close();
+    await appDb.$client.end();
+    if (orders.length !== CUSTOMERS) throw new Error(`${orders.length} batches for ${CUSTOMERS} orders one at a time`);
+    log(`${orders.length} orders placed by the app, one batch each; their arguments kept`);
+
+    const db = createDb(databaseUrl, 1);
+    const client = await db.$client.connect();
+    const failures: string[] = [];
+    const blocks: Block[] = [];
+    const variantFile = process.env.BENCH_BATCH_SQL;
+    try {
+      if (variantFile) await client.query(variantSql(variantFile));
+      const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const cpuMs = () => Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      const texts = { A: OPEN_BATCH_SQL, B: OPEN_BATCH_SQL.replace('trade_open_batch(', 'trade_open_batch_b(') };
+      const call = async (size: number, variant: 'A' | 'B') => {
+        const values = joinBatches(orders.slice(0, size));
+        values[KEY_FIELD] = Array.from({ length: size }, () => randomUUID());
+        await client.query('begin');
+        await client.query('set constraints all immediate');
+        const { rows } = await client.query<{ results: Array<{ replayed?: boolean }> }>({
+          name: `batch-${variant}`,
+          text: texts[variant],
+          values,
+        });
+        await client.query('rollback');
+        const written = rows[0]?.results.filter((r) => r.replayed === false).length;
+        if (written !== size) throw new Error(`${variant}: ${written} of ${size} orders written`);
+      };
+      const block = async (size: number, variant: 'A' | 'B') => {
+        await client.query('vacuum');
+        const before = cpuMs();
+        for (let i = 0; i < CALLS; i++) await call(size, variant);
+        blocks.push({ size, variant, cpuMs: (cpuMs() - before) / CALLS });
+      };
+      const variants: Array<'A' | 'B'> = variantFile ? ['A', 'B'] : ['A'];
+      for (const v of variants) for (const size of SIZES) for (let i = 0; i < 5; i++) await call(size, v);
+      for (const size of SIZES) {
+        for (let b = 0; b < BLOCKS; b++) await block(size, 'A');
+        log(`${size} a batch: ${fmt(median(blocks.filter((x) => x.size === size).map((x) => x.cpuMs)), 2)} ms`);
+      }
+      if (variantFile) {
+        for (const size of [4, 64]) {
+          for (let b = 0; b < BLOCKS; b++) for (const v of ['A', 'B', 'B', 'A'] as const) await block(size, v);
+        }
+      }
+    } catch (error) {
+      failures.push(String(error));
+    } finally {
+      client.release();
+      await db.$client.end();
+    }
+
+    const out = reportPath('batch');
+    fs.writeFileSync(
+      out,
+      renderReport({
+        machine,
+        commit: commitOf(),
+        seconds: (Date.now() - started) / 1000,
+        blocks,
+        variantFile,
+        failures,
+      }),
+    );
+    log(`report: ${path.relative(process.cwd(), out)}`);
+    return failures.length > 0 ? 2 : 0;
+  });
+}
+
+function renderReport(o: {
+  machine: ReturnType<typeof machineInfo>;
+  commit: string;
+  seconds: number;
+  blocks: Block[];
+  variantFile: string | undefined;
+  failures: string[];
+}): string {
+  const m = o.machine;
+  const baseline = o.blocks.slice(0, SIZES.length * BLOCKS);
+  const bySize = SIZES.map((size) => {
+    const cpu = baseline.filter((b) => b.size === size).map((b) => b.cpuMs);
+    return { size, median: median(cpu), min: Math.min(...cpu), max: Math.max(...cpu) };
+  });
+  const fit = fitLine(bySize.map((s) => ({ x: s.size, y: s.median })));
+  const lines = [
+    '# Order batch function bench',
+    '',
+    `Written by \`npm run bench -- batch\` (bench/batch/main.ts); overwritten on every run. Run of ${m.date}, ${fmt(o.seconds, 0)} s, at ${o.commit}, on ${m.nproc} cores (${m.cpuModel}), load average ${fmt(m.loadAverage, 2)} at the start.`,
+    '',
+    `What \`trade_open_batch\` (apps/server/src/modules/trading/sql/) costs the PostgreSQL backend that runs it, in CPU, by the batch's size: the orders are the server's own (${CUSTOMERS} market buys of 1 AAPL placed through the app by ${CUSTOMERS} verified customers, among the orders bench's 20,000 dormant ones), each call with fresh idempotency keys in \`BEGIN; SET CONSTRAINTS ALL IMMEDIATE; ...; ROLLBACK\`, ${BLOCKS} blocks of ${CALLS} calls a size, \`VACUUM\` before each block, CPU from /proc/<pid>/schedstat. Without the commit's WAL flush, the network and Node: this is the part of an order's cost that the single batch writer pays (docs/trading.md "The placement path"), not a rate.`,
+    '',
+    '| orders a batch | backend CPU a batch, ms (median of blocks; min-max) | per order, µs |',
+    '|---|---|---|',
+    ...bySize.map(
+      (s) =>
+        `| ${s.size} | ${fmt(s.median, 2)} (${fmt(s.min, 2)}-${fmt(s.max, 2)}) | ${fmt((s.median * 1000) / s.size, 0)} |`,
+    ),
+    '',
+    `As a straight line through the medians: **${fmt(fit.fixed, 2)} ms a batch + ${fmt(fit.perItem * 1000, 0)} µs an order.**`,
+    '',
+  ];
+  if (o.variantFile) {
+    lines.push(
+      o.variantFile === 'same'
+        ? "## Against a copy of itself (`BENCH_BATCH_SQL=same`: the method's own noise)"
+        : `## Against \`trade_open_batch_b\` (${path.basename(o.variantFile)})`,
+      '',
+      'Blocks in the order A B B A, each pair of neighbours compared:',
+      '',
+      '| orders a batch | A ms (median) | B ms (median) | B / A |',
+      '|---|---|---|---|',
+    );
+    for (const size of [4, 64]) {
+      const ab = o.blocks.slice(SIZES.length * BLOCKS).filter((b) => b.size === size);
+      const a = median(ab.filter((b) => b.variant === 'A').map((b) => b.cpuMs));
+      const b = median(ab.filter((b) => b.variant === 'B').map((b) => b.cpuMs));
+      lines.push(`| ${size} | ${fmt(a, 2)} | ${fmt(b, 2)} | ${fmt(b / a, 3)} |`);
+    }
+    lines.push('');
+  }
+  if (o.failures.length > 0) lines.push('## Problems', '', ...o.failures.map((f) => `- ${f}`), '');
+  return lines.join('\n');
+}
