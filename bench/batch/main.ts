@@ -10,8 +10,8 @@
  * with fresh idempotency keys, in a transaction of its own that commits as the server's do (the checks deferred to
  * the commit included; the wait for the WAL flush is not CPU), and reads its backend's CPU time from
  * /proc/<pid>/schedstat around each block of calls. Every call writes its orders (the customers are funded for far
- * more than the run places); no `VACUUM` between blocks, which made the next block's writes dearer (3.0 against 0.9
- * ms for a batch of one: every page it had marked all-visible written again).
+ * more than the run places); no `VACUUM` between blocks: with it the next block cost three times as much for a
+ * batch of one order (3.0 against 0.9 ms; why was not pinned down).
  *
  * BENCH_BATCH_SQL=<file.sql>: a file that defines `trade_open_batch_b` with the same arguments (a changed copy of
  * sql/trade_open_batch.sql, renamed), run in alternating blocks (A B B A) against the current function, at 4 and at 64
