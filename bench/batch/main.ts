@@ -22,11 +22,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.js';
-import { type Config, loadConfig } from '../../apps/server/src/config.js';
 import { OPEN_BATCH_SQL } from '../../apps/server/src/modules/trading/statements.js';
-import { offsetClock } from '../../apps/server/src/platform/clock.js';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { appInProcess } from '../lib/app-in-process.js';
 import { repoRoot, reportPath } from '../lib/children.js';
 import { machineInfo } from '../lib/machine.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
@@ -97,17 +95,7 @@ export function main(): Promise<number> {
       verified: true,
       at: new Date(MARKET_OPEN_AT),
     });
-    const appDb = createDb(databaseUrl, 4);
-    const config: Config = {
-      ...loadConfig({}),
-      dataDir,
-      uploadsDir: path.join(dataDir, 'uploads'),
-      seedDemo: false,
-      tradingJobMs: 0,
-    };
-    const clock = offsetClock(new Date(MARKET_OPEN_AT));
-    const { app } = await buildApp({ db: appDb, config, clock, logger: false, rateLimits: false, serveClients: false });
-    await app.ready();
+    const { app, close } = await appInProcess({ databaseUrl, dataDir, at: new Date(MARKET_OPEN_AT) });
     const orders = await captureBatches(async () => {
       for (const u of users) {
         const res = await app.inject({
@@ -119,8 +107,7 @@ export function main(): Promise<number> {
         if (res.statusCode !== 200) throw new Error(`order answered ${res.statusCode}: ${res.body}`);
       }
     });
-    await app.close();
-    await appDb.$client.end();
+    await close();
     if (orders.length !== CUSTOMERS) throw new Error(`${orders.length} batches for ${CUSTOMERS} orders one at a time`);
     log(`${orders.length} orders placed by the app, one batch each; their arguments kept`);
 

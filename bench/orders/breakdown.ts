@@ -6,11 +6,7 @@
  * patches pg's Client) and answers {type: 'breakdown', ...} over IPC.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.js';
-import { type Config, loadConfig } from '../../apps/server/src/config.js';
-import { offsetClock } from '../../apps/server/src/platform/clock.js';
-import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { appInProcess } from '../lib/app-in-process.js';
 import { countStatements } from '../lib/count-statements.js';
 import { treeCpuSeconds } from '../lib/proc-cpu.js';
 import { createBenchUsers } from '../wallet/fixtures.js';
@@ -67,17 +63,7 @@ const users = await createBenchUsers({
   verified: true,
   at: new Date(process.env.SIM_CLOCK_START!),
 });
-const db = createDb(databaseUrl, 4);
-const config: Config = {
-  ...loadConfig({}),
-  dataDir,
-  uploadsDir: path.join(dataDir, 'uploads'),
-  seedDemo: false,
-  tradingJobMs: 0,
-};
-const clock = offsetClock(new Date(process.env.SIM_CLOCK_START!));
-const { app } = await buildApp({ db, config, clock, logger: false, rateLimits: false, serveClients: false });
-await app.ready();
+const { app, close } = await appInProcess({ databaseUrl, dataDir, at: new Date(process.env.SIM_CLOCK_START!) });
 
 /**
  * This process's CPU while it places no order (the simulated market's ticks, timers), in µs per second: taken
@@ -138,8 +124,7 @@ const per = counter.per(ORDERS);
 const concurrentCounter = countStatements();
 const perClient = 10;
 const concurrentCpu = await concurrentCounter.during(() => placeConcurrently(perClient));
-await app.close();
-await db.$client.end();
+await close();
 const result: OrdersBreakdown = {
   type: 'breakdown',
   orders: ORDERS,

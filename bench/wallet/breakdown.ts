@@ -5,10 +5,7 @@
  * answers {type: 'breakdown', ...} over IPC.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.js';
-import { type Config, loadConfig } from '../../apps/server/src/config.js';
-import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { appInProcess } from '../lib/app-in-process.js';
 import { countStatements } from '../lib/count-statements.js';
 import { createBenchUsers } from './fixtures.js';
 
@@ -35,15 +32,7 @@ const [user] = await createBenchUsers({
   funding: { BALANCE: '1000000', STOCK: '1000000', US_STOCK: '1000000' },
   tag: 'breakdown',
 });
-const db = createDb(databaseUrl, 4);
-const config: Config = {
-  ...loadConfig({}),
-  dataDir,
-  uploadsDir: path.join(dataDir, 'uploads'),
-  seedDemo: false,
-};
-const { app } = await buildApp({ db, config, logger: false, rateLimits: false, serveClients: false });
-await app.ready();
+const { app, close } = await appInProcess({ databaseUrl, dataDir });
 
 async function transfers(to: string, n: number): Promise<number> {
   const started = performance.now();
@@ -66,8 +55,7 @@ await transfers('STOCK', 100);
 await transfers('US_STOCK', 100);
 const sameMicros = await counter.during(() => transfers('STOCK', TRANSFERS));
 const fxMicros = await transfers('US_STOCK', TRANSFERS);
-await app.close();
-await db.$client.end();
+await close();
 const perTransfer = counter.per(TRANSFERS);
 const result: Breakdown = {
   type: 'breakdown',
