@@ -51,6 +51,15 @@ DECLARE
   order_ids bigint[];
   position_ids bigint[];
   charged_at int[];
+  -- The charged orders' items for the ledger, one array per field.
+  l_account bigint[];
+  l_amount numeric[];
+  l_reference text[];
+  l_at timestamptz[];
+  l_fee numeric[];
+  l_fee_account bigint[];
+  l_fee_reference text[];
+  l_fee_detail jsonb[];
   held bigint[];
   refused text[];
   hold_of bigint[];
@@ -120,37 +129,35 @@ BEGIN
     LIMIT 1
   ) k ON true;
 
-  -- 3. Ids for the new orders of verified customers.
+  -- 3. Ids for the new orders of verified customers, and which of those orders name an account of their customer
+  --    (only those are charged; the others are refused as insufficient, as before).
   SELECT array_agg(CASE WHEN u.ok THEN nextval('trade_orders_id_seq') END ORDER BY t.i),
-         array_agg(CASE WHEN u.ok THEN nextval('trade_positions_id_seq') END ORDER BY t.i)
-    INTO order_ids, position_ids
-  FROM unnest(p_user) WITH ORDINALITY AS t(user_id, i)
-  -- A probe of the customer's primary key per order, as for the keys above (a join hashed the whole table).
+         array_agg(CASE WHEN u.ok THEN nextval('trade_positions_id_seq') END ORDER BY t.i),
+         array_agg(t.i ORDER BY t.i) FILTER (WHERE u.ok AND a.mine)
+    INTO order_ids, position_ids, charged_at
+  FROM unnest(p_user, p_account) WITH ORDINALITY AS t(user_id, account, i)
+  -- Probes of the customer's and the account's primary keys per order, as for the keys above (a join hashed the
+  -- whole table).
   LEFT JOIN LATERAL (
     SELECT true AS ok FROM users u WHERE u.id = t.user_id AND u.kyc_status = 3 AND stored_found[t.i] IS NULL LIMIT 1
-  ) u ON true;
+  ) u ON true
+  LEFT JOIN LATERAL (
+    SELECT true AS mine FROM ledger_accounts a WHERE a.id = t.account AND a.user_id = t.user_id LIMIT 1
+  ) a ON true;
 
-  -- 4. The money, by the ledger: each order's margin hold and fee in one guarded update of its wallet account
-  --    (ledger_hold_and_charge_each, which locks the accounts in id order as every writer of accounts does). An
-  --    order whose account is not its customer's is not charged (refused as insufficient, as before).
-  SELECT array_agg(t.i ORDER BY t.i) INTO charged_at
-  FROM unnest(p_account, p_user) WITH ORDINALITY AS t(account, user_id, i)
-  CROSS JOIN LATERAL (
-    SELECT 1 FROM ledger_accounts a WHERE a.id = t.account AND a.user_id = t.user_id LIMIT 1
-  ) a
-  WHERE order_ids[t.i] IS NOT NULL;
+  -- 4. The money, by the ledger: each charged order's margin hold and fee in one guarded update of its wallet account
+  --    (ledger_hold_and_charge_each, which locks the accounts in id order as every writer of accounts does).
+  SELECT array_agg(p_account[c.i] ORDER BY c.k), array_agg(p_margin[c.i] ORDER BY c.k),
+         array_agg('position:' || position_ids[c.i] || ':0' ORDER BY c.k), array_agg(p_at[c.i] ORDER BY c.k),
+         array_agg(p_fee[c.i] ORDER BY c.k), array_agg(p_fees_account[c.i] ORDER BY c.k),
+         array_agg('order:' || order_ids[c.i] ORDER BY c.k),
+         array_agg(jsonb_build_object('order', order_ids[c.i], 'position', position_ids[c.i], 'code', p_code[c.i])
+           ORDER BY c.k)
+    INTO l_account, l_amount, l_reference, l_at, l_fee, l_fee_account, l_fee_reference, l_fee_detail
+  FROM unnest(charged_at) WITH ORDINALITY AS c(i, k);
   SELECT l.hold_ids, l.available INTO held, refused
-  FROM ledger_hold_and_charge_each(
-    ARRAY(SELECT p_account[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT p_margin[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT 'position:' || position_ids[c.i] || ':0' FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT p_at[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT p_fee[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT p_fees_account[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT 'order:' || order_ids[c.i] FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    ARRAY(SELECT jsonb_build_object('order', order_ids[c.i], 'position', position_ids[c.i], 'code', p_code[c.i])
-      FROM unnest(charged_at) WITH ORDINALITY AS c(i, k) ORDER BY c.k),
-    'tradeFee') l;
+  FROM ledger_hold_and_charge_each(l_account, l_amount, l_reference, l_at, l_fee, l_fee_account, l_fee_reference,
+    l_fee_detail, 'tradeFee') l;
   -- The ledger's answers at the orders' own places in the batch.
   SELECT array_agg(c.hold ORDER BY t.i), array_agg(c.available ORDER BY t.i) INTO hold_of, available_of
   FROM generate_series(1, n) AS t(i)
