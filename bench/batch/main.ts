@@ -21,14 +21,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { OPEN_BATCH_SQL } from '../../apps/server/src/modules/trading/statements.js';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
 import { appInProcess } from '../lib/app-in-process.js';
 import { repoRoot, reportPath } from '../lib/children.js';
+import { watchQueries } from '../lib/count-statements.js';
 import { machineInfo } from '../lib/machine.js';
 import { commitOf, runScenario } from '../lib/scenario.js';
-import { fmt } from '../lib/stats.js';
+import { fmt, summarize } from '../lib/stats.js';
 import { MARKET_OPEN_AT, ORDER } from '../orders/order.js';
 import { createBenchUsers } from '../wallet/fixtures.js';
 import { fitLine, joinBatches } from './columns.js';
@@ -41,6 +41,8 @@ const CALLS = 60;
 const KEY_FIELD = 1;
 
 interface Block {
+  /** The sizes' own blocks (the current function alone), or the comparison with a variant. */
+  phase: 'sizes' | 'variant';
   size: number;
   variant: 'A' | 'B';
   /** The backend's CPU per call, ms. */
@@ -50,18 +52,13 @@ interface Block {
 /** The arguments of every `trade_open_batch` call the app makes while `work` runs. */
 async function captureBatches(work: () => Promise<void>): Promise<unknown[][]> {
   const captured: unknown[][] = [];
-  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as { text?: unknown; values?: unknown[] } | undefined;
-    if (typeof first?.text === 'string' && first.text.includes('trade_open_batch(') && first.values) {
-      captured.push(first.values);
-    }
-    return original.apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  const stop = watchQueries((text, values) => {
+    if (text.includes('trade_open_batch(') && values) captured.push(values);
+  });
   try {
     await work();
   } finally {
-    pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+    stop();
   }
   return captured;
 }
@@ -78,10 +75,7 @@ function variantSql(file: string): string {
     .replace('CREATE OR REPLACE FUNCTION trade_open_batch(', 'CREATE OR REPLACE FUNCTION trade_open_batch_b(');
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
+const median = (xs: number[]) => summarize(xs).p50;
 
 export function main(): Promise<number> {
   return runScenario('batch', 600_000, async ({ databaseUrl, dataDir, log }) => {
@@ -121,8 +115,10 @@ export function main(): Promise<number> {
       const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
       const cpuMs = () => Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
       const texts = { A: OPEN_BATCH_SQL, B: OPEN_BATCH_SQL.replace('trade_open_batch(', 'trade_open_batch_b(') };
+      // Each size's batch joined once; only its keys are new on every call.
+      const joined = new Map(SIZES.map((size) => [size, joinBatches(orders.slice(0, size))]));
       const call = async (size: number, variant: 'A' | 'B') => {
-        const values = joinBatches(orders.slice(0, size));
+        const values = [...joined.get(size)!];
         values[KEY_FIELD] = Array.from({ length: size }, () => randomUUID());
         await client.query('begin');
         const { rows } = await client.query<{ results: Array<{ replayed?: boolean }> }>({
@@ -134,20 +130,21 @@ export function main(): Promise<number> {
         const written = rows[0]?.results.filter((r) => r.replayed === false).length;
         if (written !== size) throw new Error(`${variant}: ${written} of ${size} orders written`);
       };
-      const block = async (size: number, variant: 'A' | 'B') => {
+      const block = async (phase: Block['phase'], size: number, variant: 'A' | 'B') => {
         const before = cpuMs();
         for (let i = 0; i < CALLS; i++) await call(size, variant);
-        blocks.push({ size, variant, cpuMs: (cpuMs() - before) / CALLS });
+        blocks.push({ phase, size, variant, cpuMs: (cpuMs() - before) / CALLS });
       };
       const variants: Array<'A' | 'B'> = variantFile ? ['A', 'B'] : ['A'];
       for (const v of variants) for (const size of SIZES) for (let i = 0; i < 5; i++) await call(size, v);
       for (const size of SIZES) {
-        for (let b = 0; b < BLOCKS; b++) await block(size, 'A');
+        for (let b = 0; b < BLOCKS; b++) await block('sizes', size, 'A');
         log(`${size} a batch: ${fmt(median(blocks.filter((x) => x.size === size).map((x) => x.cpuMs)), 2)} ms`);
       }
       if (variantFile) {
         for (const size of [4, 64]) {
-          for (let b = 0; b < BLOCKS; b++) for (const v of ['A', 'B', 'B', 'A'] as const) await block(size, v);
+          for (let b = 0; b < BLOCKS; b++)
+            for (const v of ['A', 'B', 'B', 'A'] as const) await block('variant', size, v);
         }
       }
     } catch (error) {
@@ -183,10 +180,9 @@ function renderReport(o: {
   failures: string[];
 }): string {
   const m = o.machine;
-  const baseline = o.blocks.slice(0, SIZES.length * BLOCKS);
   const bySize = SIZES.map((size) => {
-    const cpu = baseline.filter((b) => b.size === size).map((b) => b.cpuMs);
-    return { size, median: median(cpu), min: Math.min(...cpu), max: Math.max(...cpu) };
+    const cpu = summarize(o.blocks.filter((b) => b.phase === 'sizes' && b.size === size).map((b) => b.cpuMs));
+    return { size, median: cpu.p50, min: cpu.min, max: cpu.max };
   });
   const fit = fitLine(bySize.map((s) => ({ x: s.size, y: s.median })));
   const lines = [
@@ -218,7 +214,7 @@ function renderReport(o: {
       '|---|---|---|---|',
     );
     for (const size of [4, 64]) {
-      const ab = o.blocks.slice(SIZES.length * BLOCKS).filter((b) => b.size === size);
+      const ab = o.blocks.filter((b) => b.phase === 'variant' && b.size === size);
       const a = median(ab.filter((b) => b.variant === 'A').map((b) => b.cpuMs));
       const b = median(ab.filter((b) => b.variant === 'B').map((b) => b.cpuMs));
       lines.push(`| ${size} | ${fmt(a, 2)} | ${fmt(b, 2)} | ${fmt(b / a, 3)} |`);
