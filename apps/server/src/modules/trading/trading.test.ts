@@ -573,6 +573,63 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     expect(await rows()).toEqual(before);
   });
 
+  it('writes the ids, owner and hold itself over any the rows carry', async () => {
+    pinDefaults();
+    const first = await trader(h, { US_STOCK: '1000' });
+    const second = await trader(h, { US_STOCK: '1000' });
+    const placed = await buyAapl(first.token);
+    expect(placed.body.code).toBe(200);
+    // The first customer's rows whole, their ids, owner and hold included, sent again for the second customer.
+    const { rows: found } = await h.db.$client.query<{ position: Record<string, unknown>; order: object }>(
+      `select row_to_json(p) as position, row_to_json(o) as order
+         from trade_positions p join trade_orders o on o.position_id = p.id where p.user_id = $1`,
+      [first.user.id],
+    );
+    const { ledger } = h.deps;
+    const account = await ledger.walletAccount(h.db, second.user.id, 'US_STOCK');
+    const fees = await ledger.systemAccount(h.db, 'fees', 'USD');
+    const item: OpenNowItem = {
+      scope: `u:${second.user.id}`,
+      key: `rows-${Date.now()}`,
+      endpoint: '/x',
+      hash: 'h',
+      user: second.user.id,
+      account: account.id,
+      feesAccount: fees.id,
+      margin: '200.00',
+      fee: '1.00',
+      at: new Date().toISOString(),
+      position: found[0]!.position,
+      order: found[0]!.order as Record<string, unknown>,
+      code: 'AAPL',
+      message: { kind: 'orderFilled', params: {} },
+      answerOrder: '}',
+      answerPosition: '}',
+    };
+    const { rows } = await h.db.$client.query<{ results: Array<{ orderId: number; positionId: number }> }>(
+      OPEN_BATCH_SQL,
+      batchColumns([item]),
+    );
+    const { orderId, positionId } = rows[0]!.results[0]!;
+    expect(positionId).not.toBe(found[0]!.position.id);
+    const { rows: written } = await h.db.$client.query(
+      `select p.user_id as position_user, h.account_id as hold_account, o.user_id as order_user,
+              o.position_id as order_position, o.hold_id as order_hold
+         from trade_positions p join ledger_holds h on h.id = p.hold_id join trade_orders o on o.position_id = p.id
+        where p.id = $1 and o.id = $2`,
+      [positionId, orderId],
+    );
+    expect(written).toEqual([
+      {
+        position_user: String(second.user.id),
+        hold_account: String(account.id),
+        order_user: String(second.user.id),
+        order_position: String(positionId),
+        order_hold: null,
+      },
+    ]);
+  });
+
   it('sends JSON texts to PostgreSQL as text[] literals that read back unchanged', async () => {
     const row = { code: 'A"B\\C', name: 'quote " backslash \\ newline \n tab \t 中文 é 😀', n: 1.5, none: null };
     const texts = [JSON.stringify(row), JSON.stringify(row).slice(5), '{}', JSON.stringify('\u0001\ud800')];
