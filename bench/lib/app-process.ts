@@ -3,6 +3,7 @@
  * against a PostgreSQL that outlives it: started, waited for, stopped or killed by its own pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, track } from './children.js';
 
@@ -28,6 +29,8 @@ export interface AppProcessOptions {
 
 /** BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** BENCH_SERVER_LOG: a file the server's whole output is appended to (with `--trace-gc` above, its GC pauses). */
+const serverLog = process.env.BENCH_SERVER_LOG;
 
 export async function startAppProcess(opts: AppProcessOptions): Promise<AppProcess> {
   const started = performance.now();
@@ -50,6 +53,7 @@ export async function startAppProcess(opts: AppProcessOptions): Promise<AppProce
   );
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
+    if (serverLog) appendFileSync(serverLog, chunk);
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
     if (lines.length > 40) lines.splice(0, lines.length - 40);
   };
