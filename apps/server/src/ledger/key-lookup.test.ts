@@ -33,9 +33,11 @@ const replays: Array<[string, string, Replay]> = [
   [
     'ledger_post_once_each (transfers)',
     'ledger_post_once_each',
+    // One request, one array per field (ledger/sql/ledger_post_once_each.sql); a replay reads no entry.
     (scope, key) => ({
-      text: 'select ledger_post_once_each($1) as r',
-      values: [JSON.stringify([{ scope, key, endpoint: '/x', hash: 'h', answer: {}, entry: {} }])],
+      text: `select ledger_post_once_each($1, $2, '{/x}', '{h}', '{"{}"}', '{transfer}', array[now()], '{NULL}',
+        '{NULL}', '{NULL}', '{NULL}', '{}', '{}', '{}', '{}') as r`,
+      values: [[scope], [key]],
     }),
   ],
   [
@@ -134,21 +136,22 @@ describe('a batch reads its own customers and accounts by their primary keys', (
       }
       for (let call = 8; call < 16; call++) {
         const [a, b, d] = three(call);
-        const entries = [
-          {
-            type: 'transfer',
-            at,
-            postings: [
-              { account: Number(a!.id), currency: 'USD', amount: '-5' },
-              { account: Number(b!.id), currency: 'USD', amount: '5' },
-            ],
-          },
-          // Short: answered, not written.
-          { type: 'transfer', at, postings: [{ account: Number(d!.id), currency: 'USD', amount: '-5000' }] },
-        ];
-        const { rows } = await c.query('select ledger_post_each($1) as r', [JSON.stringify(entries)]);
-        expect('entryId' in rows[0].r[0]).toBe(true);
-        expect(Number(rows[0].r[1].available)).toBe(1000);
+        // Two entries, one array per field (ledger/sql/ledger_post_each.sql); the second is short: answered, not
+        // written.
+        const { rows } = await c.query('select * from ledger_post_each($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
+          ['transfer', 'transfer'],
+          [at, at],
+          [null, null],
+          [null, null],
+          [null, null],
+          [null, null],
+          [1, 1, 2],
+          [a!.id, b!.id, d!.id],
+          ['USD', 'USD', 'USD'],
+          ['-5', '5', '-5000'],
+        ]);
+        expect(rows[0].entry_ids[0]).not.toBeNull();
+        expect(Number(rows[0].short_available[1])).toBe(1000);
       }
       for (let call = 16; call < 24; call++) {
         // Each customer names another's account: trade_open_batch finds the customer verified, then no account of

@@ -26,6 +26,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.js';
 import { raisedByDatabase } from '../platform/db/errors.js';
+import { jsonTexts } from '../platform/db/json-texts.js';
 import { ledgerAccounts, ledgerHolds } from '../platform/db/schema.js';
 import { rule } from '../platform/errors.js';
 import { type IdempotencyKey, idempotencyError, idempotencyMismatch } from '../platform/idempotency.js';
@@ -122,11 +123,16 @@ export interface PostOnceRequest<A extends object> {
 /** A request's outcome in postOnceEach: its answer, or the error postOnce would have thrown for it. */
 export type PostOnceOutcome<A extends object> = { answer: A & { entryId: number } } | { error: unknown };
 
-/** ledger_post_once_each's answer for one request. */
+/** ledger_post_once_each's answer for one request: written now (its entry's id), replayed, or refused. */
 type PostOnceEachResult<A extends object> =
-  | { replayed: boolean; answer: A & { entryId: number } }
+  | { replayed: false; entryId: number }
+  | { replayed: true; answer: A & { entryId: number } }
   | { error: 'mismatch' }
   | { error: 'insufficient'; accountId: number; available: string };
+
+/** ledger_post_once_each (sql/ledger_post_once_each.sql): the transfer batch, one array per field. */
+const POST_ONCE_EACH_SQL =
+  'select ledger_post_once_each($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) as results';
 
 export class LedgerInvariantError extends Error {
   override name = 'LedgerInvariantError';
@@ -316,6 +322,40 @@ export function createLedger(options: LedgerOptions = {}) {
   }
 
   /**
+   * ledger_post_once_each's arguments: one array per field, request k at index k of each (its key, its answer as
+   * JSON text, its entry), and its entry's postings in arrays of their own, each naming k (1-based) in the first
+   * (sql/ledger_post_once_each.sql; typed arrays, as the order batch's, docs/trading.md "The placement path").
+   */
+  function postOnceEachColumns<A extends object>(requests: readonly PostOnceRequest<A>[]): unknown[] {
+    const entries = requests.map(({ input }) => ({ input, args: postArgs(input) }));
+    const legs = entries.flatMap(({ args }, k) =>
+      args.accounts.map((account, i) => ({
+        entry: k + 1,
+        account,
+        currency: args.currencies[i],
+        amount: args.amounts[i],
+      })),
+    );
+    return [
+      requests.map((r) => r.key.scope),
+      requests.map((r) => r.key.key),
+      requests.map((r) => r.key.endpoint),
+      requests.map((r) => r.key.requestHash),
+      jsonTexts(requests.map((r) => JSON.stringify(r.answer))),
+      entries.map((e) => e.input.type),
+      entries.map((e) => e.input.at.toISOString()),
+      entries.map((e) => e.args.rate),
+      jsonTexts(entries.map((e) => JSON.stringify(e.input.detail ?? null))),
+      entries.map((e) => e.input.reason ?? null),
+      entries.map((e) => e.input.reference ?? null),
+      legs.map((l) => l.entry),
+      legs.map((l) => l.account),
+      legs.map((l) => l.currency),
+      legs.map((l) => l.amount),
+    ];
+  }
+
+  /**
    * postOnce for several requests in one statement and one transaction (the ledger_post_once_each SQL function,
    * a prepared statement): the transfer batch's group commit (modules/wallet). Each request is answered on its
    * own, in order: its answer (written now or replayed), or its refusal as the error postOnce would throw (422
@@ -327,36 +367,14 @@ export function createLedger(options: LedgerOptions = {}) {
     db: Db,
     requests: readonly PostOnceRequest<A>[],
   ): Promise<Array<PostOnceOutcome<A>>> {
-    const payload = requests.map(({ key, input, answer }) => {
-      const args = postArgs(input);
-      return {
-        scope: key.scope,
-        key: key.key,
-        endpoint: key.endpoint,
-        hash: key.requestHash,
-        answer,
-        entry: {
-          type: input.type,
-          at: input.at.toISOString(),
-          postings: args.accounts.map((account, i) => ({
-            account,
-            currency: args.currencies[i],
-            amount: args.amounts[i],
-          })),
-          rate: args.rate,
-          detail: input.detail ?? null,
-          reason: input.reason ?? null,
-          reference: input.reference ?? null,
-        },
-      };
-    });
     const { rows } = await db.$client.query<{ results: PostOnceEachResult<A>[] }>({
       name: 'ledger_post_once_each',
-      text: 'select ledger_post_once_each($1) as results',
-      values: [JSON.stringify(payload)],
+      text: POST_ONCE_EACH_SQL,
+      values: postOnceEachColumns(requests),
     });
     const results = rows[0]?.results ?? [];
     return results.map((result, i): PostOnceOutcome<A> => {
+      if ('entryId' in result) return { answer: { ...(requests[i]?.answer as A), entryId: Number(result.entryId) } };
       if ('answer' in result) return { answer: result.answer };
       if (result.error === 'mismatch') return { error: idempotencyMismatch() };
       const postings = requests[i]?.input.postings ?? [];

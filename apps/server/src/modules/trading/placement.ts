@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import { createBatcher, MONEY_WRITES } from '../../platform/batcher.js';
 import type { Tx } from '../../platform/db/client.js';
 import { raisedByDatabase } from '../../platform/db/errors.js';
+import { jsonTexts } from '../../platform/db/json-texts.js';
 import { rule } from '../../platform/errors.js';
 import { type IdempotencyKey, idempotencyMismatch } from '../../platform/idempotency.js';
 import { markDbDone, timelineOn } from '../../platform/timeline.js';
@@ -118,17 +119,6 @@ function answerTail(dto: object, head: string): string {
   const json = JSON.stringify(dto);
   if (!json.startsWith(head)) throw new Error(`an answer that does not begin with ${head}`);
   return json.slice(head.length);
-}
-
-/**
- * PostgreSQL's literal of a `text[]` whose elements are JSON texts written by JSON.stringify, or pieces of them:
- * each, as a JSON string, is already a quoted element of the array syntax, since JSON escapes `"` and `\` with a
- * backslash as the array syntax does, and such a text holds no control character (JSON.stringify escapes them, and
- * lone surrogates, inside it). About three times faster than pg's own array escaping of the same texts, which ran
- * on the batch writer's path between two batches. Not for other strings (an idempotency key may hold anything).
- */
-export function jsonTexts(texts: string[]): string {
-  return `{${JSON.stringify(texts).slice(1, -1)}}`;
 }
 
 /**

@@ -16,9 +16,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
 import { type PinnedMarket, pinMarket, pinRates, placeOrder, type Ticket, trader } from '../../../test/trading.js';
+import { jsonTexts } from '../../platform/db/json-texts.js';
 import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
-import { batchColumns, jsonTexts, type OpenNowItem } from './placement.js';
+import { batchColumns, type OpenNowItem } from './placement.js';
 import { OPEN_BATCH_SQL } from './statements.js';
 
 let h: Harness;

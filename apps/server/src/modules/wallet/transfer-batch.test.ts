@@ -19,6 +19,10 @@ beforeAll(async () => {
 
 type Answer = { amount: string };
 
+/** The transfer batch function's signature (ledger/sql/ledger_post_once_each.sql). */
+const POST_ONCE_EACH =
+  'ledger_post_once_each(text[], text[], text[], text[], text[], text[], timestamptz[], numeric[], jsonb[], text[], text[], int[], bigint[], text[], numeric[])';
+
 /** A BALANCE -> STOCK transfer of `amount` for postOnceEach, under `key` (the hash stands for the body). */
 async function request(userId: number, amount: string, key: string, hash = amount): Promise<PostOnceRequest<Answer>> {
   const from = await h.deps.ledger.walletAccount(h.db, userId, 'BALANCE');
@@ -107,6 +111,67 @@ describe('the ledger writes a batch of transfers (postOnceEach)', () => {
       /one key/,
     );
     expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '100.00' });
+  });
+
+  it('stores each answer as it was sent, with its entry id, and replays it unchanged', async () => {
+    const [a, b] = await Promise.all([funded('100'), funded('100')]);
+    const odd = { note: 'quote " backslash \\ newline \n tab \t 中文 é 😀', amount: '1.00', none: null };
+    const requests: PostOnceRequest<object>[] = [
+      { ...(await request(a.user.id, '1.00', randomUUID())), answer: odd },
+      { ...(await request(b.user.id, '2.00', randomUUID())), answer: {} },
+    ];
+    const first = await h.deps.ledger.postOnceEach(h.db, requests);
+    expect(first).toEqual([
+      { answer: { ...odd, entryId: expect.any(Number) } },
+      { answer: { entryId: expect.any(Number) } },
+    ]);
+    expect(await h.deps.ledger.postOnceEach(h.db, requests)).toEqual(first);
+    expect(await h.balance(a.token, 'BALANCE')).toMatchObject({ balance: '99.00' });
+  });
+
+  it('refuses a malformed call as a whole and writes nothing of it', async () => {
+    const u = await funded('100');
+    const from = await h.deps.ledger.walletAccount(h.db, u.user.id, 'BALANCE');
+    const to = await h.deps.ledger.walletAccount(h.db, u.user.id, 'STOCK');
+    // One transfer, one array per field (ledger/sql/ledger_post_once_each.sql).
+    const good = (): unknown[] => [
+      [`u:${u.user.id}`],
+      [randomUUID()],
+      ['/wallet/transfer'],
+      ['h'],
+      ['{"amount":"1.00"}'],
+      ['transfer'],
+      [new Date().toISOString()],
+      [null],
+      ['{"from":"BALANCE","to":"STOCK"}'],
+      [null],
+      [null],
+      [1, 1],
+      [from.id, to.id],
+      ['EUR', 'EUR'],
+      ['-1.00', '1.00'],
+    ];
+    const call = (values: unknown[]) =>
+      h.db.$client.query(`select ledger_post_once_each(${values.map((_, i) => `$${i + 1}`).join(', ')}) as r`, values);
+    const broken: Array<[string, (v: unknown[]) => void, RegExp]> = [
+      ['a field one element short', (v) => v.splice(13, 1, ['EUR']), /not of one length/],
+      ['a posting of no request', (v) => v.splice(11, 1, [1, 2]), /no request/],
+      ['an entry without postings', (v) => v.splice(11, 4, [], [], [], []), /without postings/],
+      ['an answer that is not a JSON object', (v) => v.splice(4, 1, ['"text"']), /not a JSON object/],
+      ['an answer that is not JSON', (v) => v.splice(4, 1, ['{amount}']), /json/i],
+      ['an unbalanced entry', (v) => v.splice(14, 1, ['-1.00', '0.50']), /balance/],
+    ];
+    for (const [, breakIt, message] of broken) {
+      const values = good();
+      breakIt(values);
+      await expect(call(values)).rejects.toThrow(message);
+    }
+    expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '100.00' });
+    // The same call unbroken is written.
+    const { rows } = await call(good());
+    expect(rows[0].r).toEqual([{ replayed: false, entryId: expect.any(Number) }]);
+    expect(await h.balance(u.token, 'BALANCE')).toMatchObject({ balance: '99.00' });
+    expect(await auditLedger(h.db.$client)).toEqual([]);
   });
 });
 
@@ -207,7 +272,7 @@ describe('transfers sent at once', () => {
     const poor = await funded('5');
     // Every batch now fails (the function is gone); the one-transfer function ledger_post_once remains.
     const failed = failedBatches();
-    await h.db.$client.query('alter function ledger_post_once_each(jsonb) rename to ledger_post_once_each_away');
+    await h.db.$client.query(`alter function ${POST_ONCE_EACH} rename to ledger_post_once_each_away`);
     try {
       const answers = await Promise.all([...users, poor].map((u) => transfer(u.token, '10.00')));
       expect(answers.map((a) => a.body.reason ?? a.body.code)).toEqual([
@@ -218,7 +283,9 @@ describe('transfers sent at once', () => {
       expect(await h.balance(users[0]!.token, 'BALANCE')).toMatchObject({ balance: '90.00' });
       expect(failed()).toBeGreaterThan(0);
     } finally {
-      await h.db.$client.query('alter function ledger_post_once_each_away(jsonb) rename to ledger_post_once_each');
+      await h.db.$client.query(
+        `alter function ${POST_ONCE_EACH.replace('each(', 'each_away(')} rename to ledger_post_once_each`,
+      );
     }
     expect((await transfer(users[0]!.token, '1.00')).body.code).toBe(200);
     expect(await auditLedger(h.db.$client)).toEqual([]);

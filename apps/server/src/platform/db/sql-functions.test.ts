@@ -68,9 +68,10 @@ describe('SQL functions applied after the migrations', () => {
       // The balance check of a batch's entries in one query (issue 14), by the two batch writers below.
       'ledger_check_postings(p_first bigint, p_last bigint)',
       'ledger_hold_and_charge_each(p_account bigint[], p_amount numeric[], p_reference text[], p_at timestamp with time zone[], p_fee numeric[], p_fee_account bigint[], p_fee_reference text[], p_fee_detail jsonb[], p_fee_type text, OUT hold_ids bigint[], OUT entry_ids bigint[], OUT available text[])',
-      // The transfer batch (group commit, docs/money.md "Wallets and transfers").
-      'ledger_post_each(p_entries jsonb)',
-      'ledger_post_once_each(p_requests jsonb)',
+      // The transfer batch (group commit, docs/money.md "Wallets and transfers"), one typed array per field as the
+      // order batch's (issue 14); it answers new entry ids only.
+      'ledger_post_each(p_type text[], p_at timestamp with time zone[], p_rate numeric[], p_detail jsonb[], p_reason text[], p_reference text[], p_leg_entry integer[], p_leg_account bigint[], p_leg_currency text[], p_leg_amount numeric[], OUT entry_ids bigint[], OUT short_accounts bigint[], OUT short_available text[])',
+      'ledger_post_once_each(p_scope text[], p_key text[], p_endpoint text[], p_hash text[], p_answer text[], p_type text[], p_at timestamp with time zone[], p_rate numeric[], p_detail jsonb[], p_reason text[], p_reference text[], p_leg_entry integer[], p_leg_account bigint[], p_leg_currency text[], p_leg_amount numeric[])',
       // The close-out screen's sums (docs/trading.md "The matching job").
       'trade_exposure_fold()',
       // The order batch takes one typed array per field (issue 14); it writes its money through
