@@ -67,7 +67,7 @@ export async function main(): Promise<number> {
 
 const WHAT: Record<string, string> = {
   transfer:
-    '`POST /web/wallet/transfer` one after the other, each with a fresh Idempotency-Key, random amounts (0.01-49.99) between BALANCE, STOCK and US_STOCK (half of them converting EUR<->USD), which the server writes in batches of the transfers that arrive together (docs/money.md "Wallets and transfers"); customers with EUR 1,000,000 in BALANCE and STOCK and USD 1,000,000 in US_STOCK',
+    '`POST /web/wallet/transfer` one after the other, each with a fresh Idempotency-Key, random amounts (0.02-49.99: USD 0.01 converts to less than a euro cent and is refused) between BALANCE, STOCK and US_STOCK (half of them converting EUR<->USD), which the server writes in batches of the transfers that arrive together (docs/money.md "Wallets and transfers"); customers with EUR 1,000,000 in BALANCE and STOCK and USD 1,000,000 in US_STOCK',
   order:
     '`POST /web/stock/create` one after the other, each with a fresh Idempotency-Key, market buys of 1-5 AAPL (the server on `SIM_CLOCK_START` on a Monday morning in New York, so the market is open), which the server writes in batches of the orders that arrive together (docs/trading.md "The placement path"); identity-verified customers with USD 10,000,000 in US_STOCK',
 };
