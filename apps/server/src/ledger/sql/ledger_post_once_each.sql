@@ -88,27 +88,9 @@ BEGIN
     RAISE EXCEPTION 'ledger_post_once_each: a posting of no request of the call';
   END IF;
 
-  -- 1. The keys, always in the same order, so two batches never wait on each other in a cycle; the locks are the
-  --    ones idempotency_begin takes, so a batch also waits for a single request holding one of its keys.
-  PERFORM pg_advisory_xact_lock(k.h) FROM (
-    SELECT DISTINCT hashtextextended(t.scope || E'\n' || t.key, 7127) AS h
-    FROM unnest(p_scope, p_key) AS t(scope, key)
-    ORDER BY 1
-    OFFSET 0
-  ) k;
-
-  -- 2. What is stored under the keys (a new statement: it sees every request that held a key and committed).
-  SELECT array_agg(k.found ORDER BY t.i), array_agg(k.same ORDER BY t.i), array_agg(k.response ORDER BY t.i)
-    INTO stored_found, stored_same, stored_answer
-  FROM unnest(p_scope, p_key, p_endpoint, p_hash) WITH ORDINALITY AS t(scope, key, endpoint, hash, i)
-  -- One probe of the key's primary key per request, never a plain join, which the cached generic plan ran as a
-  -- scan of the whole key table (docs/money.md, "How a posting is written"; ledger/key-lookup.test.ts).
-  LEFT JOIN LATERAL (
-    SELECT true AS found, x.endpoint = t.endpoint AND x.request_hash = t.hash AS same, x.response
-    FROM idempotency_keys x
-    WHERE x.scope = t.scope AND x.key = t.key
-    LIMIT 1
-  ) k ON true;
+  -- 1, 2. The keys' locks, in one order, then what is stored under them (idempotency_begin_each).
+  SELECT b.key_found, b.key_same, b.key_response INTO stored_found, stored_same, stored_answer
+  FROM idempotency_begin_each(p_scope, p_key, p_endpoint, p_hash) b;
 
   -- 3. The entries of the others, by the ledger; called once, into variables (a call inside a join could be run
   --    again by the plan).

@@ -63,6 +63,8 @@ describe('SQL functions applied after the migrations', () => {
       'trade_exposure_track()': 'the statement triggers of trade_positions record changes (was a placeholder)',
     };
     const added = [
+      // The keys of a batch's requests, locked and looked up (the order and transfer batches, issue 14).
+      'idempotency_begin_each(p_scope text[], p_key text[], p_endpoint text[], p_hash text[], OUT key_found boolean[], OUT key_same boolean[], OUT key_response json[])',
       // The balance check, one query for one entry (the trigger) or a batch's (issue 14).
       'ledger_assert_balanced(p_entries bigint[])',
       // The balance check of a batch's entries in one query (issue 14), by the two batch writers below.
