@@ -137,6 +137,9 @@ for (const run of RUNS) {
       expect(body.reason).toBe('offeringTotalAboveTicket');
       expect(attempt).toBeLessThan(MOVED_PRICE_ATTEMPTS);
       await expect(page.getByTestId('trade-error')).toHaveAttribute('data-reason', 'offeringTotalAboveTicket');
+      // The refused confirmation closes; until it is gone it still shows the old figures, which the next attempt
+      // would read while the reopened one sends the new total (a CI run of 6 Dec 2026: 817.50 read, 817.52 sent).
+      await expect(page.getByTestId('confirm-sheet')).toBeHidden();
       await snap(page, `${name}-05b-rate-moved`);
       await page.getByTestId('ipo-error-review').click();
       await expect(page.getByTestId('confirm-sheet')).toBeVisible();
