@@ -327,14 +327,9 @@ export function createLedger(options: LedgerOptions = {}) {
    * (sql/ledger_post_once_each.sql; typed arrays, as the order batch's, docs/trading.md "The placement path").
    */
   function postOnceEachColumns<A extends object>(requests: readonly PostOnceRequest<A>[]): unknown[] {
-    const entries = requests.map(({ input }) => ({ input, args: postArgs(input) }));
-    const legs = entries.flatMap(({ args }, k) =>
-      args.accounts.map((account, i) => ({
-        entry: k + 1,
-        account,
-        currency: args.currencies[i],
-        amount: args.amounts[i],
-      })),
+    const args = requests.map((r) => postArgs(r.input));
+    const legs = args.flatMap((a, k) =>
+      a.accounts.map((account, i) => ({ entry: k + 1, account, currency: a.currencies[i], amount: a.amounts[i] })),
     );
     return [
       requests.map((r) => r.key.scope),
@@ -342,12 +337,12 @@ export function createLedger(options: LedgerOptions = {}) {
       requests.map((r) => r.key.endpoint),
       requests.map((r) => r.key.requestHash),
       jsonTexts(requests.map((r) => JSON.stringify(r.answer))),
-      entries.map((e) => e.input.type),
-      entries.map((e) => e.input.at.toISOString()),
-      entries.map((e) => e.args.rate),
-      jsonTexts(entries.map((e) => JSON.stringify(e.input.detail ?? null))),
-      entries.map((e) => e.input.reason ?? null),
-      entries.map((e) => e.input.reference ?? null),
+      requests.map((r) => r.input.type),
+      requests.map((r) => r.input.at.toISOString()),
+      args.map((a) => a.rate),
+      jsonTexts(requests.map((r) => JSON.stringify(r.input.detail ?? null))),
+      requests.map((r) => r.input.reason ?? null),
+      requests.map((r) => r.input.reference ?? null),
       legs.map((l) => l.entry),
       legs.map((l) => l.account),
       legs.map((l) => l.currency),
