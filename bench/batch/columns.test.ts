@@ -13,8 +13,15 @@ describe('joinBatches', () => {
     ]);
   });
 
-  it('refuses a field that is neither', () => {
+  it('keeps a text that is the same in every batch, and refuses a field that is none of these', () => {
+    expect(
+      joinBatches([
+        [[1], 'id,code'],
+        [[2], 'id,code'],
+      ]),
+    ).toEqual([[1, 2], 'id,code']);
     expect(() => joinBatches([[1], [2]])).toThrow(/neither/);
+    expect(() => joinBatches([['id'], ['code']])).toThrow(/neither/);
     expect(() => joinBatches([])).toThrow(/no batch/);
   });
 });

@@ -6,7 +6,8 @@
 /**
  * The arguments of `trade_open_batch` for the orders of `batches`, each the arguments of a batch of its own (one
  * array per field: a JS array, or a PostgreSQL array literal `{...}` as placement.ts's jsonTexts writes them), in
- * order: each field's elements one after the other.
+ * order: each field's elements one after the other. A field that is one text for the whole batch (the rows' column
+ * lists) must be the same in every batch, and stays one.
  */
 export function joinBatches(batches: readonly unknown[][]): unknown[] {
   const first = batches[0];
@@ -18,7 +19,8 @@ export function joinBatches(batches: readonly unknown[][]): unknown[] {
       const inner = (values as string[]).map((v) => v.slice(1, -1)).filter((v) => v !== '');
       return `{${inner.join(',')}}`;
     }
-    throw new Error(`field ${field} is neither an array nor an array literal in every batch`);
+    if (values.every((v) => typeof v === 'string' && v === values[0])) return values[0];
+    throw new Error(`field ${field} is neither an array, an array literal nor one text in every batch`);
   });
 }
 

@@ -26,6 +26,16 @@ async function seqScans(c: PoolClient, tables: string[]): Promise<Record<string,
   return Object.fromEntries(rows.map((r) => [r.relname, r.n]));
 }
 
+/**
+ * A table's columns in their order, as trade_open_batch checks the rows' column lists against (the server's own).
+ * As text of the default collation, as the server's parameters are: an argument of attname's collation ("C") would
+ * make it the function's, and its key lookup's, whose index is of the default collation.
+ */
+const columnsOf = (table: string) =>
+  `(select string_agg(attname::text collate "default", ',' order by attnum) from pg_attribute
+     where attrelid = '${table}'::regclass and attnum > 0 and not attisdropped)`;
+const ORDER_ROWS = `array_fill('(%1$s)'::text, array[$n]), array_fill('(%1$s)'::text, array[$n])`;
+
 /** One call that replays stored key `key` of scope `scope` (so it writes nothing): its SQL and values. */
 type Replay = (scope: string, key: string, feesAccount: number) => { text: string; values: unknown[] };
 
@@ -46,7 +56,8 @@ const replays: Array<[string, string, Replay]> = [
     // One order, one array per field (modules/trading/sql/trade_open_batch.sql).
     (scope, key, feesAccount) => ({
       text: `select trade_open_batch($1, $2, '{/x}', '{h}', '{1}', '{1}', $3, '{1}', '{0}', array[now()], '{X}',
-        array['{"source":0}'], array['{"source":0}'], '{orderFilled}', array['{}'::jsonb], '{""}', '{""}') as r`,
+        ${ORDER_ROWS.replaceAll('$n', '1')}, '{orderFilled}', array['{}'::jsonb], '{""}', '{""}',
+        ${columnsOf('trade_positions')}, ${columnsOf('trade_orders')}) as r`,
       values: [[scope], [key], [feesAccount]],
     }),
   ],
@@ -171,9 +182,9 @@ describe('a batch reads its own customers and accounts by their primary keys', (
         // One array per field (modules/trading/sql/trade_open_batch.sql), the rows and answers of no consequence.
         const { rows } = await c.query(
           `select trade_open_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-             array_fill('X'::text, array[3]), array_fill('{"source":0}'::text, array[3]),
-             array_fill('{"source":0}'::text, array[3]), array_fill('orderFilled'::text, array[3]),
-             array_fill('{}'::jsonb, array[3]), array_fill(''::text, array[3]), array_fill(''::text, array[3])) as r`,
+             array_fill('X'::text, array[3]), ${ORDER_ROWS.replaceAll('$n', '3')}, array_fill('orderFilled'::text, array[3]),
+             array_fill('{}'::jsonb, array[3]), array_fill(''::text, array[3]), array_fill(''::text, array[3]),
+             ${columnsOf('trade_positions')}, ${columnsOf('trade_orders')}) as r`,
           (['scope', 'key', 'endpoint', 'hash', 'user', 'account', 'feesAccount', 'margin', 'fee', 'at'] as const).map(
             (field) => orders.map((o) => o[field]),
           ),

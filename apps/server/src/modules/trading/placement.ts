@@ -32,7 +32,17 @@ import { type OrderPlan, type OrderRow, type PlaceInput, type PositionRow, price
 import type { PriceBook } from './prices.js';
 import { tradeOrders, tradePositions } from './schema.js';
 import { filledMessage, newPositionRow, type Settlement } from './settlement/index.js';
-import { idsAndKyc, lockOrderOf, OPEN_BATCH_SQL, OPEN_BATCH_TIMED_SQL, OPEN_NOW_SQL, rowJson } from './statements.js';
+import {
+  idsAndKyc,
+  lockOrderOf,
+  OPEN_BATCH_SQL,
+  OPEN_BATCH_TIMED_SQL,
+  OPEN_NOW_SQL,
+  type RecordLayouts,
+  recordLayouts,
+  rowJson,
+  rowRecord,
+} from './statements.js';
 
 /** What differs between a resting order and a filled one, and the ids when known (0 for the batch to fill in). */
 interface OrderState {
@@ -97,8 +107,12 @@ export interface OpenNowItem {
   margin: string;
   fee: string;
   at: string;
+  /** The position's and the order's row by property (PositionRow, OrderRow), as JSON (rowJson) for trade_open_now. */
   position: Record<string, unknown>;
   order: Record<string, unknown>;
+  /** The same rows as record literals of their tables (rowRecord) for trade_open_batch. */
+  positionRecord: string;
+  orderRecord: string;
   /** The instrument's code, for the fee's entry. */
   code: string;
   message: { kind: string; params: object };
@@ -123,9 +137,10 @@ function answerTail(dto: object, head: string): string {
 
 /**
  * A batch for trade_open_batch: one array per field, order k at index k of each (sql/trade_open_batch.sql; typed
- * arrays cost PostgreSQL less than a JSON array of objects, docs/trading.md "The placement path").
+ * arrays cost PostgreSQL less than a JSON array of objects, docs/trading.md "The placement path"), and the column
+ * lists the rows' records were written by.
  */
-export function batchColumns(items: readonly OpenNowItem[]): unknown[] {
+export function batchColumns(items: readonly OpenNowItem[], layouts: RecordLayouts): unknown[] {
   const column = <T>(of: (item: OpenNowItem) => T) => items.map(of);
   return [
     column((i) => i.scope),
@@ -139,12 +154,14 @@ export function batchColumns(items: readonly OpenNowItem[]): unknown[] {
     column((i) => i.fee),
     column((i) => i.at),
     column((i) => i.code),
-    jsonTexts(column((i) => JSON.stringify(i.position))),
-    jsonTexts(column((i) => JSON.stringify(i.order))),
+    column((i) => i.positionRecord),
+    column((i) => i.orderRecord),
     column((i) => i.message.kind),
     jsonTexts(column((i) => JSON.stringify(i.message.params))),
     jsonTexts(column((i) => i.answerOrder)),
     jsonTexts(column((i) => i.answerPosition)),
+    layouts.positions.join(','),
+    layouts.orders.join(','),
   ];
 }
 
@@ -160,6 +177,11 @@ export type Placement = ReturnType<typeof createPlacement>;
 
 export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: Dtos, { fillOpen }: Settlement) {
   const { db, deps, ledger, settings, currencyOf, asMarginError, book, checkStops } = ctx;
+  /**
+   * The tables' column order for rowRecord (statements.ts recordLayouts), read by the first orders (each of those
+   * that arrive before it is known reads it), before any order reaches the batcher.
+   */
+  let layouts: RecordLayouts | undefined;
 
   /**
    * What an order will do, decided before anything is written: the instrument and its rules, the price (the
@@ -241,8 +263,8 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
           item.margin,
           item.fee,
           item.at,
-          item.position,
-          item.order,
+          rowJson(tradePositions, item.position),
+          rowJson(tradeOrders, item.order),
           item.message,
           // trade_open_now takes the whole answer with zero ids, and writes the ids into it.
           `{"order":${ORDER_HEAD}${item.answerOrder},"position":${POSITION_HEAD}${item.answerPosition}}`,
@@ -273,10 +295,11 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
     onBatchFailed: (err, size) =>
       deps.log.error({ err, size }, 'trade_open_batch failed as a whole; writing its orders one by one'),
     runBatch: async (items) => {
+      if (!layouts) throw new Error("a batch before the tables' column order was read");
       const { rows } = await db.$client.query<{ results: OpenNowResult[]; done?: string }>({
         name: timelineOn ? 'trade_open_batch_timed' : 'trade_open_batch',
         text: timelineOn ? OPEN_BATCH_TIMED_SQL : OPEN_BATCH_SQL,
-        values: batchColumns(items),
+        values: batchColumns(items, layouts),
       });
       if (rows[0]?.done) markDbDone(items, Number(rows[0].done));
       return rows[0]?.results ?? [];
@@ -291,6 +314,8 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
    */
   async function openNow(key: IdempotencyKey, p: OrderPlan, lang: Language) {
     if (!p.fillsNow || p.addTo) throw new Error('openNow is for a new position that fills now');
+    layouts ??= await recordLayouts(db);
+    const { positions: positionColumns, orders: orderColumns } = layouts;
     const account = await ledger.walletAccount(db, p.userId, p.t.wallet);
     const fees = await ledger.systemAccount(db, 'fees', account.currency);
     const filled = orderRowOf(p, {
@@ -318,8 +343,10 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
       margin: p.fig.margin.toFixed(2),
       fee: p.fig.fee.toFixed(2),
       at: p.at.toISOString(),
-      position: rowJson(tradePositions, position),
-      order: rowJson(tradeOrders, filled),
+      position,
+      order: filled,
+      positionRecord: rowRecord(tradePositions, position, positionColumns),
+      orderRecord: rowRecord(tradeOrders, filled, orderColumns),
       code: filled.code,
       message,
       answerOrder: answerTail(answer.order, ORDER_HEAD),

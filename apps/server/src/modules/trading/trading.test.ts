@@ -20,7 +20,8 @@ import { jsonTexts } from '../../platform/db/json-texts.js';
 import { journalEntries, ledgerAccounts } from '../../platform/db/schema.js';
 import { createTradingEngine, type TradingEngine } from './engine.js';
 import { batchColumns, type OpenNowItem } from './placement.js';
-import { OPEN_BATCH_SQL } from './statements.js';
+import { tradeOrders, tradePositions } from './schema.js';
+import { OPEN_BATCH_SQL, recordLayouts, rowRecord } from './statements.js';
 
 let h: Harness;
 let m: PinnedMarket;
@@ -531,7 +532,7 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
     expect(await wallet(fast.token, 'US_STOCK')).toEqual(await wallet(slow.token, 'US_STOCK'));
   });
 
-  it('refuses a batch with an order without its answer text, a positive margin, its rows or a system fee account, with two orders of one account or with arrays of different lengths, writing nothing', async () => {
+  it('refuses a batch with an order without its answer text, a positive margin, its rows or a system fee account, with two orders of one account, with arrays of different lengths or with rows written for other columns, writing nothing', async () => {
     // Nothing of an order: no key, hold, position or order row.
     const rows = async () =>
       (
@@ -554,38 +555,55 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
       at: new Date().toISOString(),
       position: { source: 0 },
       order: { source: 0 },
+      positionRecord: '(%1$s)',
+      orderRecord: '(%1$s)',
       code: 'X',
       message: { kind: 'orderFilled', params: {} },
       answerOrder: '',
       answerPosition: '',
     };
-    const batch = (...items: unknown[]) => h.db.$client.query(OPEN_BATCH_SQL, batchColumns(items as OpenNowItem[]));
+    const layouts = await recordLayouts(h.db);
+    const batch = (...items: unknown[]) =>
+      h.db.$client.query(OPEN_BATCH_SQL, batchColumns(items as OpenNowItem[], layouts));
     await expect(batch({ ...item, answerOrder: undefined })).rejects.toThrow(/an order without its answer/);
     await expect(batch({ ...item, answerPosition: undefined })).rejects.toThrow(/an order without its answer/);
     await expect(batch({ ...item, margin: '0' })).rejects.toThrow(/a margin must be positive/);
     await expect(batch({ ...item, fee: undefined })).rejects.toThrow(/a margin must be positive/);
-    await expect(batch({ ...item, position: {} })).rejects.toThrow(/not a JSON object with its columns/);
+    await expect(batch({ ...item, positionRecord: '{"source":0}' })).rejects.toThrow(/not a record literal/);
+    await expect(batch({ ...item, orderRecord: undefined })).rejects.toThrow(/not a record literal/);
     await expect(batch({ ...item, feesAccount: 2 ** 31 })).rejects.toThrow(/a fee account is not a system account/);
     await expect(batch(item, { ...item, key: `${item.key}-2` })).rejects.toThrow(/two orders of one account/);
     // One array shorter than the others: refused, not read as missing values.
-    const columns = batchColumns([item]);
+    const columns = batchColumns([item], layouts);
     columns[7] = [];
     await expect(h.db.$client.query(OPEN_BATCH_SQL, columns)).rejects.toThrow(/not of one length/);
+    // Rows written by another column order than the tables have (a server started before a migration).
+    const moved = { positions: [...layouts.positions].reverse(), orders: layouts.orders };
+    await expect(h.db.$client.query(OPEN_BATCH_SQL, batchColumns([item], moved))).rejects.toThrow(
+      /written for other columns than the tables have now/,
+    );
+    await expect(
+      h.db.$client.query(OPEN_BATCH_SQL, batchColumns([item], { ...layouts, orders: layouts.orders.slice(1) })),
+    ).rejects.toThrow(/written for other columns/);
     expect(await rows()).toEqual(before);
   });
 
-  it('writes the ids, owner and hold itself over any the rows carry', async () => {
+  it('writes the ids, owner and hold itself into the rows, and refuses rows that carry others in their place', async () => {
     pinDefaults();
     const first = await trader(h, { US_STOCK: '1000' });
     const second = await trader(h, { US_STOCK: '1000' });
     const placed = await buyAapl(first.token);
     expect(placed.body.code).toBe(200);
-    // The first customer's rows whole, their ids, owner and hold included, sent again for the second customer.
-    const { rows: found } = await h.db.$client.query<{ position: Record<string, unknown>; order: object }>(
-      `select row_to_json(p) as position, row_to_json(o) as order
+    // The first customer's rows whole, sent again for the second customer: as rowRecord writes them (placeholders
+    // where the function writes), and as PostgreSQL's own text of the rows (the first customer's ids, owner, hold).
+    const [position] = await h.db.select().from(tradePositions).where(eq(tradePositions.userId, first.user.id));
+    const [order] = await h.db.select().from(tradeOrders).where(eq(tradeOrders.userId, first.user.id));
+    const { rows: texts } = await h.db.$client.query<{ position: string; order: string }>(
+      `select p::text as position, o::text as order
          from trade_positions p join trade_orders o on o.position_id = p.id where p.user_id = $1`,
       [first.user.id],
     );
+    const layouts = await recordLayouts(h.db);
     const { ledger } = h.deps;
     const account = await ledger.walletAccount(h.db, second.user.id, 'US_STOCK');
     const fees = await ledger.systemAccount(h.db, 'fees', 'USD');
@@ -600,22 +618,39 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
       margin: '200.00',
       fee: '1.00',
       at: new Date().toISOString(),
-      position: found[0]!.position,
-      order: found[0]!.order as Record<string, unknown>,
+      position: position!,
+      order: order!,
+      positionRecord: rowRecord(tradePositions, position!, layouts.positions),
+      orderRecord: rowRecord(tradeOrders, order!, layouts.orders),
       code: 'AAPL',
       message: { kind: 'orderFilled', params: {} },
       answerOrder: '}',
       answerPosition: '}',
     };
+    const count = async () =>
+      (await h.db.$client.query('select count(*)::int as n from trade_positions where user_id = $1', [second.user.id]))
+        .rows[0].n;
+    for (const wrong of [
+      { positionRecord: texts[0]!.position },
+      { orderRecord: texts[0]!.order },
+      // The placeholders of the id and the owner swapped: each value in the other's column.
+      { positionRecord: item.positionRecord.replace('%1$s', '%X').replace('%2$s', '%1$s').replace('%X', '%2$s') },
+    ]) {
+      await expect(
+        h.db.$client.query(OPEN_BATCH_SQL, batchColumns([{ ...item, ...wrong, key: `${item.key}-w` }], layouts)),
+      ).rejects.toThrow(/rows do not carry its ids, owner and hold/);
+    }
+    expect(await count()).toBe(0);
+
     const { rows } = await h.db.$client.query<{ results: Array<{ orderId: number; positionId: number }> }>(
       OPEN_BATCH_SQL,
-      batchColumns([item]),
+      batchColumns([item], layouts),
     );
     const { orderId, positionId } = rows[0]!.results[0]!;
-    expect(positionId).not.toBe(found[0]!.position.id);
+    expect(positionId).not.toBe(position!.id);
     const { rows: written } = await h.db.$client.query(
       `select p.user_id as position_user, h.account_id as hold_account, o.user_id as order_user,
-              o.position_id as order_position, o.hold_id as order_hold
+              o.position_id as order_position, o.hold_id as order_hold, p.hold_seq
          from trade_positions p join ledger_holds h on h.id = p.hold_id join trade_orders o on o.position_id = p.id
         where p.id = $1 and o.id = $2`,
       [positionId, orderId],
@@ -627,8 +662,54 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
         order_user: String(second.user.id),
         order_position: String(positionId),
         order_hold: null,
+        hold_seq: 0,
       },
     ]);
+    // Every other column as the first customer's.
+    const { rows: same } = await h.db.$client.query(
+      `select (to_jsonb(a) - '{id,user_id,hold_id,created_at}'::text[]) = (to_jsonb(b) - '{id,user_id,hold_id,created_at}'::text[]) as same
+         from trade_positions a, trade_positions b where a.id = $1 and b.id = $2`,
+      [position!.id, positionId],
+    );
+    expect(same[0].same).toBe(true);
+  });
+
+  it('writes a row as a record literal that reads back as the same values, whatever its text holds', async () => {
+    const layouts = await recordLayouts(h.db);
+    const awkward = 'quote " backslash \\ comma , (parens) 50% %1$s newline \n tab \t 中文 é 😀 ';
+    const row = {
+      code: awkward,
+      // Each needs quoting on its own: a backslash, an empty text, white space.
+      wallet: 'back\\slash',
+      closeReason: '',
+      assetClass: '  ',
+      openPrice: '216.48',
+      quantity: 3,
+      stopLoss: null,
+      createdAt: new Date('2026-11-23T15:30:00.150Z'),
+    };
+    const record = rowRecord(tradePositions, row, layouts.positions);
+    const { rows } = await h.db.$client.query(
+      `select (r).id, (r).user_id, (r).hold_id, (r).hold_seq, (r).code, (r).wallet, (r).asset_class,
+              (r).open_price::text, (r).quantity, (r).stop_loss, (r).created_at, (r).close_reason
+         from (select format(x, 7, 8, 9, 0)::trade_positions as r from unnest($1::text[]) x) s`,
+      [[record, record]],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual({
+      id: '7',
+      user_id: '8',
+      hold_id: '9',
+      hold_seq: 0,
+      code: awkward,
+      wallet: 'back\\slash',
+      asset_class: '  ',
+      open_price: '216.48',
+      quantity: '3',
+      stop_loss: null,
+      created_at: row.createdAt,
+      close_reason: '',
+    });
   });
 
   it('sends JSON texts to PostgreSQL as text[] literals that read back unchanged', async () => {
