@@ -635,6 +635,9 @@ describe('the batched way in (trade_open_batch) writes what the transaction way 
       { orderRecord: texts[0]!.order },
       // The placeholders of the id and the owner swapped: each value in the other's column.
       { positionRecord: item.positionRecord.replace('%1$s', '%X').replace('%2$s', '%1$s').replace('%X', '%2$s') },
+      // The hold's placeholder left out: an empty field, null, where the hold goes.
+      { positionRecord: item.positionRecord.replace('%3$s', '') },
+      { orderRecord: item.orderRecord.replace('%3$s', '') },
     ]) {
       await expect(
         h.db.$client.query(OPEN_BATCH_SQL, batchColumns([{ ...item, ...wrong, key: `${item.key}-w` }], layouts)),

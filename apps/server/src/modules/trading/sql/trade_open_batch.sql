@@ -171,9 +171,12 @@ BEGIN
   --    subquery is kept apart, OFFSET 0, so that each cast runs once, not once for every column read from it) and
   --    checked to carry them where the function writes them.
   SELECT array_agg(r.p ORDER BY r.i), array_agg(r.o ORDER BY r.i),
-         coalesce(bool_and((r.p).id = r.position_id AND (r.p).user_id = r.user_id AND (r.p).hold_id = r.hold_id
-           AND (r.p).hold_seq = 0 AND (r.o).id = r.order_id AND (r.o).user_id = r.user_id
-           AND (r.o).position_id = r.position_id AND (r.o).hold_id IS NULL), true)
+         -- IS NOT DISTINCT FROM: a field left empty (null) is not the value, where `=` would answer null, which
+         -- bool_and passes over.
+         coalesce(bool_and((r.p).id IS NOT DISTINCT FROM r.position_id AND (r.p).user_id IS NOT DISTINCT FROM r.user_id
+           AND (r.p).hold_id IS NOT DISTINCT FROM r.hold_id AND (r.p).hold_seq IS NOT DISTINCT FROM 0
+           AND (r.o).id IS NOT DISTINCT FROM r.order_id AND (r.o).user_id IS NOT DISTINCT FROM r.user_id
+           AND (r.o).position_id IS NOT DISTINCT FROM r.position_id AND (r.o).hold_id IS NULL), true)
     INTO new_positions, new_orders, rows_ours
   FROM (
     SELECT t.i, p_user[t.i] AS user_id, order_ids[t.i] AS order_id, position_ids[t.i] AS position_id,
