@@ -26,14 +26,8 @@ async function seqScans(c: PoolClient, tables: string[]): Promise<Record<string,
   return Object.fromEntries(rows.map((r) => [r.relname, r.n]));
 }
 
-/**
- * A table's columns in their order, as trade_open_batch checks the rows' column lists against (the server's own).
- * As text of the default collation, as the server's parameters are: an argument of attname's collation ("C") would
- * make it the function's, and its key lookup's, whose index is of the default collation.
- */
-const columnsOf = (table: string) =>
-  `(select string_agg(attname::text collate "default", ',' order by attnum) from pg_attribute
-     where attrelid = '${table}'::regclass and attnum > 0 and not attisdropped)`;
+/** A table's columns in their order, as the server sends them and trade_open_batch checks them. */
+const columnsOf = (table: string) => `trade_row_columns('${table}')`;
 const ORDER_ROWS = `array_fill('(%1$s)'::text, array[$n]), array_fill('(%1$s)'::text, array[$n])`;
 
 /** One call that replays stored key `key` of scope `scope` (so it writes nothing): its SQL and values. */

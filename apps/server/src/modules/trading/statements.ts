@@ -43,15 +43,13 @@ export interface RecordLayouts {
 }
 
 export async function recordLayouts(db: Db): Promise<RecordLayouts> {
-  const { rows } = await db.$client.query<{ positions: string[]; orders: string[] }>(
-    `select array(select attname::text from pg_attribute where attrelid = 'trade_positions'::regclass and attnum > 0
-                   and not attisdropped order by attnum) as positions,
-            array(select attname::text from pg_attribute where attrelid = 'trade_orders'::regclass and attnum > 0
-                   and not attisdropped order by attnum) as orders`,
+  // trade_row_columns (sql/trade_row_columns.sql): the same reading of the catalog as trade_open_batch's check.
+  const { rows } = await db.$client.query<{ positions: string | null; orders: string | null }>(
+    `select trade_row_columns('trade_positions') as positions, trade_row_columns('trade_orders') as orders`,
   );
   const row = rows[0];
-  if (!row?.positions.length || !row.orders.length) throw new Error('trade_positions or trade_orders has no columns');
-  return row;
+  if (!row?.positions || !row.orders) throw new Error('trade_positions or trade_orders has no columns');
+  return { positions: row.positions.split(','), orders: row.orders.split(',') };
 }
 
 /**

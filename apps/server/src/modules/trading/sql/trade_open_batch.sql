@@ -113,12 +113,8 @@ BEGIN
   IF bad_rows THEN
     RAISE EXCEPTION 'trade_open_batch: an order''s position or order row is not a record literal';
   END IF;
-  IF p_position_columns IS DISTINCT FROM (
-       SELECT string_agg(a.attname, ',' ORDER BY a.attnum) FROM pg_attribute a
-       WHERE a.attrelid = 'trade_positions'::regclass AND a.attnum > 0 AND NOT a.attisdropped)
-     OR p_order_columns IS DISTINCT FROM (
-       SELECT string_agg(a.attname, ',' ORDER BY a.attnum) FROM pg_attribute a
-       WHERE a.attrelid = 'trade_orders'::regclass AND a.attnum > 0 AND NOT a.attisdropped) THEN
+  IF p_position_columns IS DISTINCT FROM trade_row_columns('trade_positions')
+     OR p_order_columns IS DISTINCT FROM trade_row_columns('trade_orders') THEN
     RAISE EXCEPTION 'trade_open_batch: the rows were written for other columns than the tables have now';
   END IF;
   IF (SELECT count(*) FROM ledger_accounts a WHERE a.id = ANY (fee_accounts) AND a.user_id IS NULL)
