@@ -76,10 +76,10 @@ describe('SQL functions applied after the migrations', () => {
       'ledger_post_once_each(p_scope text[], p_key text[], p_endpoint text[], p_hash text[], p_answer text[], p_type text[], p_at timestamp with time zone[], p_rate numeric[], p_detail jsonb[], p_reason text[], p_reference text[], p_leg_entry integer[], p_leg_account bigint[], p_leg_currency text[], p_leg_amount numeric[])',
       // The close-out screen's sums (docs/trading.md "The matching job").
       'trade_exposure_fold()',
-      // The order batch takes one typed array per field (issue 14); it writes its money through
-      // ledger_hold_and_charge_each and answers new ids only.
       // A table's columns in their order, for the order batch's record literals and its check of them.
       'trade_row_columns(p_table regclass)',
+      // The order batch takes one typed array per field (issue 14); it writes its money through
+      // ledger_hold_and_charge_each and answers new ids only.
       'trade_open_batch(p_scope text[], p_key text[], p_endpoint text[], p_hash text[], p_user bigint[], p_account bigint[], p_fees_account bigint[], p_margin numeric[], p_fee numeric[], p_at timestamp with time zone[], p_code text[], p_position text[], p_order text[], p_message_kind text[], p_message_params jsonb[], p_answer_order text[], p_answer_position text[], p_position_columns text, p_order_columns text)',
     ];
     // Replaced by a function of the same name with other arguments (dropped first by its file).
