@@ -25,6 +25,9 @@ import { currentMarks, dbDoneFor, epochNow, type Marks, timelineOn } from './tim
  * that contend in the database (2026-12-04: 411-430 µs of PostgreSQL CPU an order against 327-331, and fewer
  * orders a second; bench/reports/orders.md); so did two at once after the record-literal batch, with or without a
  * second batch waiting for 24 orders (2026-12-06: 224-260 µs against 177-217, 0.82x and 0.89x against 0.94x).
+ * Nor does a second batch that waits behind the running one rather than beside it (pg's pipeline mode, or an
+ * advisory lock in the batch function): with 64 customers it takes its orders from the next batch, and the smaller
+ * batches cost what the saved hand-over gains (2026-12-06, bench/reports/orders.md "The single writer is the wall").
  */
 export const MONEY_WRITES = { maxBatch: 64, maxInFlight: 1, maxQueue: 2048 } as const;
 
