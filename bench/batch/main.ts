@@ -17,6 +17,10 @@
  * sql/trade_open_batch.sql, renamed), run in alternating blocks (A B B A) against the current function, at 4 and at 64
  * orders a batch: a change judged against the same database, the same machine and the same minute.
  * BENCH_BATCH_SQL=same runs the current function against a copy of itself (an A/A run: the method's own noise).
+ * BENCH_BATCH_TOGGLE=<file.sql>, with BENCH_BATCH_SQL=same: a change of the schema rather than of the function. The
+ * file's SQL before a line `--ON--` runs before each B block, the SQL after it once the block is done (for instance
+ * a foreign key dropped, then added back NOT VALID), and every block starts with three calls not measured, so the
+ * plans made again after the DDL are not counted (migration 0038 was judged so).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -110,6 +114,7 @@ export function main(): Promise<number> {
     const failures: string[] = [];
     const blocks: Block[] = [];
     const variantFile = process.env.BENCH_BATCH_SQL;
+    const toggleFile = process.env.BENCH_BATCH_TOGGLE;
     try {
       if (variantFile) await client.query(variantSql(variantFile));
       const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
@@ -130,10 +135,16 @@ export function main(): Promise<number> {
         const written = rows[0]?.results.filter((r) => r.replayed === false).length;
         if (written !== size) throw new Error(`${variant}: ${written} of ${size} orders written`);
       };
+      const toggle = toggleFile ? fs.readFileSync(path.resolve(toggleFile), 'utf8').split(/^--ON--$/m) : undefined;
+      if (toggle && (toggle.length !== 2 || variantFile !== 'same'))
+        throw new Error('BENCH_BATCH_TOGGLE: one line --ON-- in the file, and BENCH_BATCH_SQL=same');
       const block = async (phase: Block['phase'], size: number, variant: 'A' | 'B') => {
+        if (toggle && variant === 'B') await client.query(toggle[0]!);
+        if (toggle) for (let i = 0; i < 3; i++) await call(size, variant);
         const before = cpuMs();
         for (let i = 0; i < CALLS; i++) await call(size, variant);
         blocks.push({ phase, size, variant, cpuMs: (cpuMs() - before) / CALLS });
+        if (toggle && variant === 'B') await client.query(toggle[1]!);
       };
       const variants: Array<'A' | 'B'> = variantFile ? ['A', 'B'] : ['A'];
       for (const v of variants) for (const size of SIZES) for (let i = 0; i < 5; i++) await call(size, v);
@@ -163,6 +174,7 @@ export function main(): Promise<number> {
         seconds: (Date.now() - started) / 1000,
         blocks,
         variantFile,
+        toggleFile,
         failures,
       }),
     );
@@ -177,6 +189,7 @@ function renderReport(o: {
   seconds: number;
   blocks: Block[];
   variantFile: string | undefined;
+  toggleFile: string | undefined;
   failures: string[];
 }): string {
   const m = o.machine;
@@ -204,9 +217,11 @@ function renderReport(o: {
   ];
   if (o.variantFile) {
     lines.push(
-      o.variantFile === 'same'
-        ? "## Against a copy of itself (`BENCH_BATCH_SQL=same`: the method's own noise)"
-        : `## Against \`trade_open_batch_b\` (${path.basename(o.variantFile)})`,
+      o.toggleFile
+        ? `## Against the schema changed by ${path.basename(o.toggleFile)} during the B blocks (\`BENCH_BATCH_TOGGLE\`)`
+        : o.variantFile === 'same'
+          ? "## Against a copy of itself (`BENCH_BATCH_SQL=same`: the method's own noise)"
+          : `## Against \`trade_open_batch_b\` (${path.basename(o.variantFile)})`,
       '',
       'Blocks in the order A B B A, each pair of neighbours compared:',
       '',

@@ -906,6 +906,62 @@ describe('ledger invariants', () => {
     expect(await auditLedger(h.db.$client)).toEqual([]);
   });
 
+  it("keeps every posting's entry and account: checked with the balance, and neither can go away", async () => {
+    const posting = `insert into ledger_postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)`;
+    const entry = async (q: (sql: string, values?: unknown[]) => Promise<unknown>) => {
+      const res = (await q(
+        `insert into journal_entries (type, reason) values ('adjustment', 'raw sql') returning id`,
+      )) as { rows: Array<{ id: string }> };
+      return res.rows[0]!.id;
+    };
+    const { rows: top } = await h.db.$client.query<{ account: string; entry: string }>(
+      `select (select max(id) + 1000 from ledger_accounts) as account, (select max(id) + 1000 from journal_entries) as entry`,
+    );
+    const { account: noAccount, entry: noEntry } = top[0]!;
+    const before = await count('ledger_postings');
+
+    // A balanced entry with a posting to an account that does not exist: refused at commit ...
+    const toNoAccount = await rawTransaction(async (q) => {
+      const id = await entry(q);
+      await q(posting, [id, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [id, noAccount, 'EUR', '10']);
+    });
+    expect(toNoAccount?.code).toBe('23503');
+    expect(toNoAccount?.message).toMatch(/posting to an account that does not exist/);
+    // ... and by the batch writers' check, there and then.
+    const toNoAccountNow = await rawTransaction(async (q) => {
+      const id = await entry(q);
+      await q(posting, [id, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [id, noAccount, 'EUR', '10']);
+      await q(`select ledger_check_postings(min(id), max(id)) from ledger_postings where entry_id = $1`, [id]);
+    });
+    expect(toNoAccountNow?.code).toBe('23503');
+    // Balanced postings of an entry that does not exist.
+    const ofNoEntry = await rawTransaction(async (q) => {
+      await q(posting, [noEntry, adjustmentsEur, 'EUR', '-10']);
+      await q(posting, [noEntry, clearingEur, 'EUR', '10']);
+    });
+    expect(ofNoEntry?.code).toBe('23503');
+    expect(ofNoEntry?.message).toMatch(/which does not exist/);
+    expect(await count('ledger_postings')).toBe(before);
+
+    // An account with postings is never deleted, no account changes its id, and the table is never truncated.
+    for (const [statement, values, message] of [
+      ['delete from ledger_accounts where id = $1', [eurAccount], /has postings and is kept/],
+      ['update ledger_accounts set id = $2 where id = $1', [clearingEur, noAccount], /keep their ids/],
+      ['truncate ledger_accounts cascade', [], /never truncated/],
+    ] as const) {
+      const error = await rawTransaction(
+        async (q) => {
+          await q(statement, [...values]);
+        },
+        { commit: false },
+      );
+      expect(error?.message, statement).toMatch(message);
+    }
+    expect(await auditLedger(h.db.$client)).toEqual([]);
+  });
+
   it('refuses held > balance on a customer account by CHECK, even when code bypasses the guard', async () => {
     const attempts: Array<[string, unknown[]]> = [
       ['update ledger_accounts set held = balance + 0.01 where id = $1', [eurAccount]],
