@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHarness, freshDatabase } from '../../../test/harness.js';
 import { createDb } from './client.js';
-import { APPEND_ONLY_TABLES, appRoleOf } from './roles.js';
+import { APPEND_ONLY_TABLES, appRoleOf, KEPT_TABLES } from './roles.js';
 
 const { db: owner, appUrl } = await freshDatabase();
 const app = createDb(appUrl, 2);
@@ -45,6 +45,12 @@ describe('the app database role', () => {
 
   it.each(APPEND_ONLY_TABLES)('may not update, delete or truncate %s', async (table) => {
     expect(await outcome(`UPDATE ${table} SET id = id WHERE false`)).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await outcome(`DELETE FROM ${table} WHERE false`)).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await outcome(`TRUNCATE ${table}`)).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+
+  it.each(KEPT_TABLES)('may update %s but not delete or truncate it', async (table) => {
+    expect(await outcome(`UPDATE ${table} SET id = id WHERE false`)).toBe('ok');
     expect(await outcome(`DELETE FROM ${table} WHERE false`)).toBe(INSUFFICIENT_PRIVILEGE);
     expect(await outcome(`TRUNCATE ${table}`)).toBe(INSUFFICIENT_PRIVILEGE);
   });

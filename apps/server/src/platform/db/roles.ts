@@ -20,6 +20,11 @@ export const appRoleOf = (database: string) => `${database}_app`.slice(0, 63);
 /** Rows that are written once and never changed: the journal, its postings, the audit log and support messages. */
 export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log', 'support_messages'] as const;
 
+/**
+ * Rows that change but never go away: the ledger's accounts (their postings refer to them without a foreign key,
+ * migration 0038). Their triggers refuse the owner too, but for an account without postings.
+ */
+export const KEPT_TABLES = ['ledger_accounts'] as const;
 /** The owner's bookkeeping, which the app never needs: the SQL functions' checksums (sql-functions.ts). */
 export const OWNER_ONLY_TABLES = ['sql_functions'] as const;
 
@@ -34,6 +39,7 @@ export async function grantAppPrivileges(owner: pg.Pool | pg.PoolClient, role: s
     REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${r};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
     REVOKE UPDATE, DELETE ON ${APPEND_ONLY_TABLES.join(', ')} FROM ${r};
+    REVOKE DELETE ON ${KEPT_TABLES.join(', ')} FROM ${r};
     REVOKE ALL ON ${OWNER_ONLY_TABLES.join(', ')} FROM ${r};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
     GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r};
