@@ -769,14 +769,18 @@ describe('ledger invariants', () => {
     expect(posted.postings).toHaveLength(2);
   });
 
-  it('refuses an unbalanced entry in the database at commit, whatever code wrote it', async () => {
-    const entry = async (q: (sql: string, values?: unknown[]) => Promise<unknown>) => {
-      const res = (await q(
-        `insert into journal_entries (type, reason) values ('adjustment', 'raw sql') returning id`,
-      )) as { rows: Array<{ id: string }> };
-      return res.rows[0]!.id;
+  /** A journal entry written by raw SQL, behind the ledger's back; its id. */
+  const entry = async (q: (sql: string, values?: unknown[]) => Promise<unknown>) => {
+    const res = (await q(
+      `insert into journal_entries (type, reason) values ('adjustment', 'raw sql') returning id`,
+    )) as {
+      rows: Array<{ id: string }>;
     };
-    const posting = `insert into ledger_postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)`;
+    return res.rows[0]!.id;
+  };
+  const posting = `insert into ledger_postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)`;
+
+  it('refuses an unbalanced entry in the database at commit, whatever code wrote it', async () => {
     const before = await count('ledger_postings');
 
     // Unbalanced: the inserts themselves pass; the deferred trigger refuses the commit.
@@ -907,13 +911,6 @@ describe('ledger invariants', () => {
   });
 
   it("keeps every posting's entry and account: checked with the balance, and neither can go away", async () => {
-    const posting = `insert into ledger_postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)`;
-    const entry = async (q: (sql: string, values?: unknown[]) => Promise<unknown>) => {
-      const res = (await q(
-        `insert into journal_entries (type, reason) values ('adjustment', 'raw sql') returning id`,
-      )) as { rows: Array<{ id: string }> };
-      return res.rows[0]!.id;
-    };
     const { rows: top } = await h.db.$client.query<{ account: string; entry: string }>(
       `select (select max(id) + 1000 from ledger_accounts) as account, (select max(id) + 1000 from journal_entries) as entry`,
     );
