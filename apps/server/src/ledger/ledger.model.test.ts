@@ -943,10 +943,10 @@ describe('ledger invariants', () => {
     expect(await count('ledger_postings')).toBe(before);
 
     // An account with postings is never deleted, no account changes its id, and the table is never truncated.
-    for (const [statement, values, message] of [
-      ['delete from ledger_accounts where id = $1', [eurAccount], /has postings and is kept/],
-      ['update ledger_accounts set id = $2 where id = $1', [clearingEur, noAccount], /keep their ids/],
-      ['truncate ledger_accounts cascade', [], /never truncated/],
+    for (const [statement, values, code, message] of [
+      ['delete from ledger_accounts where id = $1', [eurAccount], '23503', /has postings and is kept/],
+      ['update ledger_accounts set id = $2 where id = $1', [clearingEur, noAccount], '23001', /keep their ids/],
+      ['truncate ledger_accounts cascade', [], '23001', /never truncated/],
     ] as const) {
       const error = await rawTransaction(
         async (q) => {
@@ -954,6 +954,7 @@ describe('ledger invariants', () => {
         },
         { commit: false },
       );
+      expect(error?.code, statement).toBe(code);
       expect(error?.message, statement).toMatch(message);
     }
     expect(await auditLedger(h.db.$client)).toEqual([]);

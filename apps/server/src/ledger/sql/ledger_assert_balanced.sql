@@ -29,7 +29,8 @@ BEGIN
         bool_or(p.account_currency IS NULL) AS no_account
       FROM (
         -- Each posting's account by a probe of its primary key (currency is never null, so null is no account).
-        SELECT p.*, (SELECT a.currency FROM ledger_accounts a WHERE a.id = p.account_id) AS account_currency
+        SELECT p.id, p.entry_id, p.currency, p.amount,
+          (SELECT a.currency FROM ledger_accounts a WHERE a.id = p.account_id) AS account_currency
         FROM ledger_postings p
         WHERE p.entry_id = ANY (p_entries)
       ) p

@@ -139,9 +139,9 @@ export const tradePositions = pgTable(
     sellableFrom: ts('sellable_from'),
   },
   (t) => [
-    // Also what reads a customer's open positions of one wallet (the close-out of a wallet, its margins): a customer's
-    // positions, by status; an index of open positions by wallet and customer for those cost every order an insert
-    // and served no query of its own (migration 0039).
+    // A customer's positions by status. The reads of a customer's open positions in one wallet (a wallet's close-out,
+    // its margins) use it too: an index of open positions by wallet and customer for them cost every order an insert
+    // and served no query of its own (dropped, migration 0039).
     index('trade_positions_user').on(t.userId, t.status, t.id),
     // The job's list of what is held walks this index (one probe per instrument and wallet, not every position;
     // migration 0018), and its stop scan reads only the positions that have a stop.
