@@ -51,6 +51,28 @@ const CHECKS: Array<{ problem: string; sql: string }> = [
           where user_id is not null and balance - held < 0 limit 10`,
   },
   {
+    // Checked by the ledger and by triggers rather than foreign keys (migrations 0038, 0040), so audited here too.
+    problem: 'a row refers to an entry, account, hold or customer that does not exist',
+    sql: `select detail from (
+            select 'posting ' || p.id || ' of entry ' || p.entry_id as detail from ledger_postings p
+              where not exists (select 1 from journal_entries e where e.id = p.entry_id)
+            union all select 'posting ' || p.id || ' to account ' || p.account_id from ledger_postings p
+              where not exists (select 1 from ledger_accounts a where a.id = p.account_id)
+            union all select 'hold ' || h.id || ' on account ' || h.account_id from ledger_holds h
+              where not exists (select 1 from ledger_accounts a where a.id = h.account_id)
+            union all select 'position ' || t.id || ' of customer ' || t.user_id from trade_positions t
+              where not exists (select 1 from users u where u.id = t.user_id)
+            union all select 'position ' || t.id || ' with hold ' || t.hold_id from trade_positions t
+              where t.hold_id is not null and not exists (select 1 from ledger_holds h where h.id = t.hold_id)
+            union all select 'order ' || t.id || ' of customer ' || t.user_id from trade_orders t
+              where not exists (select 1 from users u where u.id = t.user_id)
+            union all select 'order ' || t.id || ' with hold ' || t.hold_id from trade_orders t
+              where t.hold_id is not null and not exists (select 1 from ledger_holds h where h.id = t.hold_id)
+            union all select 'message ' || m.id || ' to customer ' || m.user_id from user_messages m
+              where not exists (select 1 from users u where u.id = m.user_id)
+          ) r limit 10`,
+  },
+  {
     problem: 'a posted hold has no entry, or an ended hold no settle time',
     sql: `select id::text as detail from ledger_holds
           where (status = 'posted' and entry_id is null) or (status <> 'active' and settled_at is null) limit 10`,

@@ -25,6 +25,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { auditLedger } from '../../test/ledger-audit.js';
+import { type RawQuery, rawTransaction as rawTransactionOn } from '../../test/raw-sql.js';
 import type { MarketProvider } from '../market/provider.js';
 import { createWalletService } from '../modules/wallet/index.js';
 import { AppError } from '../platform/errors.js';
@@ -663,29 +664,9 @@ describe('the ledger against a model', () => {
 
 // ------------------------------------------------------------------------------------ invariant unit tests
 
-/**
- * Runs `work` on one connection in a transaction, then commits (or, with `commit: false`, rolls back
- * whatever happens); answers the error of whichever step failed, or null.
- */
-async function rawTransaction(
-  work: (q: (sql: string, values?: unknown[]) => Promise<unknown>) => Promise<void>,
-  opts: { commit: boolean } = { commit: true },
-) {
-  const client = await h.db.$client.connect();
-  try {
-    await client.query('begin');
-    try {
-      await work((sql, values) => client.query(sql, values));
-      await client.query(opts.commit ? 'commit' : 'rollback');
-      return null;
-    } catch (error) {
-      await client.query('rollback');
-      return error as { code?: string; message: string };
-    }
-  } finally {
-    client.release();
-  }
-}
+/** rawTransaction (test/raw-sql.ts) on the harness's owner connection. */
+const rawTransaction = (work: (q: RawQuery) => Promise<void>, opts?: { commit: boolean }) =>
+  rawTransactionOn(h.db.$client, work, opts);
 
 const count = async (table: string) =>
   Number((await h.db.$client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
@@ -770,13 +751,9 @@ describe('ledger invariants', () => {
   });
 
   /** A journal entry written by raw SQL, behind the ledger's back; its id. */
-  const entry = async (q: (sql: string, values?: unknown[]) => Promise<unknown>) => {
-    const res = (await q(
-      `insert into journal_entries (type, reason) values ('adjustment', 'raw sql') returning id`,
-    )) as {
-      rows: Array<{ id: string }>;
-    };
-    return res.rows[0]!.id;
+  const entry = async (q: RawQuery) => {
+    const res = await q(`insert into journal_entries (type, reason) values ('adjustment', 'raw sql') returning id`);
+    return String(res.rows[0]!.id);
   };
   const posting = `insert into ledger_postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)`;
 

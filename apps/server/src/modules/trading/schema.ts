@@ -18,16 +18,16 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money, ts } from '../../platform/db/columns.js';
-import { ledgerHolds, operators, users } from '../../platform/db/schema.js';
+import { operators } from '../../platform/db/schema.js';
 
 /** Orders: entrusted limit orders (status 0), filled (1) and cancelled (2) orders, and close orders (1). */
 export const tradeOrders = pgTable(
   'trade_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    // The customer and the hold exist: checked once per statement by a trigger, and neither row can go away
+    // (migration 0040), instead of by foreign keys that each cost a query and a row lock per row.
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     /** The position opened, added to or closed; null while a new-position limit order waits. */
     positionId: bigint('position_id', { mode: 'number' }),
     /** An addition: the position it adds to (set at placement). */
@@ -58,7 +58,7 @@ export const tradeOrders = pgTable(
      */
     closeFeeRate: numeric('close_fee_rate'),
     /** Entrusted orders: the hold of margin + fee. */
-    holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
+    holdId: bigint('hold_id', { mode: 'number' }),
     status: smallint('status').notNull(),
     profit: money('profit'),
     closeReason: text('close_reason'),
@@ -90,9 +90,8 @@ export const tradePositions = pgTable(
   'trade_positions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    // The customer and the hold: checked per statement, as for trade_orders (migration 0040).
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     parentId: bigint('parent_id', { mode: 'number' }),
     source: integer('source').notNull(),
     code: text('code').notNull(),
@@ -118,7 +117,7 @@ export const tradePositions = pgTable(
      */
     closeFeeRate: numeric('close_fee_rate').notNull(),
     /** The active hold of `margin` (open positions). */
-    holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
+    holdId: bigint('hold_id', { mode: 'number' }),
     /** Bumped at every re-hold so hold references stay unique. */
     holdSeq: integer('hold_seq').notNull().default(0),
     stopLoss: numeric('stop_loss'),

@@ -21,10 +21,11 @@ export const appRoleOf = (database: string) => `${database}_app`.slice(0, 63);
 export const APPEND_ONLY_TABLES = ['journal_entries', 'ledger_postings', 'audit_log', 'support_messages'] as const;
 
 /**
- * Rows that change but never go away: the ledger's accounts (their postings refer to them without a foreign key,
- * migration 0038). Their triggers refuse the owner too, but for an account without postings.
+ * Rows that change but never go away, because rows refer to them without a foreign key: the ledger's accounts
+ * (postings, migration 0038; holds, 0040), customers and holds (an order's rows, migration 0040). Their triggers
+ * refuse the owner too, but for an account without postings or holds.
  */
-export const KEPT_TABLES = ['ledger_accounts'] as const;
+export const KEPT_TABLES = ['ledger_accounts', 'users', 'ledger_holds'] as const;
 /** The owner's bookkeeping, which the app never needs: the SQL functions' checksums (sql-functions.ts). */
 export const OWNER_ONLY_TABLES = ['sql_functions'] as const;
 

@@ -93,7 +93,7 @@ describe('SQL functions applied after the migrations', () => {
         Object.entries(defs).filter(([name]) => !(name in changed) && !added.includes(name) && !removed.includes(name)),
       );
     expect(unchanged(after)).toEqual(unchanged(before));
-    expect(Object.keys(unchanged(after))).toHaveLength(8);
+    expect(Object.keys(unchanged(after))).toHaveLength(10);
   });
 
   it('apply a file again only when its checksum changed', async () => {
