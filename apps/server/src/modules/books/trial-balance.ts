@@ -33,9 +33,15 @@ const exact = (value: string | null | undefined) => {
  * cached balance and hold equal the sum of its postings and active holds; and whether the loans account agrees with
  * the loans (loansMatchLedger, below).
  */
-export async function trialBalance(db: Deps['db']) {
+export async function trialBalance(db: Deps['db'], opts: { background?: boolean } = {}) {
   return db.transaction(
     async (tx) => {
+      // The scheduled check reads every posting a few times over (about a second at a million orders). PostgreSQL
+      // would give each scan parallel workers, which take every core from the customers' orders while it runs: on 2
+      // cores an open-loop window it fell in stalled for 200-300 ms (bench/reports/orders.md, 2026-12-07). In the
+      // background it runs in its own backend alone, one core, and takes longer; the console's page, which an
+      // operator waits for, keeps them.
+      if (opts.background) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
       const postings = await tx
         .select({ currency: ledgerPostings.currency, sum: sql<string>`sum(${ledgerPostings.amount})` })
         .from(ledgerPostings)
@@ -148,7 +154,7 @@ export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>) 
 
   /** Checks the books once and records the result (tests call it directly). */
   async function checkUnlocked() {
-    const figures = await trialBalance(db);
+    const figures = await trialBalance(db, { background: true });
     const problems = problemsOf(figures);
     const [row] = await db
       .insert(trialBalanceChecks)
