@@ -121,7 +121,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     interpretation(o, ratio),
     '',
-    `Books after the run (test/ledger-audit.ts: entries balanced and complete, cached balances equal postings, postings sum to zero per currency; the pgbench transfers included): ${o.audit === undefined ? 'not checked' : o.audit.length === 0 ? 'clean' : `PROBLEMS: ${o.audit.join('; ')}`}.`,
+    `Books after the run (test/ledger-audit.ts: entries balanced and complete, cached balances equal postings, postings sum to zero per currency, every posting, hold, position, order and message refers to what exists; the pgbench transfers included): ${o.audit === undefined ? 'not checked' : o.audit.length === 0 ? 'clean' : `PROBLEMS: ${o.audit.join('; ')}`}.`,
     '',
     ...(o.failures.length > 0 ? ['## Problems', '', ...o.failures.map((f) => `- ${f}`), ''] : []),
   ];
