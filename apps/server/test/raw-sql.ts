@@ -27,3 +27,8 @@ export async function rawTransaction(
     client.release();
   }
 }
+
+/** How many rows `table` holds now. */
+export async function countRows(pool: pg.Pool, table: string): Promise<number> {
+  return Number((await pool.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
+}

@@ -25,7 +25,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { auditLedger } from '../../test/ledger-audit.js';
-import { type RawQuery, rawTransaction as rawTransactionOn } from '../../test/raw-sql.js';
+import { countRows, type RawQuery, rawTransaction as rawTransactionOn } from '../../test/raw-sql.js';
 import type { MarketProvider } from '../market/provider.js';
 import { createWalletService } from '../modules/wallet/index.js';
 import { AppError } from '../platform/errors.js';
@@ -668,8 +668,7 @@ describe('the ledger against a model', () => {
 const rawTransaction = (work: (q: RawQuery) => Promise<void>, opts?: { commit: boolean }) =>
   rawTransactionOn(h.db.$client, work, opts);
 
-const count = async (table: string) =>
-  Number((await h.db.$client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
+const count = (table: string) => countRows(h.db.$client, table);
 
 describe('ledger invariants', () => {
   let user: { id: number };

@@ -8,7 +8,7 @@ import { trading as tradingApi } from '@beurs/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
-import { type RawQuery, rawTransaction } from '../../../test/raw-sql.js';
+import { countRows, type RawQuery, rawTransaction } from '../../../test/raw-sql.js';
 import { pinMarket, pinRates, STOCK_TERMS, trader } from '../../../test/trading.js';
 
 let h: Harness;
@@ -47,8 +47,7 @@ beforeAll(async () => {
 });
 
 const run = (work: (q: RawQuery) => Promise<void>) => rawTransaction(h.db.$client, work, { commit: false });
-const count = async (table: string) =>
-  Number((await h.db.$client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
+const count = (table: string) => countRows(h.db.$client, table);
 
 /** Inserts copies of a row of `table` (its id and the given columns changed), one per change, in one statement. */
 const copies = (
