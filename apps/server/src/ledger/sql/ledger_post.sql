@@ -40,7 +40,7 @@ BEGIN
         RAISE EXCEPTION 'ledger.insufficient' USING ERRCODE = 'P0001',
           DETAIL = json_build_object('accountId', p_accounts[i], 'available', available::text)::text;
       END IF;
-      -- A system account (or none: the posting's foreign key then refuses it).
+      -- A system account (or none: the balance check, ledger_assert_balanced, then refuses the posting).
     END IF;
   END LOOP;
   WITH inserted AS (

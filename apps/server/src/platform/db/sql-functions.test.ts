@@ -55,6 +55,8 @@ describe('SQL functions applied after the migrations', () => {
     expect(rows.map((r) => r.name)).toEqual((await readSqlFunctions()).map((f) => f.name).sort());
     // Changed on purpose since the move, each for the reason given; every other function is as the migrations left it.
     const changed: Record<string, string> = {
+      'ledger_post(p_type text, p_at timestamp with time zone, p_accounts bigint[], p_currencies text[], p_amounts numeric[], p_reason text, p_reference text, p_operator bigint, p_rate numeric, p_detail jsonb)':
+        'a comment only: a posting to no account is refused by the balance check now, not by a foreign key (migration 0038)',
       'ledger_check_entry()':
         'checks an entry once per transaction, not once per posting (ledger.checked records entry and highest posting id), with ledger_assert_balanced',
       'trade_open_now(p_scope text, p_key text, p_endpoint text, p_hash text, p_user bigint, p_account bigint, p_fees_account bigint, p_margin numeric, p_fee numeric, p_at timestamp with time zone, p_position jsonb, p_order jsonb, p_message jsonb, p_answer jsonb)':
@@ -93,7 +95,7 @@ describe('SQL functions applied after the migrations', () => {
         Object.entries(defs).filter(([name]) => !(name in changed) && !added.includes(name) && !removed.includes(name)),
       );
     expect(unchanged(after)).toEqual(unchanged(before));
-    expect(Object.keys(unchanged(after))).toHaveLength(10);
+    expect(Object.keys(unchanged(after))).toHaveLength(9);
   });
 
   it('apply a file again only when its checksum changed', async () => {
