@@ -7,7 +7,7 @@
  * an owner, a cached balance that drifted from its postings).
  */
 import { CURRENCIES, consoleMoney, Decimal } from '@beurs/contracts';
-import { asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { count, desc, eq, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
@@ -36,16 +36,58 @@ const exact = (value: string | null | undefined) => {
 export async function trialBalance(db: Deps['db'], opts: { background?: boolean } = {}) {
   return db.transaction(
     async (tx) => {
-      // The scheduled check reads every posting a few times over (about a second at a million orders). PostgreSQL
-      // would give each scan parallel workers, which take every core from the customers' orders while it runs: on 2
-      // cores an open-loop window it fell in stalled for 200-300 ms (bench/reports/orders.md, 2026-12-07). In the
-      // background it runs in its own backend alone, one core, and takes longer; the console's page, which an
+      // The scheduled check runs without parallel workers: they would take every core from the customers' orders
+      // while it runs (on 2 cores an open-loop window it fell in stalled for 200-300 ms, bench/reports/orders.md,
+      // 2026-12-07). In the background it runs in its own backend alone, one core; the console's page, which an
       // operator waits for, keeps them.
       if (opts.background) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-      const postings = await tx
-        .select({ currency: ledgerPostings.currency, sum: sql<string>`sum(${ledgerPostings.amount})` })
-        .from(ledgerPostings)
-        .groupBy(ledgerPostings.currency);
+      // Every posting is read once (the ledger's largest table, about 2 postings an order): one sum per account
+      // and currency (`p`), from which come the per-currency sums, the system accounts' balances, each customer
+      // account's match and the loans account's book. Sums travel as text, never as JSON numbers.
+      const [books] = (
+        await tx.execute<{
+          postings: { currency: string; sum: string }[];
+          systems: { name: string | null; currency: string; balance: string }[];
+          accounts_match: boolean;
+          loans_book_match: boolean;
+        }>(sql`
+        with p as materialized (
+          select account_id, currency, sum(amount) as s from ${ledgerPostings} group by account_id, currency
+        ),
+        by_account as (
+          select account_id, sum(s) as s from p group by account_id
+        )
+        select
+          (select coalesce(json_agg(json_build_object('currency', currency, 'sum', s::text)), '[]')
+             from (select currency, sum(s) as s from p group by currency) c) as postings,
+          (select coalesce(json_agg(json_build_object(
+                    'name', a.system, 'currency', a.currency, 'balance', coalesce(b.s, 0)::text) order by a.system), '[]')
+             from ledger_accounts a left join by_account b on b.account_id = a.id
+             where a.user_id is null) as systems,
+          not exists (
+            select 1
+            from ledger_accounts a
+            left join by_account b on b.account_id = a.id
+            left join (select account_id, sum(amount) as s from ledger_holds where status = 'active' group by account_id) h
+              on h.account_id = a.id
+            where a.user_id is not null
+              and (a.balance <> coalesce(b.s, 0) or a.held <> coalesce(h.s, 0))
+          ) as accounts_match,
+          -- The loans account (docs/loans.md "The books"): per currency minus what is owed on loans (principal and
+          -- interest accrued, less repaid).
+          not exists (
+            select 1
+            from (select currency, sum(principal + interest) as s from ${loans} group by currency) owed
+            full join (
+              select a.currency, coalesce(sum(b.s), 0) as s
+              from ledger_accounts a left join by_account b on b.account_id = a.id
+              where a.user_id is null and a.system = 'loans'
+              group by a.currency
+            ) book on book.currency = owed.currency
+            where coalesce(book.s, 0) + coalesce(owed.s, 0) <> 0
+          ) as loans_book_match`)
+      ).rows;
+      if (!books) throw new Error('trial balance: no answer');
       const customers = await tx
         .select({
           currency: ledgerAccounts.currency,
@@ -55,54 +97,21 @@ export async function trialBalance(db: Deps['db'], opts: { background?: boolean 
         .from(ledgerAccounts)
         .where(sql`${ledgerAccounts.userId} is not null`)
         .groupBy(ledgerAccounts.currency);
-      const systems = await tx
-        .select({
-          name: ledgerAccounts.system,
-          currency: ledgerAccounts.currency,
-          balance: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)`,
-        })
-        .from(ledgerAccounts)
-        .leftJoin(ledgerPostings, eq(ledgerPostings.accountId, ledgerAccounts.id))
-        .where(isNull(ledgerAccounts.userId))
-        .groupBy(ledgerAccounts.id)
-        .orderBy(asc(ledgerAccounts.system));
-      const match = await tx.execute<{ ok: boolean }>(sql`
+      // And each approved loan owes what was lent plus the interest charged less its repayments.
+      const [loanRows] = (
+        await tx.execute<{ ok: boolean }>(sql`
         select not exists (
-          select 1
-          from ledger_accounts a
-          left join (select account_id, sum(amount) as s from ledger_postings group by account_id) p
-            on p.account_id = a.id
-          left join (select account_id, sum(amount) as s from ledger_holds where status = 'active' group by account_id) h
-            on h.account_id = a.id
-          where a.user_id is not null
-            and (a.balance <> coalesce(p.s, 0) or a.held <> coalesce(h.s, 0))
-        ) as ok`);
-      // The loans account (docs/loans.md "The books"): per currency minus what is owed on loans (principal and interest
-      // accrued, less repaid); and each approved loan owes what was lent plus the interest charged less its repayments.
-      const loansMatch = await tx.execute<{ ok: boolean }>(sql`
-        select not exists (
-          select 1
-          from (
-            select currency, sum(principal + interest) as s from ${loans} group by currency
-          ) owed
-          full join (
-            select a.currency, coalesce(sum(p.amount), 0) as s
-            from ledger_accounts a left join ledger_postings p on p.account_id = a.id
-            where a.user_id is null and a.system = 'loans'
-            group by a.currency
-          ) book on book.currency = owed.currency
-          where coalesce(book.s, 0) + coalesce(owed.s, 0) <> 0
-        ) and not exists (
           select 1 from ${loans} l
           where l.status = 3 and l.principal + l.interest <> l.amount + l.interest_charged - l.repaid
-        ) as ok`);
+        ) as ok`)
+      ).rows;
       const [entries] = await tx.select({ n: count() }).from(journalEntries);
       const [kyc] = await tx.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, 1));
       const [deposits] = await tx.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.status, 1));
       const [payouts] = await tx.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 1));
       const [blocks] = await tx.select({ n: count() }).from(blockPermissions).where(eq(blockPermissions.status, 1));
       const [loanApplications] = await tx.select({ n: count() }).from(loans).where(eq(loans.status, 1));
-      const postingsSum = new Map(postings.map((p) => [p.currency, p.sum]));
+      const postingsSum = new Map(books.postings.map((p) => [p.currency, p.sum]));
       const customerMoney = new Map(customers.map((c) => [c.currency, c]));
       return {
         currencies: CURRENCIES.map((currency) => ({
@@ -110,13 +119,13 @@ export async function trialBalance(db: Deps['db'], opts: { background?: boolean 
           postingsSum: exact(postingsSum.get(currency)),
           customerBalances: exact(customerMoney.get(currency)?.balance),
           customerHolds: exact(customerMoney.get(currency)?.held),
-          systemAccounts: systems
+          systemAccounts: books.systems
             .filter((s) => s.currency === currency)
             .map((s) => ({ name: s.name ?? '', balance: exact(s.balance) })),
         })),
         entries: entries?.n ?? 0,
-        accountsMatchPostings: match.rows[0]?.ok === true,
-        loansMatchLedger: loansMatch.rows[0]?.ok === true,
+        accountsMatchPostings: books.accounts_match === true,
+        loansMatchLedger: books.loans_book_match === true && loanRows?.ok === true,
         pending: {
           kyc: kyc?.n ?? 0,
           deposits: deposits?.n ?? 0,
@@ -154,14 +163,17 @@ export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>) 
 
   /** Checks the books once and records the result (tests call it directly). */
   async function checkUnlocked() {
+    const started = performance.now();
     const figures = await trialBalance(db, { background: true });
+    const ms = Math.round(performance.now() - started);
     const problems = problemsOf(figures);
     const [row] = await db
       .insert(trialBalanceChecks)
       .values({ checkedAt: clock.now(), balanced: problems.length === 0, problems, figures })
       .returning();
     if (!row) throw new Error('trial balance check not recorded');
-    if (!row.balanced) log.error({ check: row.id, problems }, 'the books do not balance');
+    if (!row.balanced) log.error({ check: row.id, problems, ms }, 'the books do not balance');
+    else log.info({ check: row.id, ms }, 'the books balance');
     return row;
   }
 
