@@ -10,6 +10,7 @@ import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
 import { ledgerAccounts, ledgerPostings } from '../../platform/db/schema.js';
 import { trialBalanceChecks } from './schema.js';
+import { sweepBooks } from './sweep.js';
 import { createTrialBalanceJob, TRIAL_BALANCE_LOCK } from './trial-balance.js';
 
 let h: Harness;
@@ -43,7 +44,7 @@ describe('scheduled trial balance', () => {
     expect(row).toMatchObject({ balanced: true, problems: [] });
     expect(row.checkedAt.getTime()).toBe(h.clock.now().getTime());
     const books = (await h.call(consoleMoney.trialBalance, {}, { token: reviewer })).body.data;
-    expect(row.figures).toMatchObject({ currencies: books.currencies });
+    expect(row.figures).toEqual(books);
     const { data } = await checks();
     expect(data.latest).toMatchObject({ id: row.id, balanced: true, checkTimeTimestamp: h.clock.now().getTime() });
     expect(data.alerts).toEqual([]);
@@ -61,6 +62,53 @@ describe('scheduled trial balance', () => {
       other.release();
     }
     expect(await job.runOnce()).toMatchObject({ balanced: true });
+  });
+
+  it('reads the books in pieces of any size, each exact, and adds them up to the Books page’s figures', async () => {
+    const a = await h.registerUser();
+    const b = await h.registerUser();
+    await h.fund(a.user.id, 'BALANCE', '12.34');
+    await h.fund(b.user.id, 'BALANCE', '0.01');
+    const books = (await h.call(consoleMoney.trialBalance, {}, { token: reviewer })).body.data;
+    expect(books.entries).toBeGreaterThanOrEqual(3);
+    for (const [entriesPerPiece, accountsPerPiece] of [
+      [1, 1],
+      [2, 3],
+      [1000, 1000],
+    ] as const) {
+      const pass = await sweepBooks(h.db, { entriesPerPiece, accountsPerPiece, pauseFactor: 0, minPauseMs: 0 });
+      expect(pass).toMatchObject({ figures: books, details: [] });
+    }
+    const small = await sweepBooks(h.db, { entriesPerPiece: 1, accountsPerPiece: 1, pauseFactor: 0, minPauseMs: 0 });
+    const accounts = await h.db.select().from(ledgerAccounts);
+    const ids = accounts.map((x) => x.id);
+    // One piece per entry id and per account id between the smallest and the largest (ids are dense here).
+    expect(small.pieces).toBe(books.entries + Math.max(...ids) - Math.min(...ids) + 1);
+  });
+
+  it('pauses after each piece in proportion to its work, so it never holds a core for long', async () => {
+    const t0 = performance.now();
+    const pass = await sweepBooks(h.db, { entriesPerPiece: 2, accountsPerPiece: 2, pauseFactor: 4, minPauseMs: 3 });
+    const elapsed = performance.now() - t0;
+    expect(pass.pieces).toBeGreaterThan(3);
+    expect(pass.details).toEqual([]);
+    expect(elapsed).toBeGreaterThanOrEqual(Math.max(pass.busyMs * 4, pass.pieces * 3) - pass.pieces);
+  });
+
+  it('matches every customer account’s cached balance and hold, piece by piece', async () => {
+    const u = await h.registerUser();
+    await h.fund(u.user.id, 'BALANCE', '5.00');
+    const [account] = await h.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.user.id));
+    if (!account) throw new Error('no account');
+    const sweep = () => sweepBooks(h.db, { entriesPerPiece: 3, accountsPerPiece: 2, pauseFactor: 0, minPauseMs: 0 });
+    const tamper = (column: 'balance' | 'held', delta: string) =>
+      h.db.$client.query(`update ledger_accounts set ${column} = ${column} + $1 where id = $2`, [delta, account.id]);
+    for (const column of ['balance', 'held'] as const) {
+      await tamper(column, '0.01');
+      expect((await sweep()).details).toEqual([`customer accounts that differ: ${account.id}`]);
+      await tamper(column, '-0.01');
+      expect((await sweep()).details).toEqual([]);
+    }
   });
 
   it('records books unbalanced behind the app’s back and shows them as a console alert', async () => {
@@ -85,6 +133,10 @@ describe('scheduled trial balance', () => {
       problems: [
         `${account.currency} postings sum to 7.50, not 0`,
         'customer account balances or holds differ from their postings',
+        expect.stringMatching(
+          new RegExp(`^journal entries \\d+-\\d+: ${account.currency} postings sum to 7.50, not 0$`),
+        ),
+        `customer accounts that differ: ${account.id}`,
       ],
     });
     const { data } = await checks();
@@ -99,5 +151,40 @@ describe('scheduled trial balance', () => {
     ]);
     // The record of checks cannot be rewritten either.
     await expect(h.db.$client.query('delete from trial_balance_checks')).rejects.toThrow(/append-only/);
+  });
+
+  it('names each unbalanced piece and account even when the changes cancel out in the sum', async () => {
+    // A second change behind the app's back, in another customer's entry, takes the 7.50 of the last test away again:
+    // the currency sums to zero, but the pieces of one entry and the accounts still show both.
+    const u = await h.registerUser();
+    await h.fund(u.user.id, 'BALANCE', '100.00');
+    const [account] = await h.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.user.id));
+    if (!account) throw new Error('no account');
+    const [posting] = await h.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, account.id));
+    if (!posting) throw new Error('no posting');
+    await h.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table ledger_postings disable trigger ledger_postings_append_only`);
+      await tx.execute(sql`update ledger_postings set amount = amount - 7.5 where id = ${posting.id}`);
+      await tx.execute(sql`alter table ledger_postings enable trigger ledger_postings_append_only`);
+    });
+    const pass = await sweepBooks(h.db, { entriesPerPiece: 1, accountsPerPiece: 1, pauseFactor: 0, minPauseMs: 0 });
+    expect(pass.figures.currencies.every((c) => c.postingsSum === '0.00')).toBe(true);
+    expect(pass.details).toEqual([
+      expect.stringMatching(
+        new RegExp(`^journal entries (\\d+)-\\1: ${account.currency} postings sum to 7.50, not 0$`),
+      ),
+      `journal entries ${posting.entryId}-${posting.entryId}: ${account.currency} postings sum to -7.50, not 0`,
+      expect.stringMatching(new RegExp(`^customer accounts that differ: \\d+, ${account.id}$`)),
+    ]);
+    // The scheduled check's pieces are larger: here both changes fall in one piece and cancel there, so only the
+    // accounts (each matched against its own postings) show them.
+    h.clock.advance(300_000);
+    expect(await createTrialBalanceJob(h.deps).runOnce()).toMatchObject({
+      balanced: false,
+      problems: [
+        'customer account balances or holds differ from their postings',
+        expect.stringMatching(new RegExp(`^customer accounts that differ: \\d+, ${account.id}$`)),
+      ],
+    });
   });
 });

@@ -1,30 +1,23 @@
 /**
- * The trial balance: the books at one instant (trialBalance, the console's Books page) and its scheduled check
- * (docs/security.md "Operators: what they can and cannot do"): every TRIAL_BALANCE_MS
- * the leader node computes the books exactly as the console's Books page does (trialBalance), records the result in
- * trial_balance_checks, and logs an error when they do not balance; the console shows unbalanced checks as an alert.
+ * The trial balance, read two ways (docs/security.md "Scheduled trial balance"):
+ * - the books at one instant (`trialBalance`, the console's Books page): one repeatable-read snapshot;
+ * - the scheduled check: every TRIAL_BALANCE_MS the leader node reads the same figures by the paced sweep
+ *   (sweep.ts: every entry and every customer account in small pieces, each exact on its own), records the result in
+ *   trial_balance_checks, and logs an error when they do not balance; the console shows unbalanced checks as an alert.
  * The database's own triggers keep each entry balanced; this catches what they cannot see (a trigger switched off by
  * an owner, a cached balance that drifted from its postings).
  */
-import { CURRENCIES, consoleMoney, Decimal } from '@beurs/contracts';
-import { count, desc, eq, not, sql } from 'drizzle-orm';
+import { consoleMoney, Decimal } from '@beurs/contracts';
+import { count, desc, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { journalEntries, ledgerAccounts, ledgerPostings } from '../../platform/db/schema.js';
+import { journalEntries, ledgerPostings } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
-import { blockPermissions } from '../blocktrade/index.js';
-import { rechargeOrders } from '../deposits/index.js';
 import { loans } from '../loans/index.js';
-import { kycSubmissions } from '../reviews/index.js';
-import { withdrawals } from '../withdrawals/index.js';
+import { customerMoney, type Figures, figuresOf, loansOweWhatWasLent, pendingCounts } from './figures.js';
 import { trialBalanceChecks } from './schema.js';
-
-/** An amount of the books as it is: cents when it has no more, every decimal otherwise (never rounded away). */
-const exact = (value: string | null | undefined) => {
-  const d = new Decimal(value ?? 0);
-  return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toString();
-};
+import { type SweepOptions, sweepBooks } from './sweep.js';
 
 /**
  * The books at one instant (one repeatable-read snapshot): per currency the sum of every posting (zero
@@ -33,14 +26,9 @@ const exact = (value: string | null | undefined) => {
  * cached balance and hold equal the sum of its postings and active holds; and whether the loans account agrees with
  * the loans (loansMatchLedger, below).
  */
-export async function trialBalance(db: Deps['db'], opts: { background?: boolean } = {}) {
+export async function trialBalance(db: Deps['db']): Promise<Figures> {
   return db.transaction(
     async (tx) => {
-      // The scheduled check runs without parallel workers: they would take every core from the customers' orders
-      // while it runs (on 2 cores an open-loop window it fell in stalled for 200-300 ms, bench/reports/orders.md,
-      // 2026-12-07). In the background it runs in its own backend alone, one core; the console's page, which an
-      // operator waits for, keeps them.
-      if (opts.background) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
       // Every posting is read once (the ledger's largest table, about 2 postings an order): one sum per account
       // and currency (`p`), from which come the per-currency sums, the system accounts' balances, each customer
       // account's match and the loans account's book. Sums travel as text, never as JSON numbers.
@@ -88,52 +76,16 @@ export async function trialBalance(db: Deps['db'], opts: { background?: boolean 
           ) as loans_book_match`)
       ).rows;
       if (!books) throw new Error('trial balance: no answer');
-      const customers = await tx
-        .select({
-          currency: ledgerAccounts.currency,
-          balance: sql<string>`sum(${ledgerAccounts.balance})`,
-          held: sql<string>`sum(${ledgerAccounts.held})`,
-        })
-        .from(ledgerAccounts)
-        .where(sql`${ledgerAccounts.userId} is not null`)
-        .groupBy(ledgerAccounts.currency);
-      // And each approved loan owes what was lent plus the interest charged less its repayments.
-      const [loanRows] = (
-        await tx.execute<{ ok: boolean }>(sql`
-        select not exists (
-          select 1 from ${loans} l
-          where l.status = 3 and l.principal + l.interest <> l.amount + l.interest_charged - l.repaid
-        ) as ok`)
-      ).rows;
       const [entries] = await tx.select({ n: count() }).from(journalEntries);
-      const [kyc] = await tx.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, 1));
-      const [deposits] = await tx.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.status, 1));
-      const [payouts] = await tx.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 1));
-      const [blocks] = await tx.select({ n: count() }).from(blockPermissions).where(eq(blockPermissions.status, 1));
-      const [loanApplications] = await tx.select({ n: count() }).from(loans).where(eq(loans.status, 1));
-      const postingsSum = new Map(books.postings.map((p) => [p.currency, p.sum]));
-      const customerMoney = new Map(customers.map((c) => [c.currency, c]));
-      return {
-        currencies: CURRENCIES.map((currency) => ({
-          currency,
-          postingsSum: exact(postingsSum.get(currency)),
-          customerBalances: exact(customerMoney.get(currency)?.balance),
-          customerHolds: exact(customerMoney.get(currency)?.held),
-          systemAccounts: books.systems
-            .filter((s) => s.currency === currency)
-            .map((s) => ({ name: s.name ?? '', balance: exact(s.balance) })),
-        })),
+      return figuresOf({
+        postingsSum: new Map(books.postings.map((p) => [p.currency, p.sum])),
+        customers: await customerMoney(tx),
+        systems: books.systems,
         entries: entries?.n ?? 0,
         accountsMatchPostings: books.accounts_match === true,
-        loansMatchLedger: books.loans_book_match === true && loanRows?.ok === true,
-        pending: {
-          kyc: kyc?.n ?? 0,
-          deposits: deposits?.n ?? 0,
-          withdrawals: payouts?.n ?? 0,
-          blockPermissions: blocks?.n ?? 0,
-          loans: loanApplications?.n ?? 0,
-        },
-      };
+        loansMatchLedger: books.loans_book_match === true && (await loansOweWhatWasLent(tx)),
+        pending: await pendingCounts(tx),
+      });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -141,8 +93,6 @@ export async function trialBalance(db: Deps['db'], opts: { background?: boolean 
 
 /** The advisory lock key of the job: one node checks at a time. */
 export const TRIAL_BALANCE_LOCK = 'trial-balance';
-
-type Figures = Awaited<ReturnType<typeof trialBalance>>;
 
 /** What does not hold in these figures, in words; empty when the books balance. */
 export function problemsOf(figures: Figures): string[] {
@@ -158,22 +108,29 @@ export function problemsOf(figures: Figures): string[] {
   return problems;
 }
 
-export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>) {
+/**
+ * The scheduled check: the books read by the paced sweep (sweep.ts), with the Books page's figures and problems, plus
+ * the sweep's own details (which pieces of entries do not balance, which customer accounts differ). `sweep` sets its
+ * piece sizes and pauses (tests use small pieces and no pause).
+ */
+export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sweep: Partial<SweepOptions> = {}) {
   const { db, clock, log } = deps;
 
   /** Checks the books once and records the result (tests call it directly). */
   async function checkUnlocked() {
     const started = performance.now();
-    const figures = await trialBalance(db, { background: true });
+    const pass = await sweepBooks(db, sweep);
     const ms = Math.round(performance.now() - started);
-    const problems = problemsOf(figures);
+    const { figures } = pass;
+    const problems = [...problemsOf(figures), ...pass.details];
     const [row] = await db
       .insert(trialBalanceChecks)
       .values({ checkedAt: clock.now(), balanced: problems.length === 0, problems, figures })
       .returning();
     if (!row) throw new Error('trial balance check not recorded');
-    if (!row.balanced) log.error({ check: row.id, problems, ms }, 'the books do not balance');
-    else log.info({ check: row.id, ms }, 'the books balance');
+    const took = { ms, pieces: pass.pieces, busyMs: pass.busyMs };
+    if (!row.balanced) log.error({ check: row.id, problems, ...took }, 'the books do not balance');
+    else log.info({ check: row.id, ...took }, 'the books balance');
     return row;
   }
 
