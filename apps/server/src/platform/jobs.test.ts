@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.js';
 import { createDb, type Db } from './db/client.js';
-import { runAsLeader } from './jobs.js';
+import { every, runAsLeader } from './jobs.js';
 
 let url: string;
 const pools: Db[] = [];
@@ -73,5 +73,44 @@ describe('runAsLeader', () => {
     release();
     expect(await first).toEqual({ ran: true, result: 'first' });
     expect(await runAsLeader(two, 'job:shared', async () => 'second')).toEqual({ ran: true, result: 'second' });
+  });
+});
+
+describe('every', () => {
+  it('aborts the running pass when stopped, waits for it, and does not log it as failed', async () => {
+    const warned: unknown[] = [];
+    let seen: AbortSignal | undefined;
+    let ended = false;
+    const stop = every(
+      5,
+      async (signal) => {
+        seen = signal;
+        await new Promise((_, fail) => signal.addEventListener('abort', () => fail(signal.reason)));
+        ended = true;
+      },
+      { warn: (...args: unknown[]) => warned.push(args) },
+      'test job',
+    );
+    while (!seen) await new Promise((done) => setTimeout(done, 5));
+    expect(seen.aborted).toBe(false);
+    await stop();
+    expect(seen.aborted).toBe(true);
+    expect(ended).toBe(false);
+    expect(warned).toEqual([]);
+  });
+
+  it('logs a pass that fails while running', async () => {
+    const warned: unknown[] = [];
+    const stop = every(
+      5,
+      async () => {
+        throw new Error('boom');
+      },
+      { warn: (...args: unknown[]) => warned.push(args) },
+      'test job',
+    );
+    while (warned.length === 0) await new Promise((done) => setTimeout(done, 5));
+    await stop();
+    expect(warned[0]).toEqual([{ err: new Error('boom') }, 'test job failed']);
   });
 });

@@ -80,19 +80,24 @@ async function holdingLock<T>(
 
 /**
  * Runs `pass` every `intervalMs` (never two passes of this process at once; a failed pass is logged as `what`).
- * Answers the stop function, which waits for a pass under way so the database is not closed beneath it.
+ * Answers the stop function, which aborts the pass's signal (a long pass, such as the books sweep, stops between
+ * its pieces) and waits for a pass under way so the database is not closed beneath it; a pass stopped that way is
+ * not logged as failed.
  */
 export function every(
   intervalMs: number,
-  pass: () => Promise<unknown>,
+  pass: (signal: AbortSignal) => Promise<unknown>,
   log: Pick<FastifyBaseLogger, 'warn'>,
   what: string,
 ): () => Promise<void> {
+  const stopping = new AbortController();
   let current: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (current) return;
-    current = pass()
-      .catch((err: unknown) => log.warn({ err }, `${what} failed`))
+    current = pass(stopping.signal)
+      .catch((err: unknown) => {
+        if (!stopping.signal.aborted) log.warn({ err }, `${what} failed`);
+      })
       .finally(() => {
         current = null;
       });
@@ -100,6 +105,7 @@ export function every(
   timer.unref();
   return async () => {
     clearInterval(timer);
+    stopping.abort();
     await current;
   };
 }

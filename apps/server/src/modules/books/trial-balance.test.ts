@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { auditLedger } from '../../../test/ledger-audit.js';
+import { countRows } from '../../../test/raw-sql.js';
 import { ledgerAccounts, ledgerPostings } from '../../platform/db/schema.js';
 import { trialBalanceChecks } from './schema.js';
 import { sweepBooks } from './sweep.js';
@@ -109,6 +110,23 @@ describe('scheduled trial balance', () => {
       await tamper(column, '-0.01');
       expect((await sweep()).details).toEqual([]);
     }
+  });
+
+  it('stops between pieces when the server stops, and records nothing', async () => {
+    const before = await countRows(h.db.$client, 'trial_balance_checks');
+    const stopping = new AbortController();
+    const slow = createTrialBalanceJob(h.deps, {
+      entriesPerPiece: 1,
+      accountsPerPiece: 1,
+      pauseFactor: 0,
+      minPauseMs: 20,
+    });
+    const running = slow.runOnce(stopping.signal);
+    setTimeout(() => stopping.abort(), 30);
+    await expect(running).rejects.toThrow(/aborted/);
+    expect(await countRows(h.db.$client, 'trial_balance_checks')).toBe(before);
+    // The lock is free again: the next pass runs.
+    expect(await job.runOnce()).toMatchObject({ balanced: true });
   });
 
   it('records books unbalanced behind the app’s back and shows them as a console alert', async () => {

@@ -116,10 +116,10 @@ export function problemsOf(figures: Figures): string[] {
 export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sweep: Partial<SweepOptions> = {}) {
   const { db, clock, log } = deps;
 
-  /** Checks the books once and records the result (tests call it directly). */
-  async function checkUnlocked() {
+  /** Checks the books once and records the result (tests call it directly); `signal` stops it unrecorded. */
+  async function checkUnlocked(signal?: AbortSignal) {
     const started = performance.now();
-    const pass = await sweepBooks(db, sweep);
+    const pass = await sweepBooks(db, { ...sweep, signal });
     const ms = Math.round(performance.now() - started);
     const { figures } = pass;
     const problems = [...problemsOf(figures), ...pass.details];
@@ -135,8 +135,8 @@ export function createTrialBalanceJob(deps: Pick<Deps, 'db' | 'clock' | 'log'>, 
   }
 
   /** One check under the advisory lock; null when another node holds it (and checks). */
-  async function runOnce() {
-    const pass = await runAsLeader(db, TRIAL_BALANCE_LOCK, checkUnlocked);
+  async function runOnce(signal?: AbortSignal) {
+    const pass = await runAsLeader(db, TRIAL_BALANCE_LOCK, () => checkUnlocked(signal));
     return pass.ran ? pass.result : null;
   }
 
