@@ -3,7 +3,7 @@
  * scheduled check's paced sweep (sweep.ts) give the same figures, built here, from the same small queries.
  */
 import { CURRENCIES, Decimal } from '@beurs/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { ledgerAccounts } from '../../platform/db/schema.js';
 import { blockPermissions } from '../blocktrade/index.js';
@@ -33,6 +33,23 @@ export async function customerMoney(q: Q) {
     .groupBy(ledgerAccounts.currency);
   return new Map(rows.map((c) => [c.currency, c]));
 }
+
+/**
+ * A condition that holds when the loans account agrees with the loans (docs/loans.md "The books"): per currency,
+ * minus what is owed on loans (principal and interest accrued, less repaid). `byAccount` is a relation of
+ * `(account_id, s)` rows whose `s` sum to each account's postings: the page's per-account sums, or the postings.
+ */
+export const loansBookAgrees = (byAccount: SQL) => sql`not exists (
+  select 1
+  from (select currency, sum(principal + interest) as s from ${loans} group by currency) owed
+  full join (
+    select a.currency, coalesce(sum(b.s), 0) as s
+    from ledger_accounts a left join ${byAccount} b on b.account_id = a.id
+    where a.user_id is null and a.system = 'loans'
+    group by a.currency
+  ) book on book.currency = owed.currency
+  where coalesce(book.s, 0) + coalesce(owed.s, 0) <> 0
+)`;
 
 /** Whether each approved loan owes what was lent plus the interest charged less its repayments (docs/loans.md). */
 export async function loansOweWhatWasLent(q: Q) {

@@ -20,8 +20,15 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { Decimal } from '@beurs/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { loans } from '../loans/index.js';
-import { customerMoney, exact, type Figures, figuresOf, loansOweWhatWasLent, pendingCounts } from './figures.js';
+import {
+  customerMoney,
+  exact,
+  type Figures,
+  figuresOf,
+  loansBookAgrees,
+  loansOweWhatWasLent,
+  pendingCounts,
+} from './figures.js';
 
 export interface SweepOptions {
   /** Journal entries a piece reads the postings of (about two postings an entry). */
@@ -143,18 +150,9 @@ export async function sweepBooks(db: Db, options: Partial<SweepOptions> = {}) {
 
   // The loans account against the loans, in one statement (its postings by the account's index).
   const [loansBook] = (
-    await db.execute<{ ok: boolean }>(sql`
-      select not exists (
-        select 1
-        from (select currency, sum(principal + interest) as s from ${loans} group by currency) owed
-        full join (
-          select a.currency, coalesce(sum(p.amount), 0) as s
-          from ledger_accounts a left join ledger_postings p on p.account_id = a.id
-          where a.user_id is null and a.system = 'loans'
-          group by a.currency
-        ) book on book.currency = owed.currency
-        where coalesce(book.s, 0) + coalesce(owed.s, 0) <> 0
-      ) as ok`)
+    await db.execute<{ ok: boolean }>(
+      sql`select ${loansBookAgrees(sql`(select account_id, amount as s from ledger_postings)`)} as ok`,
+    )
   ).rows;
   const loansMatchLedger = loansBook?.ok === true && (await loansOweWhatWasLent(db));
 

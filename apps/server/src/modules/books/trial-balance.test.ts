@@ -26,6 +26,25 @@ beforeAll(async () => {
 
 const checks = async () => (await h.call(consoleMoney.trialBalanceChecks, {}, { token: reviewer })).body;
 
+/**
+ * A new customer funded with 100.00, then the amount of their posting changed by `delta` behind the app's back: only
+ * an owner can switch the ledger's append-only trigger off; the app's role cannot (platform/db/roles.ts).
+ */
+async function fundAndChangeAPosting(delta: string) {
+  const u = await h.registerUser();
+  await h.fund(u.user.id, 'BALANCE', '100.00');
+  const [account] = await h.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.user.id));
+  if (!account) throw new Error('no account');
+  const [posting] = await h.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, account.id));
+  if (!posting) throw new Error('no posting');
+  await h.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table ledger_postings disable trigger ledger_postings_append_only`);
+    await tx.execute(sql`update ledger_postings set amount = amount + ${delta} where id = ${posting.id}`);
+    await tx.execute(sql`alter table ledger_postings enable trigger ledger_postings_append_only`);
+  });
+  return { account, posting };
+}
+
 describe('scheduled trial balance', () => {
   it('is scheduled every 5 minutes by default, can be turned off, and is for operators only', async () => {
     expect(h.deps.config.trialBalanceMs).toBe(300_000);
@@ -130,18 +149,7 @@ describe('scheduled trial balance', () => {
   });
 
   it('records books unbalanced behind the app’s back and shows them as a console alert', async () => {
-    const u = await h.registerUser();
-    await h.fund(u.user.id, 'BALANCE', '100.00');
-    const [account] = await h.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.user.id));
-    if (!account) throw new Error('no account');
-    const [posting] = await h.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, account.id));
-    if (!posting) throw new Error('no posting');
-    // Only an owner can switch the trigger off; the app's role cannot (platform/db/roles.ts).
-    await h.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table ledger_postings disable trigger ledger_postings_append_only`);
-      await tx.execute(sql`update ledger_postings set amount = amount + 7.5 where id = ${posting.id}`);
-      await tx.execute(sql`alter table ledger_postings enable trigger ledger_postings_append_only`);
-    });
+    const { account } = await fundAndChangeAPosting('7.5');
     expect(await auditLedger(h.db.$client)).not.toEqual([]);
 
     h.clock.advance(300_000);
@@ -174,17 +182,7 @@ describe('scheduled trial balance', () => {
   it('names each unbalanced piece and account even when the changes cancel out in the sum', async () => {
     // A second change behind the app's back, in another customer's entry, takes the 7.50 of the last test away again:
     // the currency sums to zero, but the pieces of one entry and the accounts still show both.
-    const u = await h.registerUser();
-    await h.fund(u.user.id, 'BALANCE', '100.00');
-    const [account] = await h.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.user.id));
-    if (!account) throw new Error('no account');
-    const [posting] = await h.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, account.id));
-    if (!posting) throw new Error('no posting');
-    await h.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table ledger_postings disable trigger ledger_postings_append_only`);
-      await tx.execute(sql`update ledger_postings set amount = amount - 7.5 where id = ${posting.id}`);
-      await tx.execute(sql`alter table ledger_postings enable trigger ledger_postings_append_only`);
-    });
+    const { account, posting } = await fundAndChangeAPosting('-7.5');
     const pass = await sweepBooks(h.db, { entriesPerPiece: 1, accountsPerPiece: 1, pauseFactor: 0, minPauseMs: 0 });
     expect(pass.figures.currencies.every((c) => c.postingsSum === '0.00')).toBe(true);
     expect(pass.details).toEqual([

@@ -14,8 +14,14 @@ import { journalEntries, ledgerPostings } from '../../platform/db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { route } from '../../platform/http.js';
 import { every, runAsLeader } from '../../platform/jobs.js';
-import { loans } from '../loans/index.js';
-import { customerMoney, type Figures, figuresOf, loansOweWhatWasLent, pendingCounts } from './figures.js';
+import {
+  customerMoney,
+  type Figures,
+  figuresOf,
+  loansBookAgrees,
+  loansOweWhatWasLent,
+  pendingCounts,
+} from './figures.js';
 import { trialBalanceChecks } from './schema.js';
 import { type SweepOptions, sweepBooks } from './sweep.js';
 
@@ -61,19 +67,7 @@ export async function trialBalance(db: Deps['db']): Promise<Figures> {
             where a.user_id is not null
               and (a.balance <> coalesce(b.s, 0) or a.held <> coalesce(h.s, 0))
           ) as accounts_match,
-          -- The loans account (docs/loans.md "The books"): per currency minus what is owed on loans (principal and
-          -- interest accrued, less repaid).
-          not exists (
-            select 1
-            from (select currency, sum(principal + interest) as s from ${loans} group by currency) owed
-            full join (
-              select a.currency, coalesce(sum(b.s), 0) as s
-              from ledger_accounts a left join by_account b on b.account_id = a.id
-              where a.user_id is null and a.system = 'loans'
-              group by a.currency
-            ) book on book.currency = owed.currency
-            where coalesce(book.s, 0) + coalesce(owed.s, 0) <> 0
-          ) as loans_book_match`)
+          ${loansBookAgrees(sql`by_account`)} as loans_book_match`)
       ).rows;
       if (!books) throw new Error('trial balance: no answer');
       const [entries] = await tx.select({ n: count() }).from(journalEntries);
