@@ -36,6 +36,11 @@ export interface LoadResult {
    * found every socket waiting on an answer (so queued in its agent until one was freed).
    */
   generator?: { loopP99Ms: number; loopMaxMs: number; maxInFlight: number; queued: number };
+  /**
+   * Open loop: each second's p99 latency (ms) of the requests due in it, in order, and the epoch ms the first
+   * second began: where in a window a stall fell, to set beside the server's log.
+   */
+  bySecond?: { from: number; p99: number[] };
   /** Open loop with `timeline`: each request's marks, and the window (epoch ms). */
   marks?: ClientMarks[];
   window?: { from: number; to: number };

@@ -24,6 +24,8 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
   const sent = job.tokens.map(() => 0);
   const latencies: number[] = [];
+  /** The latencies of the requests due in each second of the window. */
+  const seconds: number[][] = Array.from({ length: Math.ceil(job.seconds) }, () => []);
   const marks: ClientMarks[] = [];
   const counts = { ok: 0, non2xx: 0, errors: 0, timeouts: 0 };
   const cpu = process.cpuUsage();
@@ -66,6 +68,7 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
             const now = performance.now();
             counts.ok++;
             latencies.push(now - dueAt);
+            seconds[Math.floor((dueAt - started) / 1000)]?.push(now - dueAt);
             if (mark) {
               mark.end = epoch(now);
               mark.ok = true;
@@ -112,6 +115,7 @@ export function openLoop(job: LoadJob & { rate: number }): Promise<LoadResult> {
           maxInFlight,
           queued,
         },
+        bySecond: { from: epoch(started), p99: seconds.map((l) => summarize(l).p99) },
         ...(job.timeline ? { marks, window: { from: epoch(started), to: epoch(performance.now()) } } : {}),
       });
     };

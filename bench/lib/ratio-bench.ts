@@ -39,6 +39,7 @@ import {
   type RatioRun,
   type RatioSettings,
   ratioSettings,
+  secondsP99,
   summary,
   verdictOf,
 } from './ratio.js';
@@ -310,6 +311,9 @@ async function openLoopRound<R extends RatioRun>(
     windows.push({ run: run!, record });
     ctx.log(
       `  open loop ${i + 1}: ${fmt(run!.perSecond, 0)}/s, p50 ${fmt(run!.latencyMs.p50, 1)} p99 ${fmt(run!.latencyMs.p99, 1)} ms, ${record.quiet ? 'quiet' : 'BUSY'}${generatorText(run!)}`,
+    );
+    ctx.log(
+      `  open loop ${i + 1}: p99 by second ${secondsP99(run!)} ms, from ${new Date(run!.bySecond?.from ?? 0).toISOString()}`,
     );
   }
   const chosen = medianWindow(windows);

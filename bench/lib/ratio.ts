@@ -37,6 +37,8 @@ export interface RatioRun<T extends string = string> {
   timeline?: TimelineSummary;
   /** Open loop: the generator's own event-loop delay and its requests in flight (LoadResult). */
   generator?: LoadResult['generator'];
+  /** Open loop: each second's p99 (LoadResult). */
+  bySecond?: LoadResult['bySecond'];
 }
 
 /**
@@ -191,6 +193,7 @@ export async function measureEndpoint<T extends string>(opts: {
     ...cpu(a, b),
     loadGeneratorCpuPercent: r.cpuPercent,
     generator: r.generator,
+    bySecond: r.bySecond,
     statements,
     ...(timelineSummary ? { timeline: timelineSummary } : {}),
   };
@@ -374,9 +377,17 @@ export function openLoopRow(open: OpenLoopRun | undefined, what: string): string
 }
 
 /** The reports' paragraph on the open loop; `what` is the operation in the plural ("orders"). */
-export function openLoopParagraph(s: RatioSettings, what: string, one: string): string {
-  return `**Open loop.** After the rounds, ${what} arrive at a fixed rate, evenly spaced, at half the closed-loop rate of the verdict's rounds, whatever the answers do (bench/lib/open-loop.ts, up to ${s.clients} keep-alive connections, customers in turn; ${OPEN_LOOP_WINDOWS} windows of ${s.warmupSeconds} s warm-up and ${s.durationSeconds} s measured, each probed and marked quiet or busy like a round): each ${one}'s latency counts from the moment it was due, so a server that falls behind shows instead of slowing the arrivals. The goal takes the median of the quiet windows' p99s: a single stall decides one window's p99 (a 60 ms pause at 1,400 a second delays about a hundred answers, the whole top 1 %), and on 2026-12-03 two windows of one run at one rate gave 68 and 30 ms. autocannon's own rate option sends each connection's share of a second back to back at the start of the second, a burst of closed-loop load, so it is not used for this.`;
+export function openLoopParagraph(s: RatioSettings, what: string, one: string, open?: OpenLoopRun): string {
+  return `**Open loop.** After the rounds, ${what} arrive at a fixed rate, evenly spaced, at half the closed-loop rate of the verdict's rounds, whatever the answers do (bench/lib/open-loop.ts, up to ${s.clients} keep-alive connections, customers in turn; ${OPEN_LOOP_WINDOWS} windows of ${s.warmupSeconds} s warm-up and ${s.durationSeconds} s measured, each probed and marked quiet or busy like a round): each ${one}'s latency counts from the moment it was due, so a server that falls behind shows instead of slowing the arrivals. The goal takes the median of the quiet windows' p99s: a single stall decides one window's p99 (a 60 ms pause at 1,400 a second delays about a hundred answers, the whole top 1 %), and on 2026-12-03 two windows of one run at one rate gave 68 and 30 ms. autocannon's own rate option sends each connection's share of a second back to back at the start of the second, a burst of closed-loop load, so it is not used for this.${open ? ` ${bySecondText(open)}` : ''}`;
 }
+
+/** One window's p99 second by second, ms (the seconds its measured part's requests were due in). */
+export const secondsP99 = (run: RatioRun): string =>
+  run.bySecond ? run.bySecond.p99.map((p) => fmt(p, 0)).join(' ') : 'not recorded';
+
+/** Where in each open-loop window its slow answers fell. */
+const bySecondText = (open: OpenLoopRun) =>
+  `p99 second by second of each window's measured part, ms (a stall shows as the second it fell in): ${open.windows.map((w) => `window ${w.run.round}: ${secondsP99(w.run)}`).join('; ')}.`;
 
 /** Each open-loop window's p99, in the order run, a busy one marked. */
 const windowsP99 = (open: OpenLoopRun) =>

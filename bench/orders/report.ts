@@ -102,7 +102,7 @@ export function renderReport(o: OrdersOutcome): { markdown: string; summary: str
     '',
     'autocannon records latency in whole milliseconds; pgbench\'s latencies come from its per-transaction log (microseconds). "rows written" counts the orders the window added: the 200s plus the requests in flight when autocannon stopped (at most one per connection), whose answers it no longer read.',
     '',
-    openLoopParagraph(s, 'orders', 'order'),
+    openLoopParagraph(s, 'orders', 'order', o.openLoop),
     '',
     ...timelineSection(o.openLoop?.run.timeline, 'order'),
     ...cpuSection(used, o.openLoop, TARGET_NAMES, 'order'),

@@ -101,7 +101,7 @@ export function renderReport(o: WalletOutcome): { markdown: string; summary: str
     '',
     'autocannon records latency in whole milliseconds; pgbench\'s latencies come from its per-transaction log (microseconds). "rows written" counts the transfer journal entries the window added: the 200s plus the requests in flight when autocannon stopped (at most one per connection), whose answers it no longer read.',
     '',
-    openLoopParagraph(s, 'transfers (EUR -> EUR)', 'transfer'),
+    openLoopParagraph(s, 'transfers (EUR -> EUR)', 'transfer', o.openLoop),
     '',
     ...timelineSection(o.openLoop?.run.timeline, 'transfer'),
     ...cpuSection(used, o.openLoop, TARGET_NAMES, 'transfer'),
