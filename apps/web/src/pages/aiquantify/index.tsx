@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type QuantItem, useQuantListQuery, useQuantProfitQuery, useQuantStatQuery } from '../../api/quant';
 import { useIsLoggedIn } from '../../api/session';
 import { loginPathFor } from '../../app/navigation';
@@ -24,6 +24,7 @@ import { toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
 import '../bonds/bonds.css';
 import '../product/follow.css';
+import './quant.css';
 
 const tone = (value: string | null) => (Number(value) > 0 ? 'rise' : Number(value) < 0 ? 'fall' : '');
 
@@ -32,12 +33,13 @@ function Ranking({ list }: { list: QuantItem[] }) {
   const f = useFormatters();
   const ranked = [...list].sort((a, b) => a.rank - b.rank);
   return (
-    <section className="card" data-testid="quant-ranking" aria-label={t('quant.ranking')}>
+    <section className="card quant-ranking" data-testid="quant-ranking" aria-label={t('quant.ranking')}>
       <h2 className="section-title">{t('quant.ranking')}</h2>
-      <ol className="quant-ranking">
+      <ol>
         {ranked.map((s) => (
           <li key={s.id} data-testid="quant-rank" data-code={s.code}>
-            <span className="tag tag--gold">{t('quant.rank', { rank: s.rank })}</span> <span>{s.name}</span>{' '}
+            <span className="tag tag--gold">{t('quant.rank', { rank: s.rank })}</span>
+            <span>{s.name}</span>
             <span className={`num ${tone(s.totalReturn)}`}>{f.ratio(s.totalReturn)}</span>
           </li>
         ))}
@@ -134,14 +136,9 @@ export function AiQuantifyIndexPage() {
     <Page>
       <p className="ticket-hint">{t('quant.listNote')}</p>
       {loggedIn && (
-        <Button
-          fill="none"
-          size="small"
-          onClick={() => void navigate(paths.quantRecord())}
-          data-testid="to-quant-record"
-        >
+        <Link to={paths.quantRecord()} className="text-link" data-testid="to-quant-record">
           {t('quant.myOrders')} ›
-        </Button>
+        </Link>
       )}
       <QueryBoundary
         query={query}
