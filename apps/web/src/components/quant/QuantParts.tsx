@@ -6,7 +6,7 @@
  * (MoneyMoveSecret). The sheet sends the fee it showed, so a fee changed meanwhile is refused.
  */
 import { Decimal, MS_PER_DAY } from '@beurs/contracts';
-import { Input } from 'antd-mobile';
+import { AmountInput } from '../money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -146,16 +146,16 @@ export function SubscribeSheet({
     >
       <div className="bond-secret quant-ticket">
         <label htmlFor="quant-amount">{t('quant.labels.amount')}</label>
-        <Input
+        <AmountInput
           id="quant-amount"
-          inputMode="decimal"
+          currency="EUR"
           value={amount}
           onChange={(v) => {
             setAmount(v);
             intent.renew();
           }}
           placeholder={t('quant.amountPlaceholder', range)}
-          data-testid="quant-amount"
+          testId="quant-amount"
         />
         {problem && (
           <p className="ticket-error" data-testid="quant-amount-problem">

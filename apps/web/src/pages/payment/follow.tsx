@@ -6,7 +6,7 @@
  * is paid back automatically. The fee shown is sent with the follow, so a fee changed meanwhile is refused.
  */
 import { Decimal, MS_PER_DAY } from '@beurs/contracts';
-import { Input } from 'antd-mobile';
+import { AmountInput } from '../../components/money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,16 +103,16 @@ function FollowTicket({
       </div>
       <div className="card bond-secret follow-ticket">
         <label htmlFor="follow-amount">{t('follow.labels.amount')}</label>
-        <Input
+        <AmountInput
           id="follow-amount"
-          inputMode="decimal"
+          currency="EUR"
           value={amount}
           onChange={(v) => {
             setAmount(v);
             intent.renew();
           }}
           placeholder={t('follow.amountPlaceholder', range)}
-          data-testid="follow-amount"
+          testId="follow-amount"
         />
         {problem && (
           <p className="ticket-error" data-testid="follow-amount-problem">

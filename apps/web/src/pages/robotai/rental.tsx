@@ -6,7 +6,7 @@
  * price changed meanwhile is refused.
  */
 import { Decimal } from '@beurs/contracts';
-import { Input } from 'antd-mobile';
+import { AmountInput } from '../../components/money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,16 +112,16 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
           testIdPrefix="robot-pair-choice-"
         />
         <label htmlFor="robot-amount">{t('robots.start.amount')}</label>
-        <Input
+        <AmountInput
           id="robot-amount"
-          inputMode="decimal"
+          currency={currency}
           value={amount}
           onChange={(v) => {
             setAmount(v);
             intent.renew();
           }}
           placeholder={t('robots.start.amountPlaceholder', range)}
-          data-testid="robot-amount"
+          testId="robot-amount"
         />
         {problem && (
           <p className="ticket-error" data-testid="robot-amount-problem">

@@ -6,7 +6,7 @@
  * with the subscription, so a rate that changed meanwhile is refused rather than applied.
  */
 import { Decimal, fundInterest } from '@beurs/contracts';
-import { Input } from 'antd-mobile';
+import { AmountInput } from '../../components/money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,16 +139,16 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
     >
       <div className="bond-secret">
         <label htmlFor="fund-amount">{t('funds.labels.amount')}</label>
-        <Input
+        <AmountInput
           id="fund-amount"
-          inputMode="decimal"
+          currency={product.currency}
           value={amount}
           onChange={(v) => {
             setAmount(v);
             intent.renew();
           }}
           placeholder={t('funds.amountPlaceholder')}
-          data-testid="fund-amount"
+          testId="fund-amount"
         />
         {problem && (
           <p className="ticket-error" data-testid="fund-amount-problem">

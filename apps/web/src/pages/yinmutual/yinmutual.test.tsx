@@ -109,6 +109,10 @@ describe('yinmutual/index', () => {
     await user.type(amount, '50');
     expect(within(sheet).getByTestId('fund-amount-problem').textContent).toBe('The minimum is 100.00 EUR.');
     await user.clear(amount);
+    // A Dutch keyboard's decimal comma is taken as the decimal point (the money forms' AmountInput).
+    await user.type(amount, '1000,5');
+    expect(amount.value).toBe('1000.5');
+    await user.clear(amount);
     await user.type(amount, '1000');
     // 1,000 × 2.1 % × 90 / 365 = 5.178… → 5.17.
     expect(within(sheet).getByTestId('fund-expected-interest').textContent).toContain('5.17');
