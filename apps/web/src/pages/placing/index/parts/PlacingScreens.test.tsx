@@ -131,6 +131,27 @@ describe('placing/index', () => {
     await screen.findByText(/Boom/, undefined, { timeout: 5000 });
   });
 
+  it('shows the rate the hold is converted at when the wallet is in another currency', async () => {
+    fakeApi()
+      .on(placing.placingList, page([itemOf()]))
+      .on(placing.placingTicket, ticketOf({ currency: 'EUR', rate: '0.85', perLot: '159.80' }));
+    renderScreen(<PlacingIndexPage />, '/pages/placing/index');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('placing-row-apply'));
+    expect((await screen.findByTestId('placing-rate')).textContent).toMatch(/^1 USD = 0\.85\d* EUR$/);
+    expect(screen.getByText('Shares at the placing price')).toBeTruthy();
+  });
+
+  it('shows no rate when the wallet is in the price currency', async () => {
+    fakeApi()
+      .on(placing.placingList, page([itemOf()]))
+      .on(placing.placingTicket, ticketOf());
+    renderScreen(<PlacingIndexPage />, '/pages/placing/index');
+    await userEvent.setup().click(await screen.findByTestId('placing-row-apply'));
+    await screen.findByTestId('placing-total');
+    expect(screen.queryByTestId('placing-rate')).toBeNull();
+  });
+
   it('confirms with the transaction password, then sends one keyed application with maxTotal', async () => {
     const api = fakeApi()
       .on(placing.placingList, page([itemOf()]))

@@ -29,6 +29,13 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
   const currency = (s.info?.currency ?? 'USD') as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
   const price = p.price === null ? '' : `${f.number(p.price, decimalsOf(p.price))} ${p.currency}`;
+  // The hold is in the wallet's currency: the live rate it is converted at, as the IPO ticket shows it.
+  const rateRow = s.info !== undefined &&
+    s.info.priceCurrency !== s.info.currency && {
+      label: t('ipo.labels.rate'),
+      value: `1 ${s.info.priceCurrency} = ${f.rate(s.info.rate)} ${s.info.currency}`,
+      testId: 'placing-rate',
+    };
   const error = s.apply.isError ? errorMessage(s.apply.error) : null;
   const secretError = error && isSecretRefusal(s.apply.error) ? error : null;
   const ready = moneyMoveSecretComplete(s.payPassword, s.totpEnabled, s.totpCode);
@@ -67,6 +74,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
             <Facts
               rows={[
                 { label: t('placing.labels.price'), value: price, testId: 'placing-ticket-price' },
+                rateRow,
                 {
                   label: t('placing.labels.lockup'),
                   value: t('placing.lockupValue', {
@@ -86,7 +94,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
             />
             <Facts
               rows={[
-                { label: t('ipo.labels.amount'), value: money(s.figures?.amount), testId: 'placing-amount' },
+                { label: t('placing.labels.amount'), value: money(s.figures?.amount), testId: 'placing-amount' },
                 { label: t('ipo.labels.fee'), value: money(s.figures?.fee ?? s.info.fee) },
                 { label: t('ipo.labels.total'), value: money(s.figures?.total), testId: 'placing-total', strong: true },
                 { label: t('ipo.labels.available'), value: money(s.info.available) },
@@ -128,6 +136,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
           { label: t('trading.labels.instrument'), value: `${p.name} (${p.code})` },
           { label: t('ipo.labels.quantity'), value: f.integer(s.figures?.quantity), testId: 'confirm-quantity' },
           { label: t('placing.labels.price'), value: price, testId: 'confirm-price' },
+          rateRow,
           { label: t('ipo.labels.total'), value: money(s.figures?.total), testId: 'confirm-total', strong: true },
         ]}
       >
