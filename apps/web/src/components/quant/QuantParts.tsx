@@ -146,17 +146,19 @@ export function SubscribeSheet({
     >
       <div className="bond-secret quant-ticket">
         <label htmlFor="quant-amount">{t('quant.labels.amount')}</label>
-        <AmountInput
-          id="quant-amount"
-          currency="EUR"
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            intent.renew();
-          }}
-          placeholder={t('quant.amountPlaceholder', range)}
-          testId="quant-amount"
-        />
+        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
+          <AmountInput
+            id="quant-amount"
+            currency="EUR"
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              intent.renew();
+            }}
+            placeholder={t('quant.amountPlaceholder', range)}
+            testId="quant-amount"
+          />
+        </div>
         {problem && (
           <p className="ticket-error" data-testid="quant-amount-problem">
             {problem}

@@ -103,17 +103,19 @@ function FollowTicket({
       </div>
       <div className="card bond-secret follow-ticket">
         <label htmlFor="follow-amount">{t('follow.labels.amount')}</label>
-        <AmountInput
-          id="follow-amount"
-          currency="EUR"
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            intent.renew();
-          }}
-          placeholder={t('follow.amountPlaceholder', range)}
-          testId="follow-amount"
-        />
+        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
+          <AmountInput
+            id="follow-amount"
+            currency="EUR"
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              intent.renew();
+            }}
+            placeholder={t('follow.amountPlaceholder', range)}
+            testId="follow-amount"
+          />
+        </div>
         {problem && (
           <p className="ticket-error" data-testid="follow-amount-problem">
             {problem}

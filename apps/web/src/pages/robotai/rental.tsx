@@ -112,17 +112,19 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
           testIdPrefix="robot-pair-choice-"
         />
         <label htmlFor="robot-amount">{t('robots.start.amount')}</label>
-        <AmountInput
-          id="robot-amount"
-          currency={currency}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            intent.renew();
-          }}
-          placeholder={t('robots.start.amountPlaceholder', range)}
-          testId="robot-amount"
-        />
+        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
+          <AmountInput
+            id="robot-amount"
+            currency={currency}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              intent.renew();
+            }}
+            placeholder={t('robots.start.amountPlaceholder', range)}
+            testId="robot-amount"
+          />
+        </div>
         {problem && (
           <p className="ticket-error" data-testid="robot-amount-problem">
             {problem}

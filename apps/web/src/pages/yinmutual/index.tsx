@@ -139,17 +139,19 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
     >
       <div className="bond-secret">
         <label htmlFor="fund-amount">{t('funds.labels.amount')}</label>
-        <AmountInput
-          id="fund-amount"
-          currency={product.currency}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            intent.renew();
-          }}
-          placeholder={t('funds.amountPlaceholder')}
-          testId="fund-amount"
-        />
+        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
+          <AmountInput
+            id="fund-amount"
+            currency={product.currency}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              intent.renew();
+            }}
+            placeholder={t('funds.amountPlaceholder')}
+            testId="fund-amount"
+          />
+        </div>
         {problem && (
           <p className="ticket-error" data-testid="fund-amount-problem">
             {problem}
