@@ -12,7 +12,7 @@ const subscribe = (onChange: () => void) => {
 };
 
 /**
- * A bar over every screen while the device has no connection: the app itself opens from the service worker's
+ * A bar above every screen while the device has no connection: the app itself opens from the service worker's
  * cache, but what it shows is not live until the connection is back.
  */
 export function OfflineNotice() {
