@@ -159,7 +159,7 @@ test('the upload field checks type and size before sending, shows the server ref
   await front.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('This file type is not accepted. Please upload JPG, PNG, WebP, GIF')).toBeVisible();
   await front.setInputFiles(png('huge.png', Buffer.alloc(5 * 1024 * 1024 + 1)));
-  await expect(page.getByText('The file is larger than 5M', { exact: true })).toBeVisible();
+  await expect(page.getByText('The file is larger than 5 MB', { exact: true })).toBeVisible();
   await shot(page, 'kyc-upload-too-large-en');
   expect(uploads).toBe(0);
 

@@ -311,7 +311,7 @@ test('issue 4: verify, deposit, transfer, withdraw and a rejected withdrawal, cu
     await expect(customer.getByTestId('withdraw-usable')).not.toContainText('Pending');
     const rejected = customer.getByTestId('withdrawal-record').first();
     await expect(rejected.getByTestId('record-status')).toHaveAttribute('data-status', '2');
-    await expect(rejected.getByTestId('record-status')).toHaveText('Audit failed');
+    await expect(rejected.getByTestId('record-status')).toHaveText('Rejected');
     await expect(rejected.getByTestId('record-reason')).toContainText(REJECTION);
     await rejected.scrollIntoViewIfNeeded();
     await snap(customer, 'flow-18-withdrawal-rejected');

@@ -51,7 +51,7 @@ test.beforeAll(async ({ request }) => {
 
 const RUNS = [
   { language: 'en', code: 'KQ-GRID', term: 7, amount: '250', disclaimer: 'no guarantee', entry: 'AI quant' },
-  { language: 'nl', code: 'KQ-MOMENTUM', term: 30, amount: '600', disclaimer: 'geen garantie', entry: 'AI-kwant' },
+  { language: 'nl', code: 'KQ-MOMENTUM', term: 30, amount: '600', disclaimer: 'geen garantie', entry: 'AI-quant' },
   { language: 'zh-Hans', code: 'KQ-REVERT', term: 90, amount: '1000', disclaimer: '不保证', entry: 'AI 量化' },
 ] as const;
 

@@ -11,6 +11,7 @@ import { UPLOAD_MAX_BYTES } from '@beurs/contracts';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UploadKind, useUploadMutation } from '../api/kyc';
+import { type Formatters, useFormatters } from '../lib/format';
 import { toastFailure } from '../lib/toast';
 import { Icon, type IconName } from './Icon';
 import { Spinner } from './Spinner';
@@ -45,9 +46,10 @@ export function typeOf(file: File): string {
   return EXTENSION_TYPES[extension] ?? '';
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "340 KB", "1.5 MB" (nl "1,5 MB"). */
+function formatSize(bytes: number, f: Formatters): string {
+  if (bytes < 1024 * 1024) return `${f.integer(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${f.number(bytes / (1024 * 1024), 1)} MB`;
 }
 
 function revoke(url: { current: string | null }) {
@@ -108,6 +110,7 @@ export function ImageUpload({
   'data-testid': testId,
 }: ImageUploadProps) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const acceptedTypes = accept.split(',').map((type) => type.trim().toLowerCase());
   const kind: UploadKind = acceptedTypes.includes('application/pdf') ? 'document' : 'image';
   const upload = useUploadMutation(kind);
@@ -231,7 +234,7 @@ export function ImageUpload({
             </span>
             <span className="upload__title">{label}</span>
             <span className="upload__hint">
-              {preview && !preview.earlier ? `${preview.name} · ${formatSize(preview.size)}` : t('upload.uploaded')}
+              {preview && !preview.earlier ? `${preview.name} · ${formatSize(preview.size, f)}` : t('upload.uploaded')}
             </span>
           </div>
         )}

@@ -117,7 +117,7 @@ describe('uploads', () => {
     const u = await h.registerUser();
     const big = Buffer.concat([PNG_1x1, Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await upload(u.token, '/file/upload', 'big.png', big);
-    expect(res.body).toMatchObject({ code: 413, msg: 'The file is larger than 5M' });
+    expect(res.body).toMatchObject({ code: 413, msg: 'The file is larger than 5 MB' });
     expect((await upload(u.token, '/file/upload', 'a.png', PNG_1x1, 'other')).body.code).toBe(400);
     expect((await upload(undefined, '/file/upload', 'a.png', PNG_1x1)).body.code).toBe(401);
     // Raw: JSON where the contract takes multipart.

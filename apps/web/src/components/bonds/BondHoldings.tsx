@@ -45,6 +45,7 @@ function proceedsOf(h: BondHoldingItem): string {
 
 function Totals() {
   const { t } = useTranslation();
+  const f = useFormatters();
   const totals = useBondTotalsQuery();
   // A currency with nothing held and nothing received says nothing.
   const shown = totals.data?.totals.filter((x) => x.holdings > 0 || Number(x.income) > 0) ?? [];
@@ -55,7 +56,7 @@ function Totals() {
         <Facts
           key={x.currency}
           rows={[
-            { label: t('bonds.close.held', { currency: x.currency }), value: x.holdings },
+            { label: t('bonds.close.held', { currency: x.currency }), value: f.integer(x.holdings) },
             { label: t('bonds.labels.value'), value: <MoneyText amount={x.marketValue} currency={x.currency} /> },
             { label: t('bonds.labels.accrued'), value: <MoneyText amount={x.accruedInterest} currency={x.currency} /> },
             { label: t('bonds.labels.income'), value: <MoneyText amount={x.income} currency={x.currency} /> },
@@ -80,7 +81,7 @@ function HoldingRow({ h }: { h: BondHoldingItem }) {
           {t('bonds.close.sellText', {
             quantity: f.integer(h.quantity),
             name: h.name,
-            amount: `${estimate} ${h.currency}`,
+            amount: `${f.number(estimate, 2)} ${h.currency}`,
           })}
         </p>
       ),
@@ -91,7 +92,8 @@ function HoldingRow({ h }: { h: BondHoldingItem }) {
     sell.mutate(
       { id: h.id, minProceeds: estimate, idempotencyKey: newIdempotencyKey() },
       {
-        onSuccess: (sold) => toastSuccess(t('bonds.close.sold', { amount: `${sold.saleAmount} ${sold.currency}` })),
+        onSuccess: (sold) =>
+          toastSuccess(t('bonds.close.sold', { amount: `${f.number(sold.saleAmount, 2)} ${sold.currency}` })),
         onError: (error) => toastError(error),
       },
     );

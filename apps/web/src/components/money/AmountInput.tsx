@@ -8,7 +8,8 @@
  *
  * - `value` / `onChange` carry the text as typed, tidied: a decimal comma becomes a point (Dutch keyboards),
  *   other characters are dropped, at most `decimals` places (default 2) and 15 integer digits, no leading
- *   zeros ("05" → "5"). The numeric keyboard opens on phones.
+ *   zeros ("05" → "5"). The numeric keyboard opens on phones. Empty, it shows zero in the language's form
+ *   ("0.00", nl "0,00").
  * - `currency` shows its symbol in front (€, $).
  * - `max` (a decimal string, e.g. the available balance) shows an "All" button that fills it in; hidden when
  *   `max` is absent or zero. `allLabel` renames it.
@@ -18,7 +19,7 @@ import { CURRENCY_SYMBOL, type Currency } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
-import { isNonZero, tidyAmount } from './format';
+import { isNonZero, tidyAmount, useMoneyFormat } from './format';
 import './money.css';
 
 export { tidyAmount } from './format';
@@ -52,6 +53,7 @@ export function AmountInput({
   testId,
 }: AmountInputProps) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const showAll = max !== undefined && isNonZero(max);
   return (
     <div className="amount-input">
@@ -68,7 +70,7 @@ export function AmountInput({
         onBlur={() => onBlur?.()}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={placeholder ?? (decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0')}
+        placeholder={placeholder ?? money.amount('0', { places: decimals })}
         disabled={disabled}
         data-testid={testId}
         clearable

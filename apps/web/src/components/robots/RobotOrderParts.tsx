@@ -94,7 +94,10 @@ export function RobotOrderFacts({ order }: { order: RobotOrderItem }) {
               ? t('robots.order.untilEnded')
               : t('robots.order.cycleDays', { count: order.cycleDays }),
         },
-        { label: t('robots.order.purchased'), value: f.dateTime(order.createTimeTimestamp, 'minutes') },
+        {
+          label: t(order.term === 'rent' ? 'robots.order.rented' : 'robots.order.purchased'),
+          value: f.dateTime(order.createTimeTimestamp, 'minutes'),
+        },
         { label: t('robots.order.startsAt'), value: f.dateTime(order.startTimeStamp, 'minutes') },
         order.endTimeStamp !== null && {
           label: t('robots.order.availableUntil'),

@@ -52,12 +52,15 @@ export function Sheet({
   onClose,
   children,
   testId,
+  dismiss = 'cancel',
 }: {
   visible: boolean;
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
+  /** The header button's word: "Cancel" for a form, "Close" for a sheet that only shows (a result, a detail). */
+  dismiss?: 'cancel' | 'close';
 }) {
   const { t } = useTranslation();
   return (
@@ -71,7 +74,7 @@ export function Sheet({
         <div className="sheet__header">
           <h2 className="sheet__title">{title}</h2>
           <button type="button" className="sheet__close" onClick={onClose}>
-            {t('common.cancel')}
+            {dismiss === 'close' ? t('common.close') : t('common.cancel')}
           </button>
         </div>
         <div className="sheet__body">{children}</div>

@@ -55,7 +55,7 @@ function Ticket({ bond }: { bond: BondItem }) {
           {t('bonds.open.done', {
             quantity: f.integer(buy.data.quantity),
             name: buy.data.name,
-            total: `${buy.data.total} ${buy.data.currency}`,
+            total: `${f.number(buy.data.total, 2)} ${buy.data.currency}`,
           })}
         </p>
         <Link to={paths.bondHoldings()} className="text-link" data-testid="bonds-to-holdings">
@@ -148,7 +148,7 @@ function Ticket({ bond }: { bond: BondItem }) {
           onClick={submit}
           data-testid="bond-buy"
         >
-          {t('bonds.open.buy', { total: `${cost.total} ${bond.currency}` })}
+          {t('bonds.open.buy', { total: `${f.number(cost.total, 2)} ${bond.currency}` })}
         </Button>
       </div>
     </>

@@ -7,6 +7,7 @@ import { type DepositChannel, user, wallet } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../app/i18n';
 import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../test/render';
 import { DepositForm } from './wallet';
 
@@ -70,6 +71,12 @@ describe('Deposit report', () => {
     expect(screen.getByText('Please Upload Image')).toBeTruthy();
     expect(screen.queryByTestId('deposit-confirm')).toBeNull();
     expect(api.callsTo(wallet.rechargeCreate)).toHaveLength(0);
+  });
+
+  it('says the minimum in the number format of the language', async () => {
+    await switchLanguage('nl');
+    renderScreen(<DepositForm channel={{ ...channel, minAmount: '1000.00' }} />, '/pages/deposit/wallet?channelId=4');
+    expect((await screen.findByTestId('deposit-min-warning')).textContent).toContain('Minimale storting: 1.000,00.');
   });
 
   it('sends one report with the uploaded proof and an idempotency key once confirmed', async () => {

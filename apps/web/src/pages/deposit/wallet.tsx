@@ -24,6 +24,7 @@ import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { QrCode } from '../../components/QrCode';
 import { bothQueries, QueryBoundary, StateBlock } from '../../components/States';
+import { useFormatters } from '../../lib/format';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
@@ -45,6 +46,7 @@ const proofRule = schemaRule(rules.fileId);
 /** The report of a payment made to `channel`: amount, hash (crypto), proof; confirmed, then sent once. */
 export function DepositForm({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const navigate = useNavigate();
   const [form] = Form.useForm<DepositValues>();
   const create = useRechargeCreateMutation();
@@ -56,7 +58,8 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
   const minRule = {
     validator: async (_rule: unknown, value: unknown) => {
       if (typeof value !== 'string' || !rules.depositAmount.safeParse(value).success) return;
-      if (new Decimal(value.trim()).lt(min)) throw new Error(t('deposit.belowMinimum', { min: channel.minAmount }));
+      if (new Decimal(value.trim()).lt(min))
+        throw new Error(t('deposit.belowMinimum', { min: f.number(channel.minAmount, 2) }));
     },
   };
 
@@ -124,7 +127,7 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
         rules={[amountRule, minRule]}
         description={
           <span className="form-hint" data-testid="deposit-min-warning">
-            <strong className="money-minimum">{t('deposit.minimum', { min: channel.minAmount })}</strong>{' '}
+            <strong className="money-minimum">{t('deposit.minimum', { min: f.number(channel.minAmount, 2) })}</strong>{' '}
             {t('deposit.notRefunded')}
           </span>
         }
@@ -217,6 +220,7 @@ export function ChannelScreen({
 
 function CryptoDeposit({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const address = channel.address ?? '';
   const network = channel.network ?? '';
   return (
@@ -250,7 +254,7 @@ function CryptoDeposit({ channel }: { channel: DepositChannel }) {
           </li>
           <li data-testid="deposit-confirmations">{t('deposit.confirmations', { n: channel.confirmations })}</li>
           <li>
-            {t('deposit.minimum', { min: channel.minAmount })} {t('deposit.notRefunded')}
+            {t('deposit.minimum', { min: f.number(channel.minAmount, 2) })} {t('deposit.notRefunded')}
           </li>
           <li>
             {t('deposit.creditedOneForOne', { wallet: t(`wallets.${channel.walletType}`), currency: channel.currency })}

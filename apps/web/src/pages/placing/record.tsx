@@ -15,6 +15,7 @@ import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { StateTag } from '../../components/primary/StateTag';
 import { EmptyState, QueryBoundary } from '../../components/States';
+import { usePriceText } from '../../components/trading/Rows';
 import { Facts } from '../../components/trading/Sheet';
 import { useConfirmedCancel } from '../../components/useConfirmedCancel';
 import { useFormatters } from '../../lib/format';
@@ -52,6 +53,7 @@ function useCancelApplication() {
 function RecordRow({ a, cancel }: { a: PlacingApplication; cancel: ReturnType<typeof useCancelApplication> }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const price = usePriceText();
   const money = (v: string) => <MoneyText amount={v} currency={a.currency as Currency} />;
   const held = a.status === 'subscribed' || a.status === 'waitingAllotment';
   return (
@@ -69,7 +71,7 @@ function RecordRow({ a, cancel }: { a: PlacingApplication; cancel: ReturnType<ty
       <Facts
         rows={[
           { label: t('ipo.labels.quantity'), value: f.integer(a.quantity) },
-          { label: t('placing.labels.price'), value: `${a.price} ${a.priceCurrency}` },
+          { label: t('placing.labels.price'), value: `${price(a.price)} ${a.priceCurrency}` },
           // Cancelled (by the customer or the operator): nothing was paid, the whole hold went back to the wallet.
           a.status === 'cancelled'
             ? { label: t('ipo.tab.held'), value: t('placing.record.released'), testId: 'placing-record-released' }

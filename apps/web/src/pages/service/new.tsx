@@ -105,7 +105,7 @@ export function ServiceNewPage() {
           </p>
         )}
         <ImageUpload
-          label={t('support.attachImage')}
+          label={t('support.picture')}
           hint={t('support.attachHint')}
           value={fileId}
           onChange={setFileId}

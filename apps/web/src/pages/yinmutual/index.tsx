@@ -93,7 +93,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
       },
       {
         onSuccess: (order) => {
-          toastSuccess(t('funds.done', { amount: `${order.amount} ${order.currency}`, name: order.name }));
+          toastSuccess(t('funds.done', { amount: `${f.number(order.amount, 2)} ${order.currency}`, name: order.name }));
           intent.renew();
           onClose();
         },

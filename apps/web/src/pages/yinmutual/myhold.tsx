@@ -85,7 +85,9 @@ function OrderRow({ order }: { order: FundOrderItem }) {
     const amount = new Decimal(order.amount).plus(order.income).toFixed(2);
     const ok = await Dialog.confirm({
       title: t('funds.redeemTitle', { name: order.name }),
-      content: <p data-testid="fund-redeem-confirm">{t('funds.redeemNote', { amount: `${amount} EUR` })}</p>,
+      content: (
+        <p data-testid="fund-redeem-confirm">{t('funds.redeemNote', { amount: `${f.number(amount, 2)} EUR` })}</p>
+      ),
       confirmText: t('funds.redeemConfirm'),
       cancelText: t('common.cancel'),
     });
@@ -93,7 +95,8 @@ function OrderRow({ order }: { order: FundOrderItem }) {
     redeem.mutate(
       { id: order.id, idempotencyKey: newIdempotencyKey() },
       {
-        onSuccess: (done) => toastSuccess(t('funds.redeemed', { amount: `${done.paidOut} ${done.currency}` })),
+        onSuccess: (done) =>
+          toastSuccess(t('funds.redeemed', { amount: `${f.number(done.paidOut, 2)} ${done.currency}` })),
         onError: (error) => toastError(error),
       },
     );

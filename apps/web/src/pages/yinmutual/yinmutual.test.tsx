@@ -9,6 +9,7 @@ import { type DataOf, funds, wallet } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../app/i18n';
 import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../test/render';
 import { YinmutualIndexPage } from './index';
 import { YinmutualMyholdPage } from './myhold';
@@ -180,11 +181,29 @@ describe('yinmutual/myhold', () => {
     await user.click(within(rows[0] as HTMLElement).getByTestId('fund-order-days'));
     expect((await screen.findByTestId('fund-days')).textContent).toContain('14/11/2026');
     await user.click(within(rows[0] as HTMLElement).getByTestId('fund-order-redeem'));
-    expect((await screen.findByTestId('fund-redeem-confirm')).textContent).toContain('5003.01 EUR');
+    expect((await screen.findByTestId('fund-redeem-confirm')).textContent).toContain('5,003.01 EUR');
     // The dialog is still fading in (pointer-events none while it animates).
     await userEvent.setup({ pointerEventsCheck: 0 }).click(await screen.findByText('Redeem now'));
     await waitFor(() => expect(api.callsTo(funds.fundOrderRedeem)).toHaveLength(1));
     expect(api.callsTo(funds.fundOrderRedeem)[0]?.body).toEqual({ id: 7 });
+  });
+
+  it('says what a redemption pays in Dutch', async () => {
+    await switchLanguage('nl');
+    fakeApi()
+      .on(funds.fundOrderPageList, { list: [order({})], total: 1, page: 1, pageSize: 20 })
+      .on(funds.fundStat, {
+        currency: 'EUR',
+        regularAmount: '0.00',
+        currentAmount: '5003.01',
+        held: '5003.01',
+        dailyYield: '0.25',
+        totalIncome: '3.01',
+      });
+    renderScreen(<YinmutualMyholdPage />, '/pages/yinmutual/myhold', { titleKey: 'routes.yinmutual.myhold' });
+    const row = await screen.findByTestId('fund-order');
+    await userEvent.setup().click(within(row).getByTestId('fund-order-redeem'));
+    expect((await screen.findByTestId('fund-redeem-confirm')).textContent).toContain('5.003,01 EUR');
   });
 
   it('says when there are no funds yet', async () => {

@@ -5,9 +5,10 @@
  * confirmed transfer is sent once with an idempotency key.
  */
 import { type DataOf, wallet } from '@beurs/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../app/i18n';
 import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
 import { TransferPage } from './index';
 
@@ -73,6 +74,13 @@ describe('Transfer', () => {
     await openForm(serve());
     expect(screen.getByRole('region', { name: 'Conversion EUR → USD' })).toBeTruthy();
     expect(allNames()).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it("shows an empty amount as zero in the language's form", async () => {
+    await openForm(serve());
+    expect(box('transfer-amount').placeholder).toBe('0.00');
+    await act(() => switchLanguage('nl'));
+    expect(box('transfer-amount').placeholder).toBe('0,00');
   });
 
   it('refuses an amount the shared rule refuses, or more than the source wallet holds, and sends nothing', async () => {

@@ -3,10 +3,12 @@ import type { MarginSummary } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { greaterThan } from '../../../components/trading/figures';
+import { useFormatters } from '../../../lib/format';
 
 /** Margin level of each wallet with positions (ESMA close-out at 50 %). */
 export function MarginStrip({ margins }: { margins: MarginSummary[] }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   if (margins.length === 0) return null;
   return (
     <ul className="margin-strip" data-testid="margin-strip">
@@ -50,7 +52,7 @@ export function MarginStrip({ margins }: { margins: MarginSummary[] }) {
                 className={`num margin-card__value${danger ? ' margin-card__level--danger' : ''}`}
                 data-testid="margin-level"
               >
-                {m.marginLevel === null ? '–' : `${m.marginLevel}%`}
+                {m.marginLevel === null ? '–' : `${f.number(m.marginLevel, 2)}%`}
               </strong>
             </span>
           </li>

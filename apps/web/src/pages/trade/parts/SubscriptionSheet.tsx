@@ -25,6 +25,7 @@ export function SubscriptionSheet({ id, onClose }: { id: number | undefined; onC
       title={s ? t('ipo.tab.detail', { code: s.code }) : t('trading.tabs.subscription')}
       onClose={onClose}
       testId="subscription-sheet"
+      dismiss="close"
     >
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />

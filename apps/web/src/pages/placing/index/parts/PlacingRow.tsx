@@ -78,7 +78,9 @@ export function PlacingRow({ placing: p, onApply }: { placing: PlacingItem; onAp
         </div>
         <div>
           <dt>{t('placing.labels.demand')}</dt>
-          <dd className="num">{t('placing.demandValue', { lots: f.integer(p.lotsApplied) })}</dd>
+          <dd className="num" data-testid="placing-demand">
+            {t('placing.demandValue', { count: p.lotsApplied, lots: f.integer(p.lotsApplied) })}
+          </dd>
         </div>
       </dl>
       {(canApply || applied) && (

@@ -9,6 +9,7 @@ import { type DataOf, placing } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../../app/i18n';
 import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../../../test/render';
 import { PlacingRecordPage } from '../../record';
 import { PlacingIndexPage } from '../index';
@@ -109,14 +110,52 @@ describe('placing/index', () => {
   it('lists placings with the fixed price, or says it is fixed at the open', async () => {
     fakeApi().on(
       placing.placingList,
-      page([itemOf(), itemOf({ id: 8, phase: 'upcoming', price: null, referencePrice: null, state: null })]),
+      page([
+        itemOf({ price: '1234.5' }),
+        itemOf({ id: 8, phase: 'upcoming', price: null, referencePrice: null, state: null, lotsApplied: 1 }),
+      ]),
     );
     renderScreen(<PlacingIndexPage />, '/pages/placing/index');
     const rows = await screen.findAllByTestId('placing-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByTestId('placing-price').textContent).toBe('18.80 USD');
+    expect(within(rows[0]!).getByTestId('placing-price').textContent).toBe('1,234.50 USD');
     expect(within(rows[1]!).getByTestId('placing-price').textContent).toBe('Fixed when the window opens');
     expect(within(rows[0]!).getByTestId('placing-discount').textContent).toBe('6.0% off');
+    expect(within(rows[0]!).getByTestId('placing-demand').textContent).toBe('12 lots');
+    expect(within(rows[1]!).getByTestId('placing-demand').textContent).toBe('1 lot');
+  });
+
+  it('says its figures in Dutch: the price, the demand and the amount held', async () => {
+    await switchLanguage('nl');
+    fakeApi()
+      .on(placing.placingList, page([itemOf({ price: '51.88' }), itemOf({ id: 8, lotsApplied: 1, state: null })]))
+      .on(placing.placingTicket, ticketOf({ price: '51.88', perLot: '518.80', available: '5000.00' }))
+      .on(placing.placingCheckSecret, { confirmation: 'c-1', expiresAtTimestamp: NOW + 300_000 })
+      .on(placing.placingCreate, { ...appOf(20), amount: '1037.60', total: '1039.60', amountPending: '1039.60' });
+    renderScreen(<PlacingIndexPage />, '/pages/placing/index');
+    const rows = await screen.findAllByTestId('placing-row');
+    expect(within(rows[0]!).getByTestId('placing-price').textContent).toBe('51,88 USD');
+    expect(within(rows[0]!).getByTestId('placing-demand').textContent).toBe('12 loten');
+    expect(within(rows[1]!).getByTestId('placing-demand').textContent).toBe('1 lot');
+    const user = userEvent.setup();
+    await user.click(within(rows[0]!).getByTestId('placing-row-apply'));
+    await screen.findByTestId('placing-total');
+    await user.click(screen.getByTestId('ipo-lots-plus'));
+    // 2 lots × 518,80 + 2,00 fee.
+    expect(screen.getByTestId('placing-total').textContent).toBe('$1.039,60');
+    await user.click(screen.getByTestId('placing-review'));
+    const sheet = await screen.findByTestId('confirm-sheet');
+    await waitFor(() => {
+      for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
+        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+      }
+    });
+    expect(within(sheet).getByTestId('confirm-submit').textContent).toBe('Bevestigen en 1.039,60 USD vasthouden');
+    await user.type(within(sheet).getByLabelText('Transactiewachtwoord'), '135790');
+    await user.click(within(sheet).getByTestId('confirm-submit'));
+    expect((await screen.findByTestId('placing-result-text')).textContent).toContain(
+      'en 1.039,60 USD wordt vastgehouden',
+    );
   });
 
   it('shows the empty state', async () => {
@@ -172,9 +211,13 @@ describe('placing/index', () => {
       }
     });
     expect(within(sheet).getByTestId('confirm-total').textContent).toBe('$378.00');
+    expect(within(sheet).getByTestId('confirm-submit').textContent).toBe('Confirm and hold 378.00 USD');
     await user.type(within(sheet).getByLabelText('Transaction password'), '135790');
     await user.click(within(sheet).getByTestId('confirm-submit'));
-    await screen.findByTestId('placing-result');
+    const result = await screen.findByTestId('placing-result');
+    expect(within(result).getByTestId('placing-result-text').textContent).toContain('and 378.00 USD is held');
+    // The result only shows: its header button closes it ("Cancel" would read as cancelling the application).
+    expect(within(result).getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(api.callsTo(placing.placingCheckSecret)[0]?.body).toEqual({ id: 7, quantity: 20, payPassword: '135790' });
     const sent = api.callsTo(placing.placingCreate);
     expect(sent).toHaveLength(1);
@@ -189,12 +232,22 @@ describe('placing/record', () => {
   it('lists the applications with their state', async () => {
     fakeApi().on(
       placing.placingSubscriptions,
-      page([{ ...appOf(20), status: 'allotted', allottedQuantity: 10, amountPaid: '190.00', amountPending: '0.00' }]),
+      page([
+        {
+          ...appOf(20),
+          status: 'allotted',
+          price: '1880.5',
+          allottedQuantity: 10,
+          amountPaid: '18807.00',
+          amountPending: '0.00',
+        },
+      ]),
     );
     renderScreen(<PlacingRecordPage />, '/pages/placing/record');
     const row = await screen.findByTestId('placing-record');
     expect(row.dataset.state).toBe('allotted');
     expect(within(row).getByTestId('placing-record-allotted').textContent).toBe('10');
+    expect(row.textContent).toContain('1,880.50 USD');
   });
 
   it('says when there is no application yet', async () => {

@@ -42,11 +42,11 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
 
   if (s.result) {
     return (
-      <Sheet visible title={t('placing.result.title')} onClose={onClose} testId="placing-result">
+      <Sheet visible title={t('placing.result.title')} onClose={onClose} testId="placing-result" dismiss="close">
         <p data-testid="placing-result-text">
           {t('placing.result.text', {
             code: p.code,
-            amount: `${s.result.total} ${s.result.currency}`,
+            amount: `${f.number(s.result.total, 2)} ${s.result.currency}`,
             closes: f.dateTime(p.closesAtTimestamp, 'minutes'),
           })}
         </p>
@@ -102,7 +102,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
             />
             {s.problem === 'short' && s.figures?.shortfall && (
               <p className="ticket-error" data-testid="placing-short">
-                {t('ipo.ticket.short', { amount: `${s.figures.shortfall} ${currency}` })}
+                {t('ipo.ticket.short', { amount: `${f.number(s.figures.shortfall, 2)} ${currency}` })}
               </p>
             )}
             <p className="ticket-hint">{t('placing.ticket.holdNote')}</p>
@@ -130,7 +130,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
         title={t('placing.confirm.title', { code: p.code })}
         pending={s.apply.isPending}
         onConfirm={() => ready && s.submit()}
-        confirmText={t('placing.confirm.submit', { amount: `${s.figures?.total ?? ''} ${currency}` })}
+        confirmText={t('placing.confirm.submit', { amount: `${f.number(s.figures?.total, 2)} ${currency}` })}
         note={t('placing.confirm.note')}
         rows={[
           { label: t('trading.labels.instrument'), value: `${p.name} (${p.code})` },

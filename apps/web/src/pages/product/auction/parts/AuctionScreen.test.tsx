@@ -8,6 +8,7 @@ import { auction, type DataOf, trading } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../../app/i18n';
 import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../../../test/render';
 import { AuctionPage } from '../index';
 
@@ -213,12 +214,14 @@ describe('product/auction: when new shares may be sold', () => {
           positionId: null,
           heldQuantity: 0,
           currency: 'USD',
-          price: '21.00',
+          price: '1021.50',
         }),
       ]),
     );
     renderScreen(<AuctionPage />, '/pages/product/auction');
     const rows = await screen.findAllByTestId('sale-row');
+    expect(rows[0]?.textContent).toContain('8.80 HKD');
+    expect(rows[1]?.textContent).toContain('1,021.50 USD');
     expect(rows.map((r) => r.dataset.code)).toEqual(['02876', 'PGRD']);
     expect(within(rows[0]!).getByTestId('sale-state').textContent).toBe('Sellable now');
     expect(within(rows[0]!).getByTestId('sale-held').textContent).toBe('1,000');
@@ -226,6 +229,15 @@ describe('product/auction: when new shares may be sold', () => {
     expect(within(rows[1]!).getByTestId('sale-state').textContent).toMatch(/^Sellable from /);
     expect(within(rows[1]!).getByTestId('sale-held').textContent).toBe('Delivered at the listing');
     expect(within(rows[1]!).queryByTestId('sale-position')).toBeNull();
+  });
+
+  it('says the price and the shares held in Dutch', async () => {
+    await switchLanguage('nl');
+    base().on(auction.saleList, salePage([saleOf({ price: '1021.50' })]));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const row = await screen.findByTestId('sale-row');
+    expect(row.textContent).toContain('1.021,50 HKD');
+    expect(within(row).getByTestId('sale-held').textContent).toBe('1.000');
   });
 
   it('says when there are none', async () => {

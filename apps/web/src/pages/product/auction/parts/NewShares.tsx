@@ -15,6 +15,7 @@ import { paths } from '../../../../app/paths';
 import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { QueryBoundary } from '../../../../components/States';
+import { usePriceText } from '../../../../components/trading/Rows';
 import { Facts } from '../../../../components/trading/Sheet';
 import { useFormatters } from '../../../../lib/format';
 import { errorMessage } from '../../../../lib/toast';
@@ -34,6 +35,7 @@ function SellableTag({ sale }: { sale: Pick<SaleTime, 'sellableNow' | 'sellableF
 function SaleItem({ sale: s }: { sale: SaleRow }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const price = usePriceText();
   const delivered = s.positionId !== null;
   return (
     <li className="card trade-row" data-testid="sale-row" data-code={s.code}>
@@ -48,7 +50,7 @@ function SaleItem({ sale: s }: { sale: SaleRow }) {
       <Facts
         rows={[
           { label: t('auction.sale.allotted'), value: f.integer(s.allottedQuantity) },
-          { label: t('auction.sale.price'), value: `${s.price} ${s.currency}` },
+          { label: t('auction.sale.price'), value: `${price(s.price)} ${s.currency}` },
           { label: t('auction.sale.listing'), value: f.dateTime(s.listingAtTimestamp, 'minutes') },
           { label: t('auction.sale.sellableFrom'), value: f.dateTime(s.sellableFromTimestamp, 'minutes') },
           {

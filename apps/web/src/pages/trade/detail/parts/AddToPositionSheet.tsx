@@ -2,6 +2,7 @@
 import type { Position } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../../components/money/MoneyText';
+import { usePriceText } from '../../../../components/trading/Rows';
 import { Facts, Sheet } from '../../../../components/trading/Sheet';
 import { QuantityField, QuantityPresets } from '../../../../components/trading/TicketInput';
 import { useFormatters } from '../../../../lib/format';
@@ -19,6 +20,7 @@ export function AddToPositionSheet({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const price = usePriceText();
   const form = useAddToPosition(position, visible, onClose);
   const { info, figures, error, mutation } = form;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={position.currency} />;
@@ -39,7 +41,7 @@ export function AddToPositionSheet({
       <Facts
         className="trade-facts--sheet"
         rows={[
-          { label: t('trading.ticket.marketPrice'), value: info ? `≈ ${info.price}` : '…' },
+          { label: t('trading.ticket.marketPrice'), value: info ? `≈ ${price(info.price)}` : '…' },
           { label: t('trading.labels.margin'), value: money(figures?.margin) },
           { label: t('trading.labels.fee'), value: money(figures?.fee) },
           { label: t('trading.labels.total'), value: money(figures?.total), strong: true },
