@@ -6,7 +6,6 @@
  * (MoneyMoveSecret). The sheet sends the fee it showed, so a fee changed meanwhile is refused.
  */
 import { Decimal, MS_PER_DAY } from '@beurs/contracts';
-import { AmountInput } from '../money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { checkAmount } from '../../lib/amountCheck';
 import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { ChoiceChips } from '../ChoiceChips';
+import { AmountField } from '../money/AmountField';
 import { MoneyMoveSecret, useMoneyMoveSecret } from '../money/MoneyMoveSecret';
 import { MoneyText } from '../money/MoneyText';
 import { ConfirmSheet, Facts } from '../trading/Sheet';
@@ -145,25 +145,18 @@ export function SubscribeSheet({
       onClose={onClose}
     >
       <div className="bond-secret quant-ticket">
-        <label htmlFor="quant-amount">{t('quant.labels.amount')}</label>
-        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
-          <AmountInput
-            id="quant-amount"
-            currency="EUR"
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              intent.renew();
-            }}
-            placeholder={t('quant.amountPlaceholder', range)}
-            testId="quant-amount"
-          />
-        </div>
-        {problem && (
-          <p className="ticket-error" data-testid="quant-amount-problem">
-            {problem}
-          </p>
-        )}
+        <AmountField
+          id="quant-amount"
+          label={t('quant.labels.amount')}
+          currency="EUR"
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            intent.renew();
+          }}
+          placeholder={t('quant.amountPlaceholder', range)}
+          problem={problem}
+        />
         <p className="ticket-hint">
           {t('quant.labels.available')}: <MoneyText amount={available} currency="EUR" />
         </p>

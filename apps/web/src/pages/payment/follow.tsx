@@ -6,7 +6,6 @@
  * is paid back automatically. The fee shown is sent with the follow, so a fee changed meanwhile is refused.
  */
 import { Decimal, MS_PER_DAY } from '@beurs/contracts';
-import { AmountInput } from '../../components/money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { AgencyFigures } from '../../components/follow/AgencyFigures';
+import { AmountField } from '../../components/money/AmountField';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -102,25 +102,18 @@ function FollowTicket({
         <AgencyFigures agency={agency} />
       </div>
       <div className="card bond-secret follow-ticket">
-        <label htmlFor="follow-amount">{t('follow.labels.amount')}</label>
-        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
-          <AmountInput
-            id="follow-amount"
-            currency="EUR"
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              intent.renew();
-            }}
-            placeholder={t('follow.amountPlaceholder', range)}
-            testId="follow-amount"
-          />
-        </div>
-        {problem && (
-          <p className="ticket-error" data-testid="follow-amount-problem">
-            {problem}
-          </p>
-        )}
+        <AmountField
+          id="follow-amount"
+          label={t('follow.labels.amount')}
+          currency="EUR"
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            intent.renew();
+          }}
+          placeholder={t('follow.amountPlaceholder', range)}
+          problem={problem}
+        />
         {short && (
           <Link to={paths.transfer({ to: 'FOLLOW' })} className="text-link">
             {t('follow.transfer')} ›

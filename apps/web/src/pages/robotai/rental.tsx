@@ -6,7 +6,6 @@
  * price changed meanwhile is refused.
  */
 import { Decimal } from '@beurs/contracts';
-import { AmountInput } from '../../components/money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
+import { AmountField } from '../../components/money/AmountField';
 import { MoneyMoveSecret, useMoneyMoveSecret } from '../../components/money/MoneyMoveSecret';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
@@ -111,25 +111,18 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
           }}
           testIdPrefix="robot-pair-choice-"
         />
-        <label htmlFor="robot-amount">{t('robots.start.amount')}</label>
-        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
-          <AmountInput
-            id="robot-amount"
-            currency={currency}
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              intent.renew();
-            }}
-            placeholder={t('robots.start.amountPlaceholder', range)}
-            testId="robot-amount"
-          />
-        </div>
-        {problem && (
-          <p className="ticket-error" data-testid="robot-amount-problem">
-            {problem}
-          </p>
-        )}
+        <AmountField
+          id="robot-amount"
+          label={t('robots.start.amount')}
+          currency={currency}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            intent.renew();
+          }}
+          placeholder={t('robots.start.amountPlaceholder', range)}
+          problem={problem}
+        />
         {short && (
           <Link to={paths.transfer({ to: robot.walletType })} className="text-link">
             {t('robots.quota.transfer')} ›

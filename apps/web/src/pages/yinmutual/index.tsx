@@ -6,7 +6,6 @@
  * with the subscription, so a rate that changed meanwhile is refused rather than applied.
  */
 import { Decimal, fundInterest } from '@beurs/contracts';
-import { AmountInput } from '../../components/money/AmountInput';
 import '../../app/antdMobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { loginPathFor } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
+import { AmountField } from '../../components/money/AmountField';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -138,25 +138,18 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
       onClose={onClose}
     >
       <div className="bond-secret">
-        <label htmlFor="fund-amount">{t('funds.labels.amount')}</label>
-        <div className={`ticket-input${problem ? ' ticket-input--error' : ''}`}>
-          <AmountInput
-            id="fund-amount"
-            currency={product.currency}
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              intent.renew();
-            }}
-            placeholder={t('funds.amountPlaceholder')}
-            testId="fund-amount"
-          />
-        </div>
-        {problem && (
-          <p className="ticket-error" data-testid="fund-amount-problem">
-            {problem}
-          </p>
-        )}
+        <AmountField
+          id="fund-amount"
+          label={t('funds.labels.amount')}
+          currency={product.currency}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            intent.renew();
+          }}
+          placeholder={t('funds.amountPlaceholder')}
+          problem={problem}
+        />
         {short && (
           <Link to={paths.transfer({ to: 'FINANCIAL' })} className="text-link">
             {t('funds.transfer')} ›
