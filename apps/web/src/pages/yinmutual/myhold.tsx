@@ -60,7 +60,14 @@ function DailySeries({ order }: { order: FundOrderItem }) {
     <QueryBoundary
       query={query}
       empty={(data) => data.days.length === 0}
-      emptyView={<p className="ticket-hint">{t('funds.noDays', { date: f.dateTime(order.valueDate, 'date') })}</p>}
+      emptyView={
+        <p className="ticket-hint" data-testid="fund-no-days">
+          {/* An order that ended before its first day of interest earned none; one in progress has its first ahead. */}
+          {t(order.status === 'inProgress' ? 'funds.noDays' : 'funds.noDaysEnded', {
+            date: f.dateTime(order.valueDate, 'date'),
+          })}
+        </p>
+      }
     >
       {(data) => (
         <Facts

@@ -188,6 +188,36 @@ describe('yinmutual/myhold', () => {
     expect(api.callsTo(funds.fundOrderRedeem)[0]?.body).toEqual({ id: 7 });
   });
 
+  it('says an order that ended before its first day of interest earned none, and one in progress when it will', async () => {
+    fakeApi()
+      .on(funds.fundOrderPageList, {
+        list: [order({ status: 'completed', paidOut: '5000.00', redeemable: false }), order({ id: 8 })],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+      })
+      .on(funds.fundStat, {
+        currency: 'EUR',
+        regularAmount: '0.00',
+        currentAmount: '5000.00',
+        held: '5000.00',
+        dailyYield: '0.00',
+        totalIncome: '0.00',
+      })
+      .on(funds.fundProfit, { id: 7, profit: '0.00', buyTimeStamp: 0, sellTimeStamp: null, days: [] });
+    renderScreen(<YinmutualMyholdPage />, '/pages/yinmutual/myhold', { titleKey: 'routes.yinmutual.myhold' });
+    const rows = await screen.findAllByTestId('fund-order');
+    const user = userEvent.setup();
+    await user.click(within(rows[0] as HTMLElement).getByTestId('fund-order-days'));
+    expect((await within(rows[0] as HTMLElement).findByTestId('fund-no-days')).textContent).toBe(
+      'No interest: it ended before its first day of interest (03/11/2026).',
+    );
+    await user.click(within(rows[1] as HTMLElement).getByTestId('fund-order-days'));
+    expect((await within(rows[1] as HTMLElement).findByTestId('fund-no-days')).textContent).toBe(
+      'No interest yet: the first day that earns interest is 03/11/2026.',
+    );
+  });
+
   it('says what a redemption pays in Dutch', async () => {
     await switchLanguage('nl');
     fakeApi()
