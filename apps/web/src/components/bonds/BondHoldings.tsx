@@ -21,6 +21,7 @@ import { newIdempotencyKey } from '../../lib/idempotency';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { Button } from '../Button';
 import { LoadMore } from '../LoadMore';
+import { useMoneyFormat } from '../money/format';
 import { MoneyText } from '../money/MoneyText';
 import { EmptyState, QueryBoundary } from '../States';
 import { Facts } from '../trading/Sheet';
@@ -70,6 +71,7 @@ function Totals() {
 function HoldingRow({ h }: { h: BondHoldingItem }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const sell = useBondSellMutation();
   const money = (v: string | null) => <MoneyText amount={v ?? undefined} currency={h.currency} />;
   const confirmSell = async () => {
@@ -81,7 +83,7 @@ function HoldingRow({ h }: { h: BondHoldingItem }) {
           {t('bonds.close.sellText', {
             quantity: f.integer(h.quantity),
             name: h.name,
-            amount: `${f.number(estimate, 2)} ${h.currency}`,
+            amount: moneyFormat.amount(estimate, { code: h.currency }),
           })}
         </p>
       ),
@@ -93,7 +95,7 @@ function HoldingRow({ h }: { h: BondHoldingItem }) {
       { id: h.id, minProceeds: estimate, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (sold) =>
-          toastSuccess(t('bonds.close.sold', { amount: `${f.number(sold.saleAmount, 2)} ${sold.currency}` })),
+          toastSuccess(t('bonds.close.sold', { amount: moneyFormat.amount(sold.saleAmount, { code: sold.currency }) })),
         onError: (error) => toastError(error),
       },
     );

@@ -32,25 +32,32 @@ function toDecimal(value: string | Decimal | null | undefined): Decimal | null {
 }
 
 export interface AmountOptions {
+  /** The wallet currency's symbol in front: "€1,234.56". */
   currency?: Currency;
+  /**
+   * A currency's code after the figure instead ("1.234,56 EUR", "668,49 HKD"): for amounts inside a sentence,
+   * and for the currencies of prices (HKD, GBP, …), which have no ledger symbol here.
+   */
+  code?: string;
   /** 'always': "+€1.00" for money in (zero has no sign); 'auto' (default): only "-" for money out. */
   sign?: 'auto' | 'always';
   /** Decimal places (default 2). */
   places?: number;
 }
 
-/** "€1,234.56", "-$3.10", "+€12.00" (sign 'always'), "1.234,56" (nl, no currency). */
+/** "€1,234.56", "-$3.10", "+€12.00" (sign 'always'), "1.234,56" (nl, no currency), "1.234,56 EUR" (code). */
 export function formatAmount(
   value: string | Decimal | null | undefined,
   language: string,
-  { currency, sign = 'auto', places = 2 }: AmountOptions = {},
+  { currency, code, sign = 'auto', places = 2 }: AmountOptions = {},
 ): string {
   const d = toDecimal(value);
   if (!d) return NO_AMOUNT;
   const rounded = d.toDecimalPlaces(places);
   const body = formatMoney(rounded.abs(), places, localeOf(language));
   const prefix = rounded.isZero() ? '' : rounded.isNegative() ? '-' : sign === 'always' ? '+' : '';
-  return `${prefix}${currency ? CURRENCY_SYMBOL[currency] : ''}${body}`;
+  const symbol = currency && !code ? CURRENCY_SYMBOL[currency] : '';
+  return `${prefix}${symbol}${body}${code ? ` ${code}` : ''}`;
 }
 
 /** A rate as the server wrote it (up to 8 places), in the language's separators: "1.0853" / "1,0853". */

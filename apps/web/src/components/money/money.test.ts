@@ -8,7 +8,7 @@ describe('formatAmount', () => {
     expect(formatAmount('1234.5', 'en', { currency: 'EUR' })).toBe('€1,234.50');
     expect(formatAmount('1234.5', 'nl', { currency: 'EUR' })).toBe('€1.234,50');
     expect(formatAmount('1234.5', 'zh-Hans', { currency: 'USD' })).toBe('$1,234.50');
-    // Beyond float precision: a float would print 90071992547409.92 wrong.
+    // Beyond float precision: a float would print 90071992547409.94 wrong.
     expect(formatAmount('90071992547409.93', 'en')).toBe('90,071,992,547,409.93');
   });
 
@@ -17,6 +17,17 @@ describe('formatAmount', () => {
     expect(formatAmount('12', 'en', { currency: 'EUR', sign: 'always' })).toBe('+€12.00');
     expect(formatAmount('0.00', 'en', { currency: 'EUR', sign: 'always' })).toBe('€0.00');
     expect(formatAmount('-0.001', 'en', { currency: 'EUR' })).toBe('€0.00');
+  });
+
+  it('writes a code after the figure, for amounts inside a sentence', () => {
+    expect(formatAmount('1039.6', 'nl', { code: 'EUR' })).toBe('1.039,60 EUR');
+    expect(formatAmount('1039.6', 'en', { code: 'HKD' })).toBe('1,039.60 HKD');
+    expect(formatAmount('-3.1', 'zh-Hans', { code: 'USD' })).toBe('-3.10 USD');
+    // Exactly: a float would print 90,071,992,547,409.94.
+    expect(formatAmount('90071992547409.93', 'en', { code: 'USD' })).toBe('90,071,992,547,409.93 USD');
+    // A code wins over a symbol; a missing amount has no code either.
+    expect(formatAmount('5', 'en', { currency: 'EUR', code: 'EUR' })).toBe('5.00 EUR');
+    expect(formatAmount(undefined, 'en', { code: 'EUR' })).toBe('–');
   });
 
   it('shows a dash for what is not an amount', () => {

@@ -18,6 +18,7 @@ import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { ChoiceChips } from '../ChoiceChips';
 import { AmountField } from '../money/AmountField';
+import { useMoneyFormat } from '../money/format';
 import { MoneyMoveSecret, useMoneyMoveSecret } from '../money/MoneyMoveSecret';
 import { MoneyText } from '../money/MoneyText';
 import { ConfirmSheet, Facts } from '../trading/Sheet';
@@ -75,6 +76,7 @@ export function SubscribeSheet({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const [amount, setAmount] = useState('');
   const [term, setTerm] = useState(String(strategy.terms[0] ?? ''));
   const secret = useMoneyMoveSecret();
@@ -138,7 +140,7 @@ export function SubscribeSheet({
           {t('quant.rules.fee', { fee: f.number(strategy.performanceFee, 2) })} {t('quant.pastResults')}
         </span>
       }
-      confirmText={t('quant.confirm', { amount: `${f.number(text && wellFormed ? text : 0, 2)} EUR` })}
+      confirmText={t('quant.confirm', { amount: moneyFormat.amount(text && wellFormed ? text : '0', { code: 'EUR' }) })}
       pending={subscribe.isPending}
       disabled={!ready}
       onConfirm={submit}

@@ -11,6 +11,7 @@ import { paths } from '../../app/paths';
 import { useFormatters } from '../../lib/format';
 import { NavChart } from '../follow/NavChart';
 import { Icon } from '../Icon';
+import { useMoneyFormat } from '../money/format';
 import { MoneyText } from '../money/MoneyText';
 import { Facts } from '../trading/Sheet';
 import { pairBase, RobotStatusTag } from './RobotParts';
@@ -129,6 +130,7 @@ export function RobotCurve({ allocation, points }: { allocation: string; points:
 export function RobotEventList({ events, pair }: { events: RobotMessageItem[]; pair: string }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   if (events.length === 0) return <p className="ticket-hint">{t('robots.order.logEmpty')}</p>;
   return (
     <ul className="robot-events" data-testid="robot-events">
@@ -143,7 +145,7 @@ export function RobotEventList({ events, pair }: { events: RobotMessageItem[]; p
                 quantity: e.quantity ?? '',
                 base: pairBase(pair),
                 price: `$${f.number(e.price, 2)}`,
-                fee: `$${f.number(e.fee, 2)}`,
+                fee: moneyFormat.amount(e.fee, { currency: 'USD' }),
               })
             )}
           </span>

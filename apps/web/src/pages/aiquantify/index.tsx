@@ -14,6 +14,7 @@ import { loginPathFor } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { AgencyFigures } from '../../components/follow/AgencyFigures';
+import { useMoneyFormat } from '../../components/money/format';
 import { Page } from '../../components/Page';
 import { SubscribeSheet } from '../../components/quant/QuantParts';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -127,7 +128,7 @@ function StrategyCard({ strategy, onSubscribe }: { strategy: QuantItem; onSubscr
 
 export function AiQuantifyIndexPage() {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const query = useQuantListQuery();
@@ -166,7 +167,9 @@ export function AiQuantifyIndexPage() {
           onClose={() => setChosen(null)}
           onDone={(order) => {
             setChosen(null);
-            toastSuccess(t('quant.done', { amount: `${f.number(order.amount, 2)} EUR`, name: order.name }));
+            toastSuccess(
+              t('quant.done', { amount: moneyFormat.amount(order.amount, { code: 'EUR' }), name: order.name }),
+            );
             void navigate(paths.quantRecordDetail({ id: order.id }));
           }}
         />

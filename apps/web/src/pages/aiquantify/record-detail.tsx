@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuantOrderQuery } from '../../api/quant';
 import { paths } from '../../app/paths';
+import { useMoneyFormat } from '../../components/money/format';
 import { Page } from '../../components/Page';
 import { QuantOrderFacts, QuantStatus } from '../../components/quant/QuantParts';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -17,6 +18,7 @@ import '../../components/trading/trading.css';
 export function AiQuantifyRecordDetailPage() {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const query = useQuantOrderQuery(id);
@@ -50,7 +52,7 @@ export function AiQuantifyRecordDetailPage() {
               <p className="trade-note" data-testid="quant-detail-note">
                 {o.status === 'running'
                   ? t('quant.record.runningNote', { end: f.dateTime(o.endTimeStamp, 'minutes') })
-                  : t('quant.record.paidNote', { paid: f.number(o.paidOut ?? '0', 2) })}
+                  : t('quant.record.paidNote', { paid: moneyFormat.amount(o.paidOut ?? '0') })}
               </p>
               <p className="ticket-hint">{t('quant.pastResults')}</p>
             </div>

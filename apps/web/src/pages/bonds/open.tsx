@@ -16,6 +16,7 @@ import { useWalletBalancesQuery } from '../../api/wallet';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -37,6 +38,7 @@ function bondCost(bond: BondItem, quantity: number) {
 function Ticket({ bond }: { bond: BondItem }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const [quantity, setQuantity] = useState(1);
   const secret = useMoneyMoveSecret();
   const balances = useWalletBalancesQuery();
@@ -55,7 +57,7 @@ function Ticket({ bond }: { bond: BondItem }) {
           {t('bonds.open.done', {
             quantity: f.integer(buy.data.quantity),
             name: buy.data.name,
-            total: `${f.number(buy.data.total, 2)} ${buy.data.currency}`,
+            total: moneyFormat.amount(buy.data.total, { code: buy.data.currency }),
           })}
         </p>
         <Link to={paths.bondHoldings()} className="text-link" data-testid="bonds-to-holdings">
@@ -128,7 +130,7 @@ function Ticket({ bond }: { bond: BondItem }) {
         <p className="ticket-hint">
           {t('bonds.open.feeNote', {
             rate: f.number(new Decimal(bond.feeRate).times(100).toString(), 1),
-            min: `${f.number(bond.minFee, 2)} ${bond.currency}`,
+            min: moneyFormat.amount(bond.minFee, { code: bond.currency }),
           })}
         </p>
         {short && (
@@ -148,7 +150,7 @@ function Ticket({ bond }: { bond: BondItem }) {
           onClick={submit}
           data-testid="bond-buy"
         >
-          {t('bonds.open.buy', { total: `${f.number(cost.total, 2)} ${bond.currency}` })}
+          {t('bonds.open.buy', { total: moneyFormat.amount(cost.total, { code: bond.currency }) })}
         </Button>
       </div>
     </>

@@ -62,7 +62,7 @@ describe('Deposit report', () => {
     await u.type(box('deposit-amount'), '9.99');
     await u.click(submit());
     expect(
-      await screen.findByText('The minimum for this method is 10.00. Smaller deposits are not refunded'),
+      await screen.findByText('The minimum for this method is 10.00 USDT. Smaller deposits are not refunded'),
     ).toBeTruthy();
 
     await u.clear(box('deposit-amount'));
@@ -73,10 +73,12 @@ describe('Deposit report', () => {
     expect(api.callsTo(wallet.rechargeCreate)).toHaveLength(0);
   });
 
-  it('says the minimum in the number format of the language', async () => {
+  it('says the minimum, with its asset, in the number format of the language', async () => {
     await switchLanguage('nl');
     renderScreen(<DepositForm channel={{ ...channel, minAmount: '1000.00' }} />, '/pages/deposit/wallet?channelId=4');
-    expect((await screen.findByTestId('deposit-min-warning')).textContent).toContain('Minimale storting: 1.000,00.');
+    expect((await screen.findByTestId('deposit-min-warning')).textContent).toContain(
+      'Minimale storting: 1.000,00 USDT.',
+    );
   });
 
   it('sends one report with the uploaded proof and an idempotency key once confirmed', async () => {

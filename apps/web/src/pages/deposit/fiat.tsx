@@ -6,7 +6,7 @@
 import type { DepositChannel } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { useFormatters } from '../../lib/format';
+import { useMoneyFormat } from '../../components/money/format';
 import { CopyButton, Fact } from './record';
 import { ChannelScreen, DepositForm } from './wallet';
 
@@ -43,7 +43,7 @@ function BankDetails({ channel }: { channel: DepositChannel }) {
 
 function BankDeposit({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   return (
     <>
       <p className="page-lead">{t('deposit.bank.lead', { asset: channel.asset })}</p>
@@ -55,7 +55,8 @@ function BankDeposit({ channel }: { channel: DepositChannel }) {
             <strong>{t('deposit.bank.onlyAsset', { asset: channel.asset })}</strong> {t('deposit.bank.ownAccount')}
           </li>
           <li>
-            {t('deposit.minimum', { min: f.number(channel.minAmount, 2) })} {t('deposit.notRefunded')}
+            {t('deposit.minimum', { min: moneyFormat.amount(channel.minAmount, { code: channel.asset }) })}{' '}
+            {t('deposit.notRefunded')}
           </li>
           <li>
             {t('deposit.creditedOneForOne', {

@@ -20,11 +20,11 @@ import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ImageUpload } from '../../components/ImageUpload';
 import { AmountInput } from '../../components/money/AmountInput';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { QrCode } from '../../components/QrCode';
 import { bothQueries, QueryBoundary, StateBlock } from '../../components/States';
-import { useFormatters } from '../../lib/format';
 import { optionalText, schemaRule, showFieldError } from '../../lib/formRules';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
@@ -46,7 +46,7 @@ const proofRule = schemaRule(rules.fileId);
 /** The report of a payment made to `channel`: amount, hash (crypto), proof; confirmed, then sent once. */
 export function DepositForm({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const navigate = useNavigate();
   const [form] = Form.useForm<DepositValues>();
   const create = useRechargeCreateMutation();
@@ -59,7 +59,9 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
     validator: async (_rule: unknown, value: unknown) => {
       if (typeof value !== 'string' || !rules.depositAmount.safeParse(value).success) return;
       if (new Decimal(value.trim()).lt(min))
-        throw new Error(t('deposit.belowMinimum', { min: f.number(channel.minAmount, 2) }));
+        throw new Error(
+          t('deposit.belowMinimum', { min: moneyFormat.amount(channel.minAmount, { code: channel.asset }) }),
+        );
     },
   };
 
@@ -127,7 +129,9 @@ export function DepositForm({ channel }: { channel: DepositChannel }) {
         rules={[amountRule, minRule]}
         description={
           <span className="form-hint" data-testid="deposit-min-warning">
-            <strong className="money-minimum">{t('deposit.minimum', { min: f.number(channel.minAmount, 2) })}</strong>{' '}
+            <strong className="money-minimum">
+              {t('deposit.minimum', { min: moneyFormat.amount(channel.minAmount, { code: channel.asset }) })}
+            </strong>{' '}
             {t('deposit.notRefunded')}
           </span>
         }
@@ -220,7 +224,7 @@ export function ChannelScreen({
 
 function CryptoDeposit({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const address = channel.address ?? '';
   const network = channel.network ?? '';
   return (
@@ -254,7 +258,8 @@ function CryptoDeposit({ channel }: { channel: DepositChannel }) {
           </li>
           <li data-testid="deposit-confirmations">{t('deposit.confirmations', { n: channel.confirmations })}</li>
           <li>
-            {t('deposit.minimum', { min: f.number(channel.minAmount, 2) })} {t('deposit.notRefunded')}
+            {t('deposit.minimum', { min: moneyFormat.amount(channel.minAmount, { code: channel.asset }) })}{' '}
+            {t('deposit.notRefunded')}
           </li>
           <li>
             {t('deposit.creditedOneForOne', { wallet: t(`wallets.${channel.walletType}`), currency: channel.currency })}

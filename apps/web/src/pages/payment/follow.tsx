@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { AgencyFigures } from '../../components/follow/AgencyFigures';
 import { AmountField } from '../../components/money/AmountField';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -42,6 +43,7 @@ function FollowTicket({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
   const [term, setTerm] = useState<Term>('30');
@@ -57,7 +59,7 @@ function FollowTicket({
   const valid = check.problem === null;
   const ready = valid && secret.complete;
   const money = (v: string | undefined) => <MoneyText amount={v} currency="EUR" />;
-  const range = { min: f.number(limits.min, 2), max: f.number(limits.max, 2), currency: 'EUR' };
+  const range = { min: moneyFormat.amount(limits.min), max: moneyFormat.amount(limits.max), currency: 'EUR' };
   const problem = {
     empty: null,
     malformed: t('follow.badAmount'),
@@ -81,7 +83,9 @@ function FollowTicket({
       },
       {
         onSuccess: (placed) => {
-          toastSuccess(t('follow.done', { amount: `${f.number(placed.amount, 2)} EUR`, manager: placed.manager }));
+          toastSuccess(
+            t('follow.done', { amount: moneyFormat.amount(placed.amount, { code: 'EUR' }), manager: placed.manager }),
+          );
           intent.renew();
           void navigate(paths.follows(), { replace: true });
         },
@@ -173,7 +177,7 @@ function FollowTicket({
               <p>{t('follow.pastResults')}</p>
             </div>
           }
-          confirmText={t('follow.confirm', { amount: `${f.number(text || 0, 2)} EUR` })}
+          confirmText={t('follow.confirm', { amount: moneyFormat.amount(text || '0', { code: 'EUR' }) })}
           pending={add.isPending}
           disabled={!ready}
           onConfirm={submit}

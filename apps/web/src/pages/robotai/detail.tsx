@@ -17,17 +17,17 @@ import {
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
+import { useMoneyFormat } from '../../components/money/format';
 import { Page } from '../../components/Page';
 import { RobotCurve, RobotEventList, RobotOrderFacts, robotOrderName } from '../../components/robots/RobotOrderParts';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { useConfirmedCancel } from '../../components/useConfirmedCancel';
-import { useFormatters } from '../../lib/format';
 import '../market/market.css';
 
 export function RobotaiDetailPage() {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const id = Number(useQueryParams<'id'>().id) || 0;
   const order = useRobotOrderQuery(id);
   const curve = useRobotCurveQuery(id);
@@ -72,7 +72,9 @@ export function RobotaiDetailPage() {
                   onClick={() =>
                     void redeem.cancel(o.id, {
                       title: t('robots.order.redeemTitle'),
-                      content: t('robots.order.redeemBody', { value: `${f.number(o.value, 2)} ${o.currency}` }),
+                      content: t('robots.order.redeemBody', {
+                        value: moneyFormat.amount(o.value, { code: o.currency }),
+                      }),
                       confirmText: t('robots.order.redeemConfirm'),
                       cancelText: t('robots.order.redeemCancel'),
                     })

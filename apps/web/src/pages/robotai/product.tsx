@@ -11,6 +11,7 @@ import { loginPathFor } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
+import { useMoneyFormat } from '../../components/money/format';
 import { Page } from '../../components/Page';
 import {
   pairBase,
@@ -22,12 +23,11 @@ import {
 } from '../../components/robots/RobotParts';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
-import { useFormatters } from '../../lib/format';
 import '../market/market.css';
 
 export function RobotaiProductPage() {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const id = Number(useQueryParams<'id'>().id);
@@ -76,7 +76,7 @@ export function RobotaiProductPage() {
                     const price = term === 'rent' ? robot.rentPrice : robot.buyPrice;
                     if (price === null) return null;
                     const label = t(term === 'rent' ? 'robots.startRent' : 'robots.startBuy', {
-                      price: `${f.number(price, 2)} ${robot.currency}`,
+                      price: moneyFormat.amount(price, { code: robot.currency }),
                     });
                     const target = paths.robotRental({ id: robot.id, term });
                     return (
@@ -108,7 +108,7 @@ export function RobotaiProductPage() {
                       {data.robot && !data.robot.canStart && (
                         <p className="ticket-hint" data-testid="robot-cannot-start">
                           {t('robots.quota.cannotStart', {
-                            min: `${f.number(data.robot.minAllocation, 2)} ${data.currency}`,
+                            min: moneyFormat.amount(data.robot.minAllocation, { code: data.currency }),
                           })}{' '}
                           {new Decimal(data.available).lt(data.robot.minAllocation) && (
                             <Link to={paths.transfer({ to: data.walletType })} className="text-link">

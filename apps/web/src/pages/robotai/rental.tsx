@@ -16,6 +16,7 @@ import { useQueryParams } from '../../app/useQueryParams';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { AmountField } from '../../components/money/AmountField';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyMoveSecret, useMoneyMoveSecret } from '../../components/money/MoneyMoveSecret';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
@@ -24,7 +25,6 @@ import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
 import { ConfirmSheet } from '../../components/trading/Sheet';
 import { checkAmount } from '../../lib/amountCheck';
-import { useFormatters } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { toastSuccess } from '../../lib/toast';
 import '../../components/trading/trading.css';
@@ -34,7 +34,7 @@ import '../../components/robots/robots.css';
 
 function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'buy' }) {
   const { t } = useTranslation();
-  const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const navigate = useNavigate();
   const name = useRobotName();
   const quota = useRobotQuotaQuery(robot.id, true);
@@ -59,12 +59,16 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
   const valid = check.problem === null;
   const ready = valid && secret.complete;
   const money = (v: string) => <MoneyText amount={v} currency={currency} />;
-  const range = { min: f.number(robot.minAllocation, 2), max: f.number(robot.maxAllocation, 2), currency };
+  const range = {
+    min: moneyFormat.amount(robot.minAllocation),
+    max: moneyFormat.amount(robot.maxAllocation),
+    currency,
+  };
   const problem = {
     empty: null,
     malformed: t('robots.start.badAmount'),
     outside: t('robots.start.outOfRange', range),
-    aboveRoom: t('robots.start.aboveRoom', { max: `${f.number(room, 2)} ${currency}` }),
+    aboveRoom: t('robots.start.aboveRoom', { max: moneyFormat.amount(room, { code: currency }) }),
     short: t('robots.start.short'),
   }[check.problem ?? 'empty'];
 
@@ -170,7 +174,7 @@ function RobotStartTicket({ robot, term }: { robot: RobotItem; term: 'rent' | 'b
               <span>{t('robots.feeNote')}</span> <strong>{t('robots.start.pastResults')}</strong>
             </span>
           }
-          confirmText={t('robots.start.confirm', { amount: `${f.number(text || 0, 2)} ${currency}` })}
+          confirmText={t('robots.start.confirm', { amount: moneyFormat.amount(text || '0', { code: currency }) })}
           pending={create.isPending}
           disabled={!ready}
           onConfirm={submit}

@@ -18,6 +18,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { AmountField } from '../../components/money/AmountField';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
@@ -57,6 +58,7 @@ export function FundRules({ product }: { product: FundProductItem }) {
 function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const [amount, setAmount] = useState('');
   const secret = useMoneyMoveSecret();
   const balances = useWalletBalancesQuery();
@@ -75,7 +77,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
   const problem = {
     empty: null,
     malformed: t('funds.badAmount'),
-    outside: t('funds.belowMin', { min: `${f.number(product.minAmount, 2)} ${product.currency}` }),
+    outside: t('funds.belowMin', { min: moneyFormat.amount(product.minAmount, { code: product.currency }) }),
     aboveRoom: null,
     short: t('funds.short'),
   }[check.problem ?? 'empty'];
@@ -93,7 +95,9 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
       },
       {
         onSuccess: (order) => {
-          toastSuccess(t('funds.done', { amount: `${f.number(order.amount, 2)} ${order.currency}`, name: order.name }));
+          toastSuccess(
+            t('funds.done', { amount: moneyFormat.amount(order.amount, { code: order.currency }), name: order.name }),
+          );
           intent.renew();
           onClose();
         },
@@ -130,7 +134,7 @@ function SubscribeSheet({ product, onClose }: { product: FundProductItem; onClos
       ]}
       note={<FundRules product={product} />}
       confirmText={t('funds.confirm', {
-        amount: wellFormed ? `${f.number(amount.trim(), 2)} ${product.currency}` : '',
+        amount: wellFormed ? moneyFormat.amount(amount.trim(), { code: product.currency }) : '',
       })}
       pending={subscribe.isPending}
       disabled={!ready}

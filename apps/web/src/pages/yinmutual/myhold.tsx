@@ -20,6 +20,7 @@ import {
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { LoadMore } from '../../components/LoadMore';
+import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
 import { Page } from '../../components/Page';
 import { EmptyState, QueryBoundary } from '../../components/States';
@@ -85,6 +86,7 @@ function DailySeries({ order }: { order: FundOrderItem }) {
 function OrderRow({ order }: { order: FundOrderItem }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const redeem = useFundRedeemMutation();
   const [open, setOpen] = useState(false);
   const inProgress = order.status === 'inProgress';
@@ -93,7 +95,9 @@ function OrderRow({ order }: { order: FundOrderItem }) {
     const ok = await Dialog.confirm({
       title: t('funds.redeemTitle', { name: order.name }),
       content: (
-        <p data-testid="fund-redeem-confirm">{t('funds.redeemNote', { amount: `${f.number(amount, 2)} EUR` })}</p>
+        <p data-testid="fund-redeem-confirm">
+          {t('funds.redeemNote', { amount: moneyFormat.amount(amount, { code: 'EUR' }) })}
+        </p>
       ),
       confirmText: t('funds.redeemConfirm'),
       cancelText: t('common.cancel'),
@@ -103,7 +107,7 @@ function OrderRow({ order }: { order: FundOrderItem }) {
       { id: order.id, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (done) =>
-          toastSuccess(t('funds.redeemed', { amount: `${f.number(done.paidOut, 2)} ${done.currency}` })),
+          toastSuccess(t('funds.redeemed', { amount: moneyFormat.amount(done.paidOut, { code: done.currency }) })),
         onError: (error) => toastError(error),
       },
     );

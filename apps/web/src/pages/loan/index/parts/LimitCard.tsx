@@ -2,6 +2,7 @@
 import { Decimal } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import type { LoanLimitData } from '../../../../api/loan';
+import { useMoneyFormat } from '../../../../components/money/format';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { Facts } from '../../../../components/trading/Sheet';
 import { useFormatters } from '../../../../lib/format';
@@ -12,6 +13,7 @@ export const percentOf = (fraction: string, f: ReturnType<typeof useFormatters>)
 export function LimitCard({ limit }: { limit: LoanLimitData }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const money = (v: string, testId?: string) => <MoneyText amount={v} currency={limit.currency} testId={testId} />;
   return (
     <section className="card loan-card" data-testid="loan-limit">
@@ -26,7 +28,7 @@ export function LimitCard({ limit }: { limit: LoanLimitData }) {
                 <br />
                 <span className="loan-note num">
                   {t('loan.classValue', {
-                    value: f.number(c.value, 2),
+                    value: moneyFormat.amount(c.value),
                     ltv: percentOf(c.ltv, f),
                   })}
                 </span>

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import type { PlacingItem } from '../../../../api/placing';
 import { paths } from '../../../../app/paths';
 import { Button } from '../../../../components/Button';
+import { useMoneyFormat } from '../../../../components/money/format';
 import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../../../components/money/MoneyMoveSecret';
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { LotStepper } from '../../../../components/primary/SubscribeTicket/LotStepper';
@@ -25,6 +26,7 @@ const decimalsOf = (v: string) => Math.max(2, v.split('.')[1]?.length ?? 0);
 export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   const s = useApplyTicket(p);
   const currency = (s.info?.currency ?? 'USD') as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
@@ -46,7 +48,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
         <p data-testid="placing-result-text">
           {t('placing.result.text', {
             code: p.code,
-            amount: `${f.number(s.result.total, 2)} ${s.result.currency}`,
+            amount: moneyFormat.amount(s.result.total, { code: s.result.currency }),
             closes: f.dateTime(p.closesAtTimestamp, 'minutes'),
           })}
         </p>
@@ -102,7 +104,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
             />
             {s.problem === 'short' && s.figures?.shortfall && (
               <p className="ticket-error" data-testid="placing-short">
-                {t('ipo.ticket.short', { amount: `${f.number(s.figures.shortfall, 2)} ${currency}` })}
+                {t('ipo.ticket.short', { amount: moneyFormat.amount(s.figures.shortfall, { code: currency }) })}
               </p>
             )}
             <p className="ticket-hint">{t('placing.ticket.holdNote')}</p>
@@ -130,7 +132,7 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
         title={t('placing.confirm.title', { code: p.code })}
         pending={s.apply.isPending}
         onConfirm={() => ready && s.submit()}
-        confirmText={t('placing.confirm.submit', { amount: `${f.number(s.figures?.total, 2)} ${currency}` })}
+        confirmText={t('placing.confirm.submit', { amount: moneyFormat.amount(s.figures?.total, { code: currency }) })}
         note={t('placing.confirm.note')}
         rows={[
           { label: t('trading.labels.instrument'), value: `${p.name} (${p.code})` },

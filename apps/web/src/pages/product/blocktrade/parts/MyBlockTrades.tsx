@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { type MyBlockTradeRow, useMyBlockTradesInfinite } from '../../../../api/blocktrade';
 import { paths } from '../../../../app/paths';
 import { LoadMore } from '../../../../components/LoadMore';
+import { useMoneyFormat } from '../../../../components/money/format';
 import { QueryBoundary } from '../../../../components/States';
 import { Facts } from '../../../../components/trading/Sheet';
 import { useFormatters } from '../../../../lib/format';
@@ -15,6 +16,7 @@ import { priceDecimals } from './DeskList';
 function TradeRow({ trade: b }: { trade: MyBlockTradeRow }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const moneyFormat = useMoneyFormat();
   return (
     <li className="card trade-row" data-testid="my-block-trade" data-id={b.id}>
       <div className="trade-row__head">
@@ -28,7 +30,7 @@ function TradeRow({ trade: b }: { trade: MyBlockTradeRow }) {
             label: t('block.labels.deskPrice'),
             value: `${f.number(b.deskPrice, priceDecimals(b.deskPrice))} ${b.currency}`,
           },
-          { label: t('block.labels.amount'), value: `${f.number(b.amount, 2)} ${b.currency}` },
+          { label: t('block.labels.amount'), value: moneyFormat.amount(b.amount, { code: b.currency }) },
           { label: t('block.mine.time'), value: f.dateTime(b.createTimeTimestamp, 'minutes') },
         ]}
       />
