@@ -131,7 +131,8 @@ test('in Dutch: the wallets swap and stay different, a same-currency transfer is
   await expect(page.getByTestId('conversion-preview')).toHaveCount(0);
 
   await page.getByLabel('Bedrag').fill('12,5');
-  await expect(page.getByLabel('Bedrag')).toHaveValue('12.5');
+  // Shown with the Dutch decimal comma; the form sends 12.5 (the debit below says €12,50).
+  await expect(page.getByLabel('Bedrag')).toHaveValue('12,5');
   // The amount is checked against the wallet it comes from, at once when the wallets swap.
   await page.getByTestId('transfer-swap').click();
   await expect(page.getByText('Dit is meer dan beschikbaar is (€0,00)')).toBeVisible();

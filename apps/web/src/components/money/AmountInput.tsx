@@ -8,7 +8,8 @@
  *
  * - `value` / `onChange` carry the text as typed, tidied: a decimal comma becomes a point (Dutch keyboards),
  *   other characters are dropped, at most `decimals` places (default 2) and 15 integer digits, no leading
- *   zeros ("05" → "5"). The numeric keyboard opens on phones. Empty, it shows zero in the language's form
+ *   zeros ("05" → "5"). The field shows the value with the language's decimal sign (nl "12,5" for "12.5").
+ *   The numeric keyboard opens on phones. Empty, it shows zero in the language's form
  *   ("0.00", nl "0,00").
  * - `currency` shows its symbol in front (€, $).
  * - `max` (a decimal string, e.g. the available balance) shows an "All" button that fills it in; hidden when
@@ -19,7 +20,7 @@ import { CURRENCY_SYMBOL, type Currency } from '@beurs/contracts';
 import { Input } from 'antd-mobile';
 import '../../app/antdMobile';
 import { useTranslation } from 'react-i18next';
-import { isNonZero, tidyAmount, useMoneyFormat } from './format';
+import { isNonZero, tidyAmount, typedDecimal, useMoneyFormat } from './format';
 import './money.css';
 
 export { tidyAmount } from './format';
@@ -52,7 +53,7 @@ export function AmountInput({
   disabled,
   testId,
 }: AmountInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoneyFormat();
   const showAll = max !== undefined && isNonZero(max);
   return (
@@ -65,7 +66,7 @@ export function AmountInput({
       <Input
         id={id}
         className="amount-input__field num"
-        value={value ?? ''}
+        value={typedDecimal(value ?? '', i18n.language)}
         onChange={(text) => onChange?.(tidyAmount(text, decimals))}
         onBlur={() => onBlur?.()}
         inputMode="decimal"

@@ -120,6 +120,22 @@ export function isNonZero(value: string | null | undefined): boolean {
   return Boolean(d && !d.isZero());
 }
 
+const decimalSeparators = new Map<string, string>();
+
+/**
+ * A typed decimal as the language writes it, for the field that shows it: nl "12,5" for "12.5". The field's
+ * value keeps the point (tidyAmount reads either), so what the form sends does not depend on the language.
+ */
+export function typedDecimal(value: string, language: string): string {
+  let separator = decimalSeparators.get(language);
+  if (separator === undefined) {
+    const parts = new Intl.NumberFormat(localeOf(language)).formatToParts(1.5);
+    separator = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalSeparators.set(language, separator);
+  }
+  return separator === '.' ? value : value.replaceAll('.', separator);
+}
+
 /** Tidies typed text into a decimal string the amount rule can judge (see AmountInput). */
 export function tidyAmount(text: string, decimals = 2): string {
   let s = text.replace(/,/g, '.').replace(/[^\d.]/g, '');

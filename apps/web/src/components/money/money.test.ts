@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createIdempotencyIntent } from '../../lib/idempotency';
-import { exceeds, formatAmount, formatRate, previewConversion, tidyAmount, trendOfAmount } from './format';
+import {
+  exceeds,
+  formatAmount,
+  formatRate,
+  previewConversion,
+  tidyAmount,
+  trendOfAmount,
+  typedDecimal,
+} from './format';
 import { cancelMsLeft, isCancellable } from './serverClock';
+
+describe('typedDecimal', () => {
+  it("shows a field's decimal with the language's sign and leaves the rest as typed", () => {
+    expect(typedDecimal('12.5', 'nl')).toBe('12,5');
+    expect(typedDecimal('12.', 'nl')).toBe('12,');
+    expect(typedDecimal('1000', 'nl')).toBe('1000');
+    expect(typedDecimal('12.5', 'en')).toBe('12.5');
+    expect(typedDecimal('12.5', 'zh-Hans')).toBe('12.5');
+    expect(typedDecimal('', 'nl')).toBe('');
+  });
+});
 
 describe('formatAmount', () => {
   it('formats exactly, with the symbol and the separators of the language', () => {

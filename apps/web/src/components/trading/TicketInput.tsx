@@ -3,7 +3,8 @@
  * around an antd-mobile Input whose id is also its test id, and `unit` after the text. Without `label` only
  * the box is drawn (the ticket's limit price shares its label with the market price shown in its place).
  * - `PriceField`: a price as a decimal string (limit price, stop-loss, take-profit); a decimal comma becomes
- *   a point (Dutch keyboards), other characters go; phones open the decimal keyboard.
+ *   a point (Dutch keyboards), other characters go; the field shows it with the language's decimal sign (nl
+ *   "551,61" for "551.61"); phones open the decimal keyboard.
  * - `QuantityField`: whole units (order, add to position, close); the numeric keyboard.
  * - `QuantityPresets`: "Half" and "Full", the quantities the wallet's available balance can carry (from the
  *   ticket figures; disabled until they come or when the balance carries none).
@@ -14,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HalfOrFull } from '../../api/trading';
 import { useFormatters } from '../../lib/format';
+import { typedDecimal } from '../money/format';
 import { tidyPrice, tidyQuantity } from './figures';
 import './trading.css';
 
@@ -37,9 +39,17 @@ function TicketInput({
   tidy,
   ...input
 }: TicketInputProps & { inputMode: 'decimal' | 'numeric'; tidy: (text: string) => string }) {
+  const { i18n } = useTranslation();
+  const value = input.inputMode === 'decimal' ? typedDecimal(input.value, i18n.language) : input.value;
   const box = (
     <div className={`ticket-input${invalid ? ' ticket-input--error' : ''}`}>
-      <Input {...input} className="num" onChange={(text) => onChange(tidy(text))} data-testid={input.id} />
+      <Input
+        {...input}
+        value={value}
+        className="num"
+        onChange={(text) => onChange(tidy(text))}
+        data-testid={input.id}
+      />
       {unit !== undefined && <span className="ticket-input__unit">{unit}</span>}
     </div>
   );

@@ -7,6 +7,7 @@ import { type DataOf, market, type Quote, trading, wallet } from '@beurs/contrac
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../app/i18n';
 import { formatWhen } from '../../../lib/format';
 import { quoteOf, summaryOf } from '../../../test/quotes';
 import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
@@ -165,6 +166,19 @@ describe('OrderTicket', () => {
     // The figures asked for are those of a limit order.
     await waitFor(() =>
       expect(api.callsTo(trading.halfOrFullNum).at(-1)?.body).toMatchObject({ orderType: 1, price: '100.10' }),
+    );
+  });
+
+  it('shows the limit price with the Dutch decimal comma and asks with the point', async () => {
+    await switchLanguage('nl');
+    const closed = quoteOf({ marketOpen: false, phase: 'closed' });
+    const { api, user } = await openTicket(serve({ quote: closed, nextOpen: Date.now() + 3_600_000 }));
+    await waitFor(() => expect(box('ticket-price').value).toBe('100,10'));
+    // Typed over the whole price (an emptied field is filled again with the live price).
+    await user.type(box('ticket-price'), '99,5', { initialSelectionStart: 0, initialSelectionEnd: 6 });
+    expect(box('ticket-price').value).toBe('99,5');
+    await waitFor(() =>
+      expect(api.callsTo(trading.halfOrFullNum).at(-1)?.body).toMatchObject({ orderType: 1, price: '99.5' }),
     );
   });
 

@@ -83,6 +83,27 @@ describe('Transfer', () => {
     expect(box('transfer-amount').placeholder).toBe('0,00');
   });
 
+  it('shows a Dutch amount with the decimal comma and sends it with the point', async () => {
+    const { api, user } = await openForm(serve());
+    await act(() => switchLanguage('nl'));
+    await user.type(box('transfer-amount'), '12,5');
+    expect(box('transfer-amount').value).toBe('12,5');
+    // A point typed on another keyboard is shown as the comma too.
+    await user.clear(box('transfer-amount'));
+    await user.type(box('transfer-amount'), '12.5');
+    expect(box('transfer-amount').value).toBe('12,5');
+    await user.click(screen.getByRole('button', { name: 'Overboeken' }));
+    const confirm = (await screen.findByText('Nu overboeken')).closest('button') as HTMLButtonElement;
+    await waitFor(() => {
+      for (let el: HTMLElement | null = confirm; el; el = el.parentElement) {
+        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+      }
+    });
+    await user.click(confirm);
+    await screen.findByTestId('transfer-result');
+    expect(api.callsTo(wallet.transfer)[0]?.body).toMatchObject({ amount: '12.5' });
+  });
+
   it('refuses an amount the shared rule refuses, or more than the source wallet holds, and sends nothing', async () => {
     const { api, user } = await openForm(serve());
     await user.type(box('transfer-amount'), '0');
