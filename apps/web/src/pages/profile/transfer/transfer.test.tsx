@@ -61,6 +61,17 @@ async function openForm(api: FakeApi, url = URL) {
 
 const box = (testId: string) => within(screen.getByTestId(testId)).getByRole<HTMLInputElement>('textbox');
 
+/** The confirmation's button named `name`, once it takes taps (the sheet takes none while it slides in). */
+async function confirmButton(name: string): Promise<HTMLButtonElement> {
+  const button = (await screen.findByText(name)).closest('button') as HTMLButtonElement;
+  await waitFor(() => {
+    for (let el: HTMLElement | null = button; el; el = el.parentElement) {
+      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+    }
+  });
+  return button;
+}
+
 /** Every accessible name and text on the page, to look for untranslated placeholders. */
 function allNames(): string {
   const labels = [...document.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label'));
@@ -93,13 +104,7 @@ describe('Transfer', () => {
     await user.type(box('transfer-amount'), '12.5');
     expect(box('transfer-amount').value).toBe('12,5');
     await user.click(screen.getByRole('button', { name: 'Overboeken' }));
-    const confirm = (await screen.findByText('Nu overboeken')).closest('button') as HTMLButtonElement;
-    await waitFor(() => {
-      for (let el: HTMLElement | null = confirm; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
-    await user.click(confirm);
+    await user.click(await confirmButton('Nu overboeken'));
     await screen.findByTestId('transfer-result');
     expect(api.callsTo(wallet.transfer)[0]?.body).toMatchObject({ amount: '12.5' });
   });
@@ -125,13 +130,7 @@ describe('Transfer', () => {
     const { api, user } = await openForm(serve(), `${URL}?from=BALANCE&to=US_STOCK&amount=10`);
     expect(box('transfer-amount').value).toBe('10');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const dialog = (await screen.findByText('Transfer now')).closest('button') as HTMLButtonElement;
-    await waitFor(() => {
-      for (let el: HTMLElement | null = dialog; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
-    await user.dblClick(dialog);
+    await user.dblClick(await confirmButton('Transfer now'));
 
     await screen.findByTestId('transfer-result');
     const sent = api.callsTo(wallet.transfer);
