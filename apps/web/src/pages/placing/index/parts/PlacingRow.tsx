@@ -10,11 +10,13 @@ import { useIsLoggedIn } from '../../../../api/session';
 import { paths } from '../../../../app/paths';
 import { Button } from '../../../../components/Button';
 import { SimulatedTag, StateTag } from '../../../../components/primary/StateTag';
+import { usePriceText } from '../../../../components/trading/Rows';
 import { useFormatters } from '../../../../lib/format';
 
 export function PlacingRow({ placing: p, onApply }: { placing: PlacingItem; onApply: (p: PlacingItem) => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const price = usePriceText();
   const loggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const applied = p.state !== null && p.state !== 'subscribable';
@@ -48,9 +50,7 @@ export function PlacingRow({ placing: p, onApply }: { placing: PlacingItem; onAp
         <div>
           <dt>{t('placing.labels.price')}</dt>
           <dd className="num" data-testid="placing-price">
-            {p.price === null
-              ? t('placing.priceAtOpen')
-              : `${f.number(p.price, Math.max(2, p.price.split('.')[1]?.length ?? 0))} ${p.currency}`}
+            {p.price === null ? t('placing.priceAtOpen') : `${price(p.price)} ${p.currency}`}
           </dd>
         </div>
         <div className="ipo-row__wide">

@@ -16,12 +16,11 @@ import { MoneyMoveSecret, moneyMoveSecretComplete } from '../../../../components
 import { MoneyText } from '../../../../components/money/MoneyText';
 import { LotStepper } from '../../../../components/primary/SubscribeTicket/LotStepper';
 import { ErrorState, Loading } from '../../../../components/States';
+import { usePriceText } from '../../../../components/trading/Rows';
 import { ConfirmSheet, Facts, Sheet } from '../../../../components/trading/Sheet';
 import { useFormatters } from '../../../../lib/format';
 import { errorMessage } from '../../../../lib/toast';
 import { isSecretRefusal, useApplyTicket } from './useApplyTicket';
-
-const decimalsOf = (v: string) => Math.max(2, v.split('.')[1]?.length ?? 0);
 
 export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; onClose: () => void }) {
   const { t } = useTranslation();
@@ -30,7 +29,8 @@ export function PlacingTicket({ placing: p, onClose }: { placing: PlacingItem; o
   const s = useApplyTicket(p);
   const currency = (s.info?.currency ?? 'USD') as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
-  const price = p.price === null ? '' : `${f.number(p.price, decimalsOf(p.price))} ${p.currency}`;
+  const priceText = usePriceText();
+  const price = p.price === null ? '' : `${priceText(p.price)} ${p.currency}`;
   // The hold is in the wallet's currency: the live rate it is converted at, as the IPO ticket shows it.
   const rateRow = s.info !== undefined &&
     s.info.priceCurrency !== s.info.currency && {
