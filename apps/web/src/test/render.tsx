@@ -8,10 +8,10 @@
  */
 import type { DataOf, Endpoint } from '@beurs/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../api/session';
 // antd-mobile as the app sets it up: dialogs rendered on React 19, its texts in the test's language (English).
@@ -166,4 +166,17 @@ export function renderScreen(element: ReactNode, url: string, route?: Partial<Ap
       <ToastHost />
     </QueryClientProvider>,
   );
+}
+
+/**
+ * `element` once it takes taps. antd-mobile's sheets and dialogs take none while they slide in (pointer-events:
+ * none on them or an ancestor), and user-event refuses a tap until then.
+ */
+export async function tappable<T extends HTMLElement>(element: T): Promise<T> {
+  await waitFor(() => {
+    for (let el: HTMLElement | null = element; el; el = el.parentElement) {
+      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
+    }
+  });
+  return element;
 }

@@ -7,10 +7,10 @@
  * server's message and saves nothing; record's empty and error states, and record-detail of a paid subscription.
  */
 import { auth, type DataOf, quant, wallet } from '@beurs/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../test/render';
+import { fakeApi, refuse, renderScreen, setupScreenTests, tappable } from '../../test/render';
 import { AiQuantifyIndexPage } from './index';
 import { AiQuantifyRecordPage } from './record';
 import { AiQuantifyRecordDetailPage } from './record-detail';
@@ -79,13 +79,7 @@ function serve() {
 }
 
 async function openedSheet() {
-  const sheet = await screen.findByTestId('confirm-sheet');
-  await waitFor(() => {
-    for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return sheet;
+  return tappable(await screen.findByTestId('confirm-sheet'));
 }
 
 describe('AI quant', () => {

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../app/i18n';
-import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../test/render';
+import { type FakeApi, fakeApi, renderScreen, setupScreenTests, tappable } from '../../test/render';
 import { DepositForm } from './wallet';
 
 const channel: DepositChannel = {
@@ -92,11 +92,7 @@ describe('Deposit report', () => {
 
     const dialog = await screen.findByTestId('deposit-confirm');
     const confirm = within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Submit' });
-    await waitFor(() => {
-      for (let el: HTMLElement | null = confirm; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
+    await tappable(confirm);
     await u.dblClick(confirm);
 
     await waitFor(() => expect(api.callsTo(wallet.rechargeCreate)).toHaveLength(1));

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { primaryKeys } from '../../../api/primary';
 import { queryClient } from '../../../api/queryClient';
-import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests } from '../../../test/render';
+import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests, tappable } from '../../../test/render';
 import { subscriptionFigures } from '../figures';
 import { SubscribeTicketPage } from './index';
 
@@ -118,13 +118,7 @@ async function openTicket(api: FakeApi) {
 }
 
 async function openedSheet() {
-  const sheet = await screen.findByTestId('confirm-sheet');
-  await waitFor(() => {
-    for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return sheet;
+  return tappable(await screen.findByTestId('confirm-sheet'));
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../app/i18n';
 import { formatWhen } from '../../../lib/format';
 import { quoteOf, summaryOf } from '../../../test/quotes';
-import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
+import { type FakeApi, fakeApi, renderScreen, setupScreenTests, tappable } from '../../../test/render';
 import { OrderTicketPage } from './index';
 
 const URL = '/pages/payment/stock?name=ASML&code=ASML&source=0&direction=0';
@@ -118,13 +118,7 @@ async function typeQuantity(user: ReturnType<typeof userEvent.setup>, quantity: 
 
 /** The confirmation sheet once it takes taps (antd-mobile's popup takes none while it slides in). */
 async function openedSheet() {
-  const sheet = await screen.findByTestId('confirm-sheet');
-  await waitFor(() => {
-    for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return sheet;
+  return tappable(await screen.findByTestId('confirm-sheet'));
 }
 
 describe('OrderTicket', () => {

@@ -9,7 +9,7 @@ import { type DataOf, type Loan, loan, wallet } from '@beurs/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests } from '../../../test/render';
+import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests, tappable } from '../../../test/render';
 import { LoanPage } from './index';
 
 const URL = '/pages/loan/index';
@@ -83,13 +83,7 @@ function serve(list: Loan[] = [row({})]): FakeApi {
 }
 
 async function openedSheet() {
-  const sheet = await screen.findByTestId('confirm-sheet');
-  await waitFor(() => {
-    for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return sheet;
+  return tappable(await screen.findByTestId('confirm-sheet'));
 }
 
 describe('loan/index', () => {

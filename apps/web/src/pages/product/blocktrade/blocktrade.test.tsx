@@ -10,7 +10,7 @@ import { auth, type BlockPermission, blocktrade, type DataOf, user } from '@beur
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests } from '../../../test/render';
+import { type FakeApi, fakeApi, refuse, renderScreen, setupScreenTests, tappable } from '../../../test/render';
 import { BlockTradePage } from './index';
 
 const URL = '/pages/product/blocktrade';
@@ -77,13 +77,7 @@ function serve(state: BlockPermission, me = { hasPayPassword: true, kycStatus: 3
 
 /** The confirmation sheet, once its opening animation lets pointer events through. */
 async function openedSheet() {
-  const sheet = await screen.findByTestId('confirm-sheet');
-  await waitFor(() => {
-    for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return sheet;
+  return tappable(await screen.findByTestId('confirm-sheet'));
 }
 
 /** The approved screen's switch from the desk to the customer's own block trades. */

@@ -9,7 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../app/i18n';
-import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
+import { type FakeApi, fakeApi, renderScreen, setupScreenTests, tappable } from '../../../test/render';
 import { TransferPage } from './index';
 
 const URL = '/pages/profile/transfer';
@@ -63,13 +63,7 @@ const box = (testId: string) => within(screen.getByTestId(testId)).getByRole<HTM
 
 /** The confirmation's button named `name`, once it takes taps (the sheet takes none while it slides in). */
 async function confirmButton(name: string): Promise<HTMLButtonElement> {
-  const button = (await screen.findByText(name)).closest('button') as HTMLButtonElement;
-  await waitFor(() => {
-    for (let el: HTMLElement | null = button; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return button;
+  return tappable((await screen.findByText(name)).closest('button') as HTMLButtonElement);
 }
 
 /** Every accessible name and text on the page, to look for untranslated placeholders. */

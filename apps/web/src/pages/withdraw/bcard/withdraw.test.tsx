@@ -8,7 +8,7 @@ import { auth, type BankCard, type DataOf, user, type WithdrawalRecord, wallet }
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
+import { type FakeApi, fakeApi, renderScreen, setupScreenTests, tappable } from '../../../test/render';
 import { WithdrawBankCardPage } from './index';
 
 const URL = '/pages/withdraw/bcard';
@@ -88,13 +88,7 @@ async function fill(u: ReturnType<typeof userEvent.setup>, amount: string) {
 /** The confirmation dialog's "Withdraw" once it takes taps (antd-mobile's dialog takes none while it opens). */
 async function confirmButton() {
   const dialog = await screen.findByTestId('withdraw-confirm');
-  const button = within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Withdraw' });
-  await waitFor(() => {
-    for (let el: HTMLElement | null = button; el; el = el.parentElement) {
-      expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-    }
-  });
-  return button;
+  return tappable(within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Withdraw' }));
 }
 
 describe('Withdraw to a bank card', () => {

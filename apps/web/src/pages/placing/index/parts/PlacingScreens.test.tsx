@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../../app/i18n';
-import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../../../test/render';
+import { fakeApi, refuse, renderScreen, setupScreenTests, tappable } from '../../../../test/render';
 import { PlacingRecordPage } from '../../record';
 import { PlacingIndexPage } from '../index';
 import { placingFigures } from './useApplyTicket';
@@ -145,11 +145,7 @@ describe('placing/index', () => {
     expect(screen.getByTestId('placing-total').textContent).toBe('$1.039,60');
     await user.click(screen.getByTestId('placing-review'));
     const sheet = await screen.findByTestId('confirm-sheet');
-    await waitFor(() => {
-      for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
+    await tappable(sheet);
     expect(within(sheet).getByTestId('confirm-submit').textContent).toBe('Bevestigen en 1.039,60 USD vasthouden');
     await user.type(within(sheet).getByLabelText('Transactiewachtwoord'), '135790');
     await user.click(within(sheet).getByTestId('confirm-submit'));
@@ -205,11 +201,7 @@ describe('placing/index', () => {
     expect(screen.getByTestId('placing-total').textContent).toBe('$378.00');
     await user.click(screen.getByTestId('placing-review'));
     const sheet = await screen.findByTestId('confirm-sheet');
-    await waitFor(() => {
-      for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
+    await tappable(sheet);
     expect(within(sheet).getByTestId('confirm-total').textContent).toBe('$378.00');
     expect(within(sheet).getByTestId('confirm-submit').textContent).toBe('Confirm and hold 378.00 USD');
     await user.type(within(sheet).getByLabelText('Transaction password'), '135790');
@@ -275,11 +267,7 @@ describe('placing/record', () => {
     const ok = within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', {
       name: 'Cancel application',
     });
-    await waitFor(() => {
-      for (let el: HTMLElement | null = ok; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
+    await tappable(ok);
     await user.click(ok);
     await waitFor(() => expect(screen.getByTestId('placing-record').dataset.state).toBe('cancelled'));
     expect(screen.queryByTestId('placing-record-cancel')).toBeNull();

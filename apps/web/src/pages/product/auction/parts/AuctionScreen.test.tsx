@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../../app/i18n';
-import { fakeApi, refuse, renderScreen, setupScreenTests } from '../../../../test/render';
+import { fakeApi, refuse, renderScreen, setupScreenTests, tappable } from '../../../../test/render';
 import { AuctionPage } from '../index';
 
 type Stock = DataOf<typeof auction.preMarketList>['list'][number];
@@ -123,11 +123,7 @@ describe('product/auction', () => {
     expect(screen.getByTestId('auction-total').textContent).toBe('$1,997.00');
     await user.click(screen.getByTestId('auction-review'));
     const sheet = await screen.findByTestId('confirm-sheet');
-    await waitFor(() => {
-      for (let el: HTMLElement | null = sheet; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
+    await tappable(sheet);
     await user.click(within(sheet).getByTestId('confirm-submit'));
     await screen.findByTestId('auction-placed');
     const sent = api.callsTo(auction.auctionStockCreate);
@@ -161,11 +157,7 @@ describe('product/auction', () => {
     const dialog = await screen.findByTestId('cancel-confirm');
     expect(dialog.textContent).toContain('$2,002.00');
     const ok = within(dialog.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Cancel order' });
-    await waitFor(() => {
-      for (let el: HTMLElement | null = ok; el; el = el.parentElement) {
-        expect(getComputedStyle(el).pointerEvents).not.toBe('none');
-      }
-    });
+    await tappable(ok);
     await user.click(ok);
     await waitFor(() => expect(screen.getAllByTestId('auction-order')[0]?.dataset.state).toBe('cancelled'));
     const sent = api.callsTo(trading.cancelOrder);
