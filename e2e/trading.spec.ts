@@ -205,6 +205,9 @@ test('a limit order waits under Orders and is cancelled after a confirmation; th
   await expect(page.getByTestId('ticket-total')).toHaveText(/^\$\d+\.\d{2}$/);
   await page.getByTestId('ticket-submit').click();
   await expect(page.getByTestId('confirm-sheet')).toContainText('Limit');
+  // What is held is the most it costs: a fill at a better price is charged the fill's figures (docs/trading.md).
+  await expect(page.getByTestId('confirm-sheet')).toContainText('They are the most this order costs');
+  await snap(page, 'trading-09b-limit-confirm');
   await page.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('ticket-result')).toHaveAttribute('data-status', '0');
   await expect(page.getByTestId('ticket-result-title')).toHaveText('Order placed');

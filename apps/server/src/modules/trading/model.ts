@@ -51,6 +51,8 @@ export interface OrderPlan {
   fillsNow: boolean;
   rate: Decimal;
   fig: ReturnType<typeof orderFigures>;
+  /** The fee rate of this order's open, from the schedule it was placed under (fig.fee is charged at it). */
+  feeRate: Decimal;
   /** The fee rate of the close of what this order opens, from the schedule it was placed under. */
   closeFeeRate: Decimal;
 }

@@ -82,6 +82,7 @@ function orderRowOf(p: OrderPlan, s: OrderState): OrderRow {
     amount: feeCents(fig.notional).toFixed(2),
     rate: rate.toString(),
     closeFeeRate: p.closeFeeRate.toFixed(),
+    feeRate: p.feeRate.toFixed(),
     holdId: s.holdId,
     status: s.status,
     profit: null,
@@ -219,16 +220,10 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
     checkStops(input.direction, price, input.stopLoss, input.takeProfit);
 
     const rate = prices.rate(t.priceCurrency, walletCurrency);
+    const feeRate = openFeeRate(input.direction, r);
     const closeFeeRate = closeFeeRateOf(input.direction, r);
-    const fig = orderFigures({
-      quantity: input.quantity,
-      price,
-      multiplier: t.multiplier,
-      rate,
-      leverage,
-      feeRate: openFeeRate(input.direction, r),
-    });
-    return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig, closeFeeRate };
+    const fig = orderFigures({ quantity: input.quantity, price, multiplier: t.multiplier, rate, leverage, feeRate });
+    return { userId, input, at, addTo, t, prices, leverage, limit, price, fillsNow, rate, fig, feeRate, closeFeeRate };
   }
 
   /**

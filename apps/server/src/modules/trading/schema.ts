@@ -57,6 +57,12 @@ export const tradeOrders = pgTable(
      * the ticket, kept for a resting limit order until it fills); null on close orders.
      */
     closeFeeRate: numeric('close_fee_rate'),
+    /**
+     * Orders that open or add: the fee rate of the open, from the schedule the ticket showed (migration 0041). A
+     * resting limit order filled at a better price is charged it on the fill's notional, never more than was held.
+     * Null on close orders and on orders placed before 0041.
+     */
+    feeRate: numeric('fee_rate'),
     /** Entrusted orders: the hold of margin + fee. */
     holdId: bigint('hold_id', { mode: 'number' }),
     status: smallint('status').notNull(),

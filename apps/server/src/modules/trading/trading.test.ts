@@ -755,13 +755,52 @@ describe('limit orders rest, fill when the price is reached and can be cancelled
     expect(listed.body.data.list.map((o) => o.id)).toEqual([placed.body.data.order.id]);
 
     expect((await engine.runOnce()).filled).not.toContain(placed.body.data.order.id);
-    m.set('AAPL', 0, { bid: '94.4', ask: '94.5' });
+    m.set('AAPL', 0, { bid: '89.9', ask: '90' });
     expect((await engine.runOnce()).filled).toContain(placed.body.data.order.id);
     const me = await h.call(tradingApi.positionMe, {}, { token: u.token });
-    // Best execution: the ask (94.5) is better than the limit (95). Margin and fee stay as held (the ticket's).
-    expect(me.body.data.list[0]).toMatchObject({ openPrice: '94.5', positionNum: 10, isolatedPosition: '190.00' });
+    // Best execution: the ask (90) is better than the limit (95), and the figures are the fill's: 10 × 90 = 900,
+    // margin 900 / 5, fee 0.1 % of 900. The rest of the hold (10.05) is released.
+    expect(me.body.data.list[0]).toMatchObject({ openPrice: '90', positionNum: 10, isolatedPosition: '180.00' });
+    const [order] = await h.db.select().from(tradeOrders).where(eq(tradeOrders.id, placed.body.data.order.id));
+    expect(order).toMatchObject({
+      fillPrice: '90',
+      margin: '180.00000000',
+      fee: '0.90000000',
+      amount: '900.00000000',
+      feeRate: '0.001',
+    });
     const w = await wallet(u.token, 'US_STOCK');
-    expect(w).toMatchObject({ usedBalance: '190.00', balance: (1000 - 190 - 0.95).toFixed(2) });
+    expect(w).toMatchObject({ usedBalance: '180.00', balance: (1000 - 180 - 0.9).toFixed(2) });
+  });
+
+  it('a sell limit filled above its limit keeps the margin and fee held at its limit, the most its ticket showed', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const placed = await buyAapl(u.token, { direction: 1, orderType: 1, price: '105' });
+    expect(placed.body.data.order).toMatchObject({ status: 0, margin: '210.00', fee: '1.05' });
+    m.set('AAPL', 0, { bid: '110', ask: '110.1' });
+    expect((await engine.runOnce()).filled).toContain(placed.body.data.order.id);
+    const [order] = await h.db.select().from(tradeOrders).where(eq(tradeOrders.id, placed.body.data.order.id));
+    // At 110 the figures would be 220.00 and 1.10: the customer is held to the ticket's, not more.
+    expect(order).toMatchObject({
+      fillPrice: '110',
+      margin: '210.00000000',
+      fee: '1.05000000',
+      amount: '1100.00000000',
+    });
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ usedBalance: '210.00', balance: '788.95' });
+  });
+
+  it('a resting order from before its fee rate was stored keeps what was held when it fills better', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token, { orderType: 1, price: '95' })).body.data.order.id;
+    await h.db.update(tradeOrders).set({ feeRate: null }).where(eq(tradeOrders.id, id));
+    m.set('AAPL', 0, { bid: '89.9', ask: '90' });
+    expect((await engine.runOnce()).filled).toContain(id);
+    const [order] = await h.db.select().from(tradeOrders).where(eq(tradeOrders.id, id));
+    expect(order).toMatchObject({ fillPrice: '90', margin: '190.00000000', fee: '0.95000000', amount: '950.00000000' });
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ usedBalance: '190.00', balance: '809.05' });
   });
 
   it('rests while the market is closed and fills when it opens through the limit', async () => {

@@ -3,7 +3,7 @@
  * open one. The margin is held and the fee charged by the ledger in one guarded update; the entrusted order or
  * position being changed is locked first, so a fill races no cancel.
  */
-import { closeFeeRateOf, Decimal, notWorseThanLimit } from '@beurs/contracts';
+import { closeFeeRateOf, Decimal, feeCents, notWorseThanLimit, orderFigures } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import type { Account } from '../../../ledger/ledger.js';
 import type { Tx } from '../../../platform/db/client.js';
@@ -246,10 +246,36 @@ export async function fillOpen(
 }
 
 /**
- * Fills an entrusted limit order (the matching job, when the market has reached it) at `fillPrice`, the better
- * of the limit and the market (limitFillPrice). Its margin and fee were fixed and held when it was placed (the
- * figures its ticket showed), so the fill cannot fail for lack of money and a better price does not change
- * them. Null when the order is no longer entrusted (cancelled or filled meanwhile).
+ * A resting order's margin, fee and notional at its fill price: the figures of an order placed at that price (at
+ * the fee rate and currency rate its ticket showed), each no more than held at placement. A buy filled below its
+ * limit holds and pays less, as if it had filled at once; a sell filled above its limit keeps its limit's margin
+ * and fee (what its ticket showed is the most an order costs). An order from before migration 0041 has no fee
+ * rate stored, and keeps what was held.
+ */
+function figuresAtFill(order: OrderRow, t: Tradable, price: Decimal) {
+  const held = { margin: new Decimal(order.margin), fee: new Decimal(order.fee) };
+  if (order.feeRate == null) return { ...held, amount: order.amount };
+  const fig = orderFigures({
+    quantity: order.quantity,
+    price,
+    multiplier: t.multiplier,
+    rate: new Decimal(order.rate),
+    leverage: order.leverage,
+    feeRate: new Decimal(order.feeRate),
+  });
+  return {
+    margin: Decimal.min(fig.margin, held.margin),
+    fee: Decimal.min(fig.fee, held.fee),
+    amount: feeCents(fig.notional).toFixed(2),
+  };
+}
+
+/**
+ * Fills an entrusted limit order (the matching job, when the market has reached it; the opening auction) at
+ * `fillPrice`, the better of the limit and the market (limitFillPrice). Its margin and fee were held when it was
+ * placed (the figures its ticket showed), so the fill cannot fail for lack of money; at a better price they are
+ * those of the fill (figuresAtFill), and the rest of the hold is released. Null when the order is no longer
+ * entrusted (cancelled or filled meanwhile).
  */
 export async function fillEntrusted(ctx: TradingContext, tx: Tx, orderId: number, at: Date, fillPrice?: Decimal) {
   const { ledger } = ctx;
@@ -264,8 +290,15 @@ export async function fillEntrusted(ctx: TradingContext, tx: Tx, orderId: number
   const addTo = order.addToPositionId ? await lockOpenPositionIfAny(tx, order.addToPositionId) : undefined;
   const ids = await idsAndKyc(tx, order.userId);
   const account = await ledger.walletAccount(tx, order.userId, t.wallet);
+  const fig = figuresAtFill(order, t, price);
   return fillOpen(ctx, tx, {
-    order: { ...order, fillPrice: priceText(price) },
+    order: {
+      ...order,
+      fillPrice: priceText(price),
+      margin: fig.margin.toFixed(2),
+      fee: fig.fee.toFixed(2),
+      amount: fig.amount,
+    },
     isNew: false,
     positionId: ids.positionId,
     account,
