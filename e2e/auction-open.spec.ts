@@ -45,6 +45,7 @@ interface AuctionOrder {
   code: string;
   state: string;
   limitPrice: string;
+  quantity: number;
   openPrice: string | null;
   positionId: number | null;
 }
@@ -101,13 +102,14 @@ async function placeOrder(page: Page, language: Language, factor: number, name: 
   await row.getByTestId('auction-choose').click();
   await expect(page.getByTestId('auction-ticket')).toHaveAttribute('data-code', stock.code);
   const limit = (stock.indicative * factor).toFixed(2);
-  await page.getByTestId('auction-price').fill(limit);
+  await page.getByTestId('auction-price').locator('input').fill(limit);
   await expect(page.getByTestId('auction-total')).toHaveText(/\d/);
   await snap(page, `${name}-ticket`);
   await page.getByTestId('auction-review').click();
   const sheet = page.getByTestId('confirm-sheet');
   await expect(sheet).toBeVisible();
-  await expect(sheet).toContainText(String(Number(limit)));
+  // The limit as the language writes prices, with at least 2 decimals (nl "189,50").
+  await expect(sheet).toContainText(figure(language, limit, 2));
   await sheet.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('auction-placed')).toBeVisible();
   await snap(page, `${name}-placed`);
@@ -172,6 +174,9 @@ for (const language of LANGUAGES) {
     await row.getByRole('link', { name: t.auction.orders.position }).click();
     await expect(page.getByTestId('position-detail')).toHaveAttribute('data-status', '1');
     await expect(page.getByTestId('fact-open-price')).toHaveText(figure(language, filled.openPrice, 2));
+    // The margin is the fill's (1:1: quantity × the opening price), not the limit's held before the open.
+    const margin = (Math.round(Number(filled.openPrice) * filled.quantity * 100) / 100).toFixed(2);
+    await expect(page.getByTestId('fact-margin')).toContainText(figure(language, margin, 2));
     await snap(page, `auction-${language}-position`);
 
     if (language !== 'nl') return;

@@ -113,10 +113,10 @@ describe('product/auction', () => {
     renderScreen(<AuctionPage />, '/pages/product/auction');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('auction-choose'));
-    const price = await screen.findByTestId('auction-price');
+    const price = within(await screen.findByTestId('auction-price')).getByRole('textbox');
     await user.clear(price);
     await user.type(price, '199.5');
-    const qty = screen.getByTestId('auction-quantity');
+    const qty = within(screen.getByTestId('auction-quantity')).getByRole('textbox');
     await user.clear(qty);
     await user.type(qty, '10');
     // 10 × 199.5 = 1,995.00 + fee 0.001 × that = 2.00 (half up from 1.995).
@@ -138,6 +138,31 @@ describe('product/auction', () => {
     });
     expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
+  it('in Dutch: the limit with a decimal comma in the field and the confirmation, sent with a point', async () => {
+    await switchLanguage('nl');
+    const api = fakeApi()
+      .on(auction.preMarketList, stockPage([stockOf()]))
+      .on(auction.auctionOrderList, orderPage([]))
+      .on(auction.auctionStockCreate, () => ({ order: {} as never, position: null, auctionOrder: orderOf() }));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('auction-choose'));
+    const price = within(await screen.findByTestId('auction-price')).getByRole<HTMLInputElement>('textbox');
+    expect(price.value).toBe('200,00');
+    await user.clear(price);
+    await user.type(price, '199,5');
+    expect(price.value).toBe('199,5');
+    // 1 × 199.5 = 199.50 + fee 0.001 × that = 0.20 (half up from 0.1995).
+    expect(screen.getByTestId('auction-total').textContent).toContain('199,70');
+    await user.click(screen.getByTestId('auction-review'));
+    const sheet = await screen.findByTestId('confirm-sheet');
+    expect(sheet.textContent).toContain('199,50');
+    await tappable(sheet);
+    await user.click(within(sheet).getByTestId('confirm-submit'));
+    await screen.findByTestId('auction-placed');
+    expect(api.callsTo(auction.auctionStockCreate)[0]?.body).toMatchObject({ price: '199.5', quantity: 1 });
+  });
+
   it('cancels a waiting order through its trading order after a confirmation, and reads the list again', async () => {
     let waiting = true;
     const api = fakeApi()

@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { type AuctionCreateResult, type AuctionStockRow, useAuctionCreateMutation } from '../../../../api/auction';
 import { Button } from '../../../../components/Button';
 import { MoneyText } from '../../../../components/money/MoneyText';
+import { usePriceText } from '../../../../components/trading/Rows';
 import { ConfirmSheet, Facts } from '../../../../components/trading/Sheet';
+import { PriceField, QuantityField } from '../../../../components/trading/TicketInput';
 import { TradeError } from '../../../../components/trading/TradeError';
 import { useKeyedSend } from '../../../../components/trading/useKeyedSend';
 import { useFormatters } from '../../../../lib/format';
@@ -28,6 +30,7 @@ export function AuctionTicket({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const priceText = usePriceText();
   const [direction, setDirection] = useState<0 | 1>(0);
   const [price, setPrice] = useState(stock.indicativePrice);
   const [quantity, setQuantity] = useState(stock.minQuantity);
@@ -94,37 +97,24 @@ export function AuctionTicket({
         ))}
       </fieldset>
       <div className="ticket-field">
-        <label className="ticket-field__label" htmlFor="auction-price">
-          {t('auction.ticket.limit', { currency: stock.currency })}
-        </label>
-        <input
+        <PriceField
           id="auction-price"
-          className="block-qty num"
-          inputMode="decimal"
-          autoComplete="off"
+          label={t('auction.ticket.limit', { currency: stock.currency })}
           value={price}
-          onChange={(e) => setPrice(e.target.value.slice(0, 20))}
-          aria-invalid={limit === null}
-          data-testid="auction-price"
+          onChange={setPrice}
+          invalid={limit === null}
+          autoComplete="off"
         />
         {limit === null && <p className="ticket-error">{t('auction.ticket.enterPrice')}</p>}
       </div>
       <div className="ticket-field">
-        <label className="ticket-field__label" htmlFor="auction-quantity">
-          {t('auction.ticket.quantity')}
-        </label>
-        <input
+        <QuantityField
           id="auction-quantity"
-          className="block-qty num"
-          inputMode="numeric"
-          autoComplete="off"
+          label={t('auction.ticket.quantity')}
           value={quantity > 0 ? String(quantity) : ''}
-          onChange={(e) => {
-            const digits = e.target.value.replace(/\D/g, '').slice(0, 9);
-            setQuantity(digits === '' ? 0 : Number(digits));
-          }}
-          aria-invalid={problem !== null}
-          data-testid="auction-quantity"
+          onChange={(digits) => setQuantity(digits === '' ? 0 : Number(digits.slice(0, 9)))}
+          invalid={problem !== null}
+          autoComplete="off"
         />
         <p className={problem ? 'ticket-error' : 'ticket-hint'}>
           {t('auction.ticket.lotHint', { min: f.integer(stock.minQuantity), lot: f.integer(stock.lotSize) })}
@@ -159,7 +149,7 @@ export function AuctionTicket({
         title={t('auction.confirm.title', { side, code: stock.code })}
         rows={[
           { label: t('auction.ticket.side'), value: side },
-          { label: t('auction.ticket.limit', { currency: stock.currency }), value: limit ? limit.toFixed() : '' },
+          { label: t('auction.ticket.limit', { currency: stock.currency }), value: priceText(limit?.toFixed()) },
           { label: t('auction.ticket.quantity'), value: f.integer(quantity) },
           { label: t('auction.labels.held'), value: money(figures?.total), strong: true },
           { label: t('auction.labels.opens'), value: f.dateTime(stock.opensAtTimestamp, 'minutes') },

@@ -1,7 +1,7 @@
 /**
  * The auction ticket's figures, the server's rules (trading-rules.ts orderFigures: unleveraged, the open fee of the
- * stock schedule) on the limit price: what is held until the open. A fill at a better opening price keeps these
- * figures (the held amount is the position's margin), as for every entrusted limit order.
+ * stock schedule) on the limit price: what is held until the open, the most the order costs. A buy filled at a lower
+ * opening price is charged the fill's figures and the rest is released, as for every entrusted limit order.
  */
 import { Decimal, orderFigures, orderQuantityProblem, type QuantityProblem } from '@beurs/contracts';
 import type { AuctionStockRow } from '../../../../api/auction';
