@@ -1,7 +1,8 @@
 /**
- * The typed figures of the trading screens: their label, then the ticket's input box (red once `invalid`)
- * around an antd-mobile Input whose id is also its test id, and `unit` after the text. Without `label` only
- * the box is drawn (the ticket's limit price shares its label with the market price shown in its place).
+ * The typed figures of the trading screens: their label, then the ticket's input box (red, and the input
+ * `aria-invalid`, once `invalid`) around an antd-mobile Input whose id is also its test id, and `unit` after the
+ * text. Without `label` only the box is drawn (the ticket's limit price shares its label with the market price
+ * shown in its place).
  * - `PriceField`: a price as a decimal string (limit price, stop-loss, take-profit); a decimal comma becomes
  *   a point (Dutch keyboards), other characters go; the field shows it with the language's decimal sign (nl
  *   "551,61" for "551.61"); phones open the decimal keyboard.
@@ -9,9 +10,9 @@
  * - `QuantityPresets`: "Half" and "Full", the quantities the wallet's available balance can carry (from the
  *   ticket figures; disabled until they come or when the balance carries none).
  */
-import { Input } from 'antd-mobile';
+import { Input, type InputRef } from 'antd-mobile';
 import '../../app/antdMobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HalfOrFull } from '../../api/trading';
 import { useFormatters } from '../../lib/format';
@@ -41,9 +42,16 @@ function TicketInput({
 }: TicketInputProps & { inputMode: 'decimal' | 'numeric'; tidy: (text: string) => string }) {
   const { i18n } = useTranslation();
   const value = input.inputMode === 'decimal' ? typedDecimal(input.value, i18n.language) : input.value;
+  // antd-mobile's Input hands only a few aria attributes to its <input>: the invalid state is set on it here, so
+  // a screen reader says so as the red box does.
+  const ref = useRef<InputRef>(null);
+  useEffect(() => {
+    ref.current?.nativeElement?.setAttribute('aria-invalid', invalid ? 'true' : 'false');
+  }, [invalid]);
   const box = (
     <div className={`ticket-input${invalid ? ' ticket-input--error' : ''}`}>
       <Input
+        ref={ref}
         {...input}
         value={value}
         className="num"

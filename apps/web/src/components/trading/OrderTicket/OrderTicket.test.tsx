@@ -128,14 +128,17 @@ describe('OrderTicket', () => {
     const { api, user } = await openTicket(serve({ figures: { minCount: 10, lotSize: 5 } }));
     expect(screen.getByTestId('ticket-min').textContent).toBe('Minimum 10, in steps of 5');
 
+    expect(box('ticket-quantity').getAttribute('aria-invalid')).toBe('false');
     await user.click(screen.getByTestId('ticket-submit'));
     expect(screen.getByTestId('ticket-quantity-error').textContent).toContain('Please add quantity');
+    expect(box('ticket-quantity').getAttribute('aria-invalid')).toBe('true');
 
     await typeQuantity(user, '3');
     expect(screen.getByTestId('ticket-quantity-error').textContent).toContain('The minimum is 10');
     await user.click(within(screen.getByTestId('ticket-quantity-error')).getByRole('button'));
     expect(box('ticket-quantity').value).toBe('10');
     expect(screen.queryByTestId('ticket-quantity-error')).toBeNull();
+    expect(box('ticket-quantity').getAttribute('aria-invalid')).toBe('false');
 
     await typeQuantity(user, '12');
     expect(screen.getByTestId('ticket-quantity-error').textContent).toContain('Use a multiple of 5');
