@@ -5,7 +5,7 @@
  * the simulator's opening price: a limit that crosses fills at exactly that price, the other is released.
  */
 import { randomUUID } from 'node:crypto';
-import { auction, Decimal, inbox as inboxApi, type RequestOf, trading } from '@beurs/contracts';
+import { auction, Decimal, inbox as inboxApi, orderFigures, type RequestOf, trading } from '@beurs/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
@@ -142,9 +142,28 @@ describe('the pre-market auction', () => {
       .where(eq(tradePositions.id, highRow?.positionId ?? 0));
     expect(new Decimal(pos?.openPrice ?? 0).toFixed()).toBe(new Decimal(open ?? 0).toFixed());
     expect(pos).toMatchObject({ quantity: 10, leverage: 1, status: 1 });
-    // The released order's hold is free again; the filled one is the position's margin (and its fee charged).
+    // The fill's figures, not the limit's: unleveraged, margin = 10 × the opening price at the order's rate, and
+    // the fee at the ticket's rate on that; the rest of the hold (the limit was 1.5 × the indicative) is released.
+    expect(STOCK_TERMS).toBe('0.001:0.001');
+    const fill = orderFigures({
+      quantity: 10,
+      price: new Decimal(open ?? 0),
+      multiplier: 1,
+      rate: new Decimal(high.body.data.order.rate),
+      leverage: 1,
+      feeRate: new Decimal('0.001'), // the buy rate of the schedule the order was placed under
+    });
+    expect([pos?.margin, pos?.openFee].map((v) => new Decimal(v ?? 0).toFixed(2))).toEqual([
+      fill.margin.toFixed(2),
+      fill.fee.toFixed(2),
+    ]);
+    expect(fill.margin.plus(fill.fee).lt(held)).toBe(true);
+    // The released order's hold is free again; the filled one is the position's margin and its fee is charged.
     const after = await h.balance(u.token, 'US_STOCK');
-    expect(new Decimal(after?.usedBalance ?? 0).toFixed(2)).toBe(new Decimal(pos?.margin ?? 0).toFixed(2));
+    expect(new Decimal(after?.usedBalance ?? 0).toFixed(2)).toBe(fill.margin.toFixed(2));
+    expect(new Decimal(after?.balance ?? 0).toFixed(2)).toBe(
+      new Decimal(before?.balance ?? 0).minus(fill.margin).minus(fill.fee).toFixed(2),
+    );
   });
 
   it('fills a sell whose limit is at or below the opening price (the uncrossing rule)', () => {
