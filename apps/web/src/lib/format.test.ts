@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatters, formatDateTime } from './format';
+import { createFormatters, decimalsOf, formatDateTime } from './format';
 
 // 25 November 2026, 16:30:05 on the device's clock (formatting is in the device's time zone).
 const afternoon = new Date(2026, 10, 25, 16, 30, 5).getTime();
@@ -63,5 +63,14 @@ describe('numbers', () => {
     expect(createFormatters('en').rate('7.8')).toBe('7.8');
     expect(createFormatters('nl').rate('1.123456789')).toBe('1,12345679');
     expect(createFormatters('nl').rate(null)).toBe('–');
+  });
+
+  it("shows a price with every decimal it has, at least the instrument's, at most 8", () => {
+    expect(decimalsOf('189.125', 2)).toBe(3);
+    expect(decimalsOf('189.1', 2)).toBe(2);
+    expect(decimalsOf('190', 2)).toBe(2);
+    expect(decimalsOf('1.08', 5)).toBe(5);
+    expect(decimalsOf('0.123456789', 2)).toBe(8);
+    expect(decimalsOf(undefined, 3)).toBe(3);
   });
 });

@@ -55,6 +55,16 @@ function toNumber(value: string | number | null | undefined): number | null {
 }
 
 /**
+ * The decimals to show a price typed by the customer or written by the server with: every decimal it has, so
+ * a limit of 189.125 is never shown as 189.13, but at least `min` (the instrument's) and at most 8 (the most a
+ * price may have, `trading.priceInput`).
+ */
+export function decimalsOf(value: string | null | undefined, min: number): number {
+  const fraction = value?.split('.')[1]?.length ?? 0;
+  return Math.min(8, Math.max(min, fraction));
+}
+
+/**
  * Dates and times of records (bill, deposits, withdrawals, transfers, orders, messages) in the reader's
  * convention: SPEC §9's "DD/MM/YYYY hh:mm:ss A" for English, the 24-hour clock in Dutch and Chinese
  * (docs/decisions.md). Patterns hold no words, so the result does not depend on dayjs's global locale.

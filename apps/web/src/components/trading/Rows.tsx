@@ -6,7 +6,7 @@ import type { Position, TradeOrder } from '@beurs/contracts';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatters } from '../../lib/format';
+import { decimalsOf, useFormatters } from '../../lib/format';
 import { useInView } from '../../lib/useInView';
 import { Icon } from '../Icon';
 import { trendOfAmount } from '../money/format';
@@ -16,14 +16,10 @@ import { useLivePosition } from './useLivePosition';
 import './trading.css';
 import { paths } from '../../app/paths';
 
-/** Prices of positions and orders: as many decimals as the server wrote (at least 2, at most 6). */
+/** Prices of positions and orders: as many decimals as the server wrote (at least 2, at most 8). */
 export function usePriceText() {
   const f = useFormatters();
-  return (value: string | null | undefined) => {
-    if (!value) return '–';
-    const places = Math.min(6, Math.max(2, value.split('.')[1]?.length ?? 0));
-    return f.number(value, places);
-  };
+  return (value: string | null | undefined) => (value ? f.number(value, decimalsOf(value, 2)) : '–');
 }
 
 /** The first two lines of every row: the name with direction and leverage, then the code and `children`. */

@@ -179,6 +179,25 @@ describe('OrderTicket', () => {
     );
   });
 
+  it('confirms a limit and a stop-loss with every decimal typed, as they are sent', async () => {
+    const closed = quoteOf({ marketOpen: false, phase: 'closed' });
+    const { api, user } = await openTicket(serve({ quote: closed, nextOpen: Date.now() + 3_600_000 }));
+    await waitFor(() => expect(box('ticket-price').value).toBe('100.10'));
+    await user.type(box('ticket-price'), '99.125', { initialSelectionStart: 0, initialSelectionEnd: 6 });
+    await user.click(screen.getByTestId('ticket-protect'));
+    await user.type(box('ticket-stop-loss'), '95.5555');
+    await typeQuantity(user, '10');
+    await user.click(screen.getByTestId('ticket-submit'));
+
+    // The instrument has 2 decimals: rounding to them would confirm 99.13 and 95.56, which are not the order.
+    const sheet = await openedSheet();
+    expect(within(sheet).getByTestId('confirm-price').textContent).toBe('€99.125');
+    expect(within(sheet).getByTestId('confirm-stop-loss').textContent).toBe('€95.5555');
+    await user.click(within(sheet).getByTestId('confirm-submit'));
+    await screen.findByTestId('ticket-result');
+    expect(api.callsTo(trading.stockCreate)[0]?.body).toMatchObject({ price: '99.125', stopLoss: '95.5555' });
+  });
+
   it('names the paying wallet and offers to move the shortfall there from the wallet holding the most', async () => {
     const { user } = await openTicket(serve({ figures: { available: '50.00' } }));
     expect(screen.getByTestId('ticket-wallet').textContent).toBe('This order is paid from your Funding wallet.');
