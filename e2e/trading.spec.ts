@@ -198,8 +198,8 @@ test('a limit order waits under Orders and is cancelled after a confirmation; th
   await page.getByTestId('ticket-type-limit').click();
   const price = input(page, 'ticket-price');
   await expect(price).toHaveValue(/^\d+\.\d{2}$/);
-  // Far below the market: it waits.
-  const limit = (Number(await price.inputValue()) * 0.7).toFixed(2);
+  // Far below the market: it waits. One decimal more than the stock's two: the order is shown with it throughout.
+  const limit = `${(Number(await price.inputValue()) * 0.7).toFixed(2)}5`;
   await price.fill(limit);
   await input(page, 'ticket-quantity').fill('2');
   await expect(page.getByTestId('ticket-total')).toHaveText(/^\$\d+\.\d{2}$/);
@@ -207,10 +207,12 @@ test('a limit order waits under Orders and is cancelled after a confirmation; th
   await expect(page.getByTestId('confirm-sheet')).toContainText('Limit');
   // What is held is the most it costs: a fill at a better price is charged the fill's figures (docs/trading.md).
   await expect(page.getByTestId('confirm-sheet')).toContainText('They are the most this order costs');
+  await expect(page.getByTestId('confirm-price')).toHaveText(`$${limit}`);
   await snap(page, 'trading-09b-limit-confirm');
   await page.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('ticket-result')).toHaveAttribute('data-status', '0');
   await expect(page.getByTestId('ticket-result-title')).toHaveText('Order placed');
+  await expect(page.getByTestId('result-price')).toHaveText(`$${limit}`);
   const held = await balanceOf(request, user, 'US_STOCK');
   expect(Number(held.usedBalance)).toBeGreaterThan(0);
 
