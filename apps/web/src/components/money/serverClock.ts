@@ -3,8 +3,9 @@
  *
  * How far the server's clock is ahead of this device (ms). Assumed 0 until a transfer's answer gives it
  * (its creation time is the server's "now"); until then bill items can raise it (they are not from the
- * future), for servers that run ahead (SIM_CLOCK_START). Used only to hide "Cancel" once a transfer's
- * window has passed and to count it down: the server decides, and a late tap shows its refusal.
+ * future), for servers that run ahead (SIM_CLOCK_START). Used to hide "Cancel" once a transfer's window has
+ * passed and to count it down (the server decides, and a late tap shows its refusal), and to date the "Ends
+ * about" of a follow or quant subscription's confirmation (the server dates the end from its own clock).
  */
 let clockOffsetMs = 0;
 let clockExact = false;

@@ -21,6 +21,7 @@ import { AmountField } from '../money/AmountField';
 import { useMoneyFormat } from '../money/format';
 import { MoneyMoveSecret, useMoneyMoveSecret } from '../money/MoneyMoveSecret';
 import { MoneyText } from '../money/MoneyText';
+import { serverNow } from '../money/serverClock';
 import { ConfirmSheet, Facts } from '../trading/Sheet';
 
 export const QUANT_WALLET = 'FINANCIAL';
@@ -131,7 +132,7 @@ export function SubscribeSheet({
         { label: t('quant.labels.nav'), value: f.number(strategy.nav, 4) },
         {
           label: t('quant.labels.endsAbout'),
-          value: days > 0 ? f.dateTime(Date.now() + days * MS_PER_DAY, 'minutes') : '—',
+          value: days > 0 ? f.dateTime(serverNow() + days * MS_PER_DAY, 'minutes') : '—',
         },
       ]}
       note={

@@ -19,6 +19,7 @@ import { AgencyFigures } from '../../components/follow/AgencyFigures';
 import { AmountField } from '../../components/money/AmountField';
 import { useMoneyFormat } from '../../components/money/format';
 import { MoneyText } from '../../components/money/MoneyText';
+import { serverNow } from '../../components/money/serverClock';
 import { Page } from '../../components/Page';
 import { SimulatedNotice } from '../../components/SimulatedNotice';
 import { EmptyState, QueryBoundary } from '../../components/States';
@@ -67,7 +68,7 @@ function FollowTicket({
     aboveRoom: null,
     short: t('follow.short'),
   }[check.problem ?? 'empty'];
-  const endsAbout = Date.now() + Number(term) * MS_PER_DAY;
+  const endsAbout = serverNow() + Number(term) * MS_PER_DAY;
 
   const submit = () => {
     const request = {
