@@ -15,9 +15,8 @@ import { ConfirmSheet, Facts } from '../../../../components/trading/Sheet';
 import { PriceField, QuantityField } from '../../../../components/trading/TicketInput';
 import { TradeError } from '../../../../components/trading/TradeError';
 import { useKeyedSend } from '../../../../components/trading/useKeyedSend';
-import { useFormatters } from '../../../../lib/format';
+import { decimalsOf, useFormatters } from '../../../../lib/format';
 import { auctionFigures, limitOf, quantityProblemOf } from './figures';
-import { decimalsOf } from './StockList';
 
 export function AuctionTicket({
   stock,
@@ -42,7 +41,7 @@ export function AuctionTicket({
   const figures = auctionFigures(stock, direction, limit, quantity);
   const currency = stock.walletCurrency as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
-  const dp = decimalsOf(stock.indicativePrice);
+  const dp = decimalsOf(stock.indicativePrice, 0);
   const side = direction === 0 ? t('auction.ticket.buy') : t('auction.ticket.sell');
 
   const submit = () => {

@@ -8,14 +8,12 @@ import { type AuctionStockRow, type PreMarketPage, usePreMarketInfinite } from '
 import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { EmptyState, QueryBoundary } from '../../../../components/States';
-import { useFormatters } from '../../../../lib/format';
-
-export const decimalsOf = (price: string) => price.split('.')[1]?.length ?? 0;
+import { decimalsOf, useFormatters } from '../../../../lib/format';
 
 function StockRow({ stock: s, onChoose }: { stock: AuctionStockRow; onChoose: (s: AuctionStockRow) => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const dp = decimalsOf(s.indicativePrice);
+  const dp = decimalsOf(s.indicativePrice, 0);
   return (
     <li className="card trade-row" data-testid="auction-row" data-code={s.code}>
       <div className="trade-row__head">
