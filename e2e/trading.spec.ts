@@ -198,10 +198,15 @@ test('a limit order waits under Orders and is cancelled after a confirmation; th
   await page.getByTestId('ticket-type-limit').click();
   const price = input(page, 'ticket-price');
   await expect(price).toHaveValue(/^\d+\.\d{2}$/);
-  // Far below the market: it waits. One decimal more than the stock's two: the order is shown with it throughout.
-  const limit = `${(Number(await price.inputValue()) * 0.7).toFixed(2)}5`;
-  await price.fill(limit);
+  // Far below the market: it waits. First with a third decimal: MSFT's prices go in cents.
+  const limit = (Number(await price.inputValue()) * 0.7).toFixed(2);
+  await price.fill(`${limit}5`);
   await input(page, 'ticket-quantity').fill('2');
+  await page.getByTestId('ticket-submit').click();
+  await expect(page.getByText('Prices of MSFT go in steps of 0.01.')).toBeVisible();
+  await expect(page.getByTestId('confirm-sheet')).toHaveCount(0);
+  await snap(page, 'trading-09a-limit-tick');
+  await price.fill(limit);
   await expect(page.getByTestId('ticket-total')).toHaveText(/^\$\d+\.\d{2}$/);
   await page.getByTestId('ticket-submit').click();
   await expect(page.getByTestId('confirm-sheet')).toContainText('Limit');

@@ -94,6 +94,7 @@ export const E = {
   closeQuantityTooLarge: 'errors.closeQuantityTooLarge',
   stopLossInvalid: 'errors.stopLossInvalid',
   takeProfitInvalid: 'errors.takeProfitInvalid',
+  priceOffTick: 'errors.priceOffTick',
   leverageAboveEsma: 'errors.leverageAboveEsma',
   priceUnavailable: 'errors.priceUnavailable',
   offeringNotFound: 'errors.offeringNotFound',

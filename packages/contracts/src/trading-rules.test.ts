@@ -11,6 +11,7 @@ import {
   marginLevel,
   minOrderQuantity,
   notWorseThanLimit,
+  onTick,
   openFeeRate,
   openingPrice,
   orderFigures,
@@ -21,6 +22,7 @@ import {
   settleLoss,
   stopReached,
   stopsProblem,
+  tickOf,
 } from './trading-rules.js';
 
 const d = (s: string | number) => new Decimal(s);
@@ -48,6 +50,19 @@ describe('prices', () => {
     expect(notWorseThanLimit(BUY, d('9'), d('10')).toFixed()).toBe('9');
     expect(notWorseThanLimit(SELL, d('9'), d('10')).toFixed()).toBe('10');
     expect(notWorseThanLimit(SELL, d('11'), d('10')).toFixed()).toBe('11');
+  });
+
+  it("takes a typed price in the instrument's steps, trailing zeros or not", () => {
+    expect(tickOf(2).toFixed()).toBe('0.01');
+    expect(tickOf(5).toFixed()).toBe('0.00001');
+    expect(tickOf(0).toFixed()).toBe('1');
+    expect(onTick('189.12', 2)).toBe(true);
+    expect(onTick('189.120', 2)).toBe(true);
+    expect(onTick('189', 2)).toBe(true);
+    expect(onTick('189.125', 2)).toBe(false);
+    expect(onTick('1.08125', 5)).toBe(true);
+    expect(onTick('1.081251', 5)).toBe(false);
+    expect(onTick('4512.5', 0)).toBe(false);
   });
 });
 

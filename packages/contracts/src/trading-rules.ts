@@ -182,6 +182,18 @@ export function settleLoss(o: { profit: Decimal; feeDue: Decimal; margin: Decima
   return { paidLoss, fee: Decimal.min(o.feeDue, available.minus(paidLoss)), absorbed: loss.minus(paidLoss) };
 }
 
+// ------------------------------------------------------------------------------------------------ ticks
+
+/** The smallest step of an instrument's price, 10^-priceDecimals: 0.01 for a US stock, 0.00001 for EUR/USD. */
+export const tickOf = (priceDecimals: number) => new Decimal(10).pow(-priceDecimals);
+
+/**
+ * Whether a typed price (a limit, a stop-loss, a take-profit) is a whole number of the instrument's ticks, that is
+ * has no more decimals than its prices: a US stock of a dollar or more is quoted in cents (Reg NMS rule 612), and
+ * an order between two ticks could never be shown as it is.
+ */
+export const onTick = (price: Dec, priceDecimals: number) => new Decimal(price).decimalPlaces() <= priceDecimals;
+
 // ------------------------------------------------------------------------------------------------ stops
 
 /**

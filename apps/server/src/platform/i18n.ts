@@ -54,6 +54,8 @@ const FIGURES = new Set([
   'quantity',
   'rate',
   'required',
+  // an instrument's price step (errors.priceOffTick)
+  'tick',
   'trigger',
   // a follow's value and what was paid back (inbox.followPaid, ledger.followPayout)
   'value',

@@ -6,8 +6,10 @@ import {
   type Currency,
   Decimal,
   E,
+  onTick,
   type QuantityProblem,
   stopsProblem,
+  tickOf,
   trading,
   V,
   type Wallet,
@@ -15,7 +17,7 @@ import {
 } from '@beurs/contracts';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, invalid, rule } from '../../platform/errors.js';
-import { tradableOrNull } from './instruments.js';
+import { type Tradable, tradableOrNull } from './instruments.js';
 import { priceText, ZERO } from './model.js';
 import { priceBook } from './prices.js';
 import { createSettings, type Settings } from './settings.js';
@@ -92,5 +94,13 @@ export function createTradingContext(deps: Deps) {
     if (problem) throw rule(E[problem], { price: priceText(ref) }, problem);
   }
 
-  return { deps, db, ledger, settings, currencyOf, asMarginError, book, bookFor, checkStops };
+  /** Every price the customer typed (a limit, stops) is on the instrument's tick (docs/trading.md "Prices"). */
+  function checkTicks(t: Tradable, ...prices: (string | null | undefined)[]) {
+    const decimals = t.def.priceDecimals;
+    if (prices.some((p) => p != null && !onTick(p, decimals))) {
+      throw rule(E.priceOffTick, { code: t.code, tick: tickOf(decimals).toFixed() }, 'priceOffTick');
+    }
+  }
+
+  return { deps, db, ledger, settings, currencyOf, asMarginError, book, bookFor, checkStops, checkTicks };
 }

@@ -177,7 +177,7 @@ type OpenNowResult =
 export type Placement = ReturnType<typeof createPlacement>;
 
 export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: Dtos, { fillOpen }: Settlement) {
-  const { db, deps, ledger, settings, currencyOf, asMarginError, book, checkStops } = ctx;
+  const { db, deps, ledger, settings, currencyOf, asMarginError, book, checkStops, checkTicks } = ctx;
   /**
    * The tables' column order for rowRecord (statements.ts recordLayouts), read by the first orders (each of those
    * that arrive before it is known reads it), before any order reaches the batcher.
@@ -200,6 +200,7 @@ export function createPlacement(ctx: TradingContext, { orderDto, positionDto }: 
     if (leverage > r.leverageCap) {
       throw rule(E.leverageTooHigh, { leverage, max: r.leverageCap }, 'leverageTooHigh');
     }
+    checkTicks(t, input.orderType === OrderType.Limit ? input.price : undefined, input.stopLoss, input.takeProfit);
     const quantityProblem = orderQuantityProblem(input.quantity, {
       min: minOrderQuantity(r.minQuantity, t.lotSize),
       lotSize: t.lotSize,

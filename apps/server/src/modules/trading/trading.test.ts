@@ -211,6 +211,9 @@ describe('orders the rules refuse, with a message that says what to do', () => {
     { name: 'more than the wallet can hold', body: { quantity: 100 }, reason: 'insufficientMargin' },
     { name: 'stop-loss above a buy price', body: { stopLoss: '101' }, reason: 'stopLossInvalid' },
     { name: 'take-profit below a buy price', body: { takeProfit: '99' }, reason: 'takeProfitInvalid' },
+    { name: 'a limit between two cents', body: { orderType: 1, price: '99.125' }, reason: 'priceOffTick' },
+    { name: 'a stop-loss between two cents', body: { stopLoss: '95.001' }, reason: 'priceOffTick' },
+    { name: 'a take-profit between two cents', body: { takeProfit: '120.0001' }, reason: 'priceOffTick' },
     {
       name: 'HK below the board lot',
       endpoint: tradingApi.hkCreate,
@@ -239,6 +242,27 @@ describe('orders the rules refuse, with a message that says what to do', () => {
     expect(res.body.reason).toBe(c.reason);
     expect(res.body.msg.length).toBeGreaterThan(10);
     expect((await wallet(u.token, 'US_STOCK')).balance).toBe('1000.00');
+  });
+
+  it("takes prices in the instrument's steps: says the step in the language, writes nothing, and reads 95.100 as 95.1", async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const off = await buyAapl(u.token, { orderType: 1, price: '95.125' });
+    expect(off.status).toBe(422);
+    const nl = await placeOrder(
+      h,
+      tradingApi.stockCreate,
+      { stockCode: 'AAPL', direction: 0, quantity: 10, orderType: 1, price: '95.125' },
+      { token: u.token, lang: 'nl' },
+    );
+    expect(nl.body.msg).toBe(
+      'Koersen van AAPL gaan in stappen van 0,01: voer een koers in met niet meer decimalen dan dat. Er is niets besteld of gewijzigd.',
+    );
+    const all = await h.call(tradingApi.consignList, { all: true }, { token: u.token });
+    expect(all.body.data.total).toBe(0);
+    expect(await wallet(u.token, 'US_STOCK')).toMatchObject({ balance: '1000.00', usedBalance: '0.00' });
+    // A trailing zero is not a finer step.
+    expect((await buyAapl(u.token, { orderType: 1, price: '95.100' })).status).toBe(200);
   });
 
   it('needs verified identity', async () => {
@@ -918,6 +942,21 @@ describe('positions: add margin, add to it, stops', () => {
       { token: u.token },
     );
     expect(res.body.reason).toBe('stopLossInvalid');
+  });
+
+  it('refuses a stop between two ticks and keeps the stops it had', async () => {
+    pinDefaults();
+    const u = await trader(h, { US_STOCK: '1000' });
+    const id = (await buyAapl(u.token, { stopLoss: '90' })).body.data.position!.id;
+    const res = await h.call(
+      tradingApi.setStopProfitLoss,
+      { id, stopLoss: '90.005', takeProfit: '110' },
+      { token: u.token },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.reason).toBe('priceOffTick');
+    const detail = await h.call(tradingApi.positionDetail, { id }, { token: u.token });
+    expect(detail.body.data.position).toMatchObject({ stopLoss: '90', takeProfit: null });
   });
 });
 

@@ -25,11 +25,12 @@ export async function setStops(
   stopLoss: string | null,
   takeProfit: string | null,
 ): Promise<{ position: PositionRow; book: PriceBook }> {
-  const { currencyOf, book, checkStops } = ctx;
+  const { currencyOf, book, checkStops, checkTicks } = ctx;
   const row = await lockOpenPosition(tx, userId, positionId);
   refuseLockedUp(row, ctx.deps.clock.now());
   const t = tradableOrNull(row.source, row.code);
   if (!t) throw new Error(`position ${row.id}: instrument gone`);
+  checkTicks(t, stopLoss, takeProfit);
   const prices = await book(t, currencyOf(row.wallet));
   checkStops(row.direction, closingPrice(row.direction, prices.quote(t)), stopLoss, takeProfit);
   const [stored] = await tx

@@ -179,7 +179,7 @@ describe('OrderTicket', () => {
     );
   });
 
-  it('confirms a limit and a stop-loss with every decimal typed, as they are sent', async () => {
+  it("takes a limit and a stop-loss only in the instrument's steps, and confirms them as they are sent", async () => {
     const closed = quoteOf({ marketOpen: false, phase: 'closed' });
     const { api, user } = await openTicket(serve({ quote: closed, nextOpen: Date.now() + 3_600_000 }));
     await waitFor(() => expect(box('ticket-price').value).toBe('100.10'));
@@ -189,13 +189,23 @@ describe('OrderTicket', () => {
     await typeQuantity(user, '10');
     await user.click(screen.getByTestId('ticket-submit'));
 
-    // The instrument has 2 decimals: rounding to them would confirm 99.13 and 95.56, which are not the order.
+    // ASML has 2 decimals: a price between two cents is refused before the review, each field marked.
+    expect(screen.queryByTestId('confirm-sheet')).toBeNull();
+    expect(screen.getAllByText('Prices of ASML go in steps of 0.01.')).toHaveLength(2);
+    expect(box('ticket-price').getAttribute('aria-invalid')).toBe('true');
+    expect(box('ticket-stop-loss').getAttribute('aria-invalid')).toBe('true');
+    expect(box('ticket-take-profit').getAttribute('aria-invalid')).toBe('false');
+
+    await user.type(box('ticket-price'), '99.1', { initialSelectionStart: 0, initialSelectionEnd: 6 });
+    await user.clear(box('ticket-stop-loss'));
+    await user.type(box('ticket-stop-loss'), '95.50');
+    await user.click(screen.getByTestId('ticket-submit'));
     const sheet = await openedSheet();
-    expect(within(sheet).getByTestId('confirm-price').textContent).toBe('€99.125');
-    expect(within(sheet).getByTestId('confirm-stop-loss').textContent).toBe('€95.5555');
+    expect(within(sheet).getByTestId('confirm-price').textContent).toBe('€99.10');
+    expect(within(sheet).getByTestId('confirm-stop-loss').textContent).toBe('€95.50');
     await user.click(within(sheet).getByTestId('confirm-submit'));
     await screen.findByTestId('ticket-result');
-    expect(api.callsTo(trading.stockCreate)[0]?.body).toMatchObject({ price: '99.125', stopLoss: '95.5555' });
+    expect(api.callsTo(trading.stockCreate)[0]?.body).toMatchObject({ price: '99.1', stopLoss: '95.50' });
   });
 
   it('names the paying wallet and offers to move the shortfall there from the wallet holding the most', async () => {

@@ -2,16 +2,19 @@
 import { useTranslation } from 'react-i18next';
 import type { Side } from '../figures';
 import { PriceField } from '../TicketInput';
-import { isOptionalPrice, type TicketInputs } from './useOrderTicket';
+import { type TicketInputs, typedPriceProblem } from './useOrderTicket';
 
 export function ProtectField({
   inputs,
+  priceDecimals,
   attempted,
   error,
 }: {
   inputs: Pick<TicketInputs, 'protect' | 'setProtect' | 'stopLoss' | 'setStopLoss' | 'takeProfit' | 'setTakeProfit'> & {
     direction: Side;
   };
+  /** The instrument's: a stop between two of its ticks is marked. */
+  priceDecimals: number;
   /** A review was attempted: wrong prices are marked. */
   attempted: boolean;
   error: string | null;
@@ -45,7 +48,7 @@ export function ProtectField({
                 label={label}
                 value={value}
                 onChange={set}
-                invalid={attempted && !isOptionalPrice(value)}
+                invalid={attempted && typedPriceProblem(value, priceDecimals, true) !== null}
                 placeholder={t('trading.detail.notSet')}
                 autoComplete="off"
               />

@@ -148,7 +148,12 @@ function TicketForm({
         error={s.errors.quantityError}
       />
       <LeverageField value={inputs.leverage} onChange={inputs.setLeverage} max={limits.maxLeverage} />
-      <ProtectField inputs={inputs} attempted={s.attempted} error={s.errors.stopsError} />
+      <ProtectField
+        inputs={inputs}
+        priceDecimals={s.quote.priceDecimals}
+        attempted={s.attempted}
+        error={s.errors.stopsError}
+      />
       <CostSummary
         info={info}
         figuresFailed={s.ticket.isError}

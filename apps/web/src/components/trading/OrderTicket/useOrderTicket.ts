@@ -3,7 +3,7 @@
  * with it (shown once a review was attempted), and the review, confirm and send of one order. The send
  * carries the key of its intent (useKeyedSend): a second tap or a retry of the same order never places it twice.
  */
-import { Decimal, type OrderResult, orderQuantityProblem, type Quote, trading } from '@beurs/contracts';
+import { Decimal, type OrderResult, onTick, orderQuantityProblem, type Quote, tickOf, trading } from '@beurs/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuote } from '../../../api/live';
@@ -16,6 +16,7 @@ import {
   useTradingRulesQuery,
 } from '../../../api/trading';
 import { useWalletBalancesQuery } from '../../../api/wallet';
+import { useFormatters } from '../../../lib/format';
 import { openingPrice, type Side, shortfall, ticketFigures } from '../figures';
 import { reasonOf } from '../TradeError';
 import { useKeyedSend } from '../useKeyedSend';
@@ -26,6 +27,16 @@ export type OrderType = 0 | 1;
 export const isLimitPrice = (s: string) => trading.priceInput.safeParse(s).success;
 /** A stop-loss or take-profit: empty (not set) or a price. */
 export const isOptionalPrice = (value: string) => value.trim() === '' || isLimitPrice(value);
+
+/**
+ * What is wrong with a typed price on an instrument with `priceDecimals`: not a price, or between two of its ticks
+ * (the server refuses it with priceOffTick); an optional one (a stop) may be empty.
+ */
+export function typedPriceProblem(value: string, priceDecimals: number, optional = false) {
+  if (optional && value.trim() === '') return null;
+  if (!isLimitPrice(value)) return 'enterPrice' as const;
+  return onTick(value.trim(), priceDecimals) ? null : ('priceTick' as const);
+}
 
 /** What the customer chose and typed. */
 function useTicketInputs(marketOpen: boolean, initialDirection: Side) {
@@ -68,16 +79,26 @@ export interface TicketLimits {
 }
 
 /** What is wrong with the inputs, as the texts the ticket shows (null: nothing). */
-function useTicketErrors(inputs: TicketInputs, limits: TicketLimits) {
+function useTicketErrors(inputs: TicketInputs, limits: TicketLimits, quote: Quote) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const quantityText = useQuantityProblemText();
   const { quantity, orderType, limitPrice, protect, stopLoss, takeProfit } = inputs;
   const quantityError = quantityText(
     orderQuantityProblem(Number(quantity), { min: limits.minCount, lotSize: limits.lotSize }),
   );
-  const priceError = orderType === 1 && !isLimitPrice(limitPrice) ? t('trading.ticket.enterPrice') : null;
-  const stopsError =
-    protect && (!isOptionalPrice(stopLoss) || !isOptionalPrice(takeProfit)) ? t('trading.ticket.enterPrice') : null;
+  const d = quote.priceDecimals;
+  const priceText = (problem: ReturnType<typeof typedPriceProblem>) => {
+    if (problem === 'enterPrice') return t('trading.ticket.enterPrice');
+    if (problem === 'priceTick') {
+      return t('trading.ticket.priceTick', { code: quote.stock_code, tick: f.number(tickOf(d).toFixed(), d) });
+    }
+    return null;
+  };
+  const priceError = orderType === 1 ? priceText(typedPriceProblem(limitPrice, d)) : null;
+  const stopsError = protect
+    ? priceText(typedPriceProblem(stopLoss, d, true) ?? typedPriceProblem(takeProfit, d, true))
+    : null;
   return { quantityError, priceError, stopsError };
 }
 
@@ -135,7 +156,7 @@ export function useOrderTicket(base: Quote, product: TicketProduct, initialDirec
     if (leverage > limits.maxLeverage) setLeverage(limits.maxLeverage);
   }, [leverage, limits.maxLeverage, setLeverage]);
 
-  const errors = useTicketErrors(inputs, limits);
+  const errors = useTicketErrors(inputs, limits, quote);
   const figures = ticketFigures(info, quantity);
   const missing = shortfall(figures?.total, info?.available);
   // Only when short: the other wallets' balances say where the shortfall can be moved from.
