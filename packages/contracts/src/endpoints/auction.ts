@@ -92,6 +92,8 @@ export const auctionStock = z.object({
    * opening price itself is only known at the open.
    */
   indicativePrice: z.string(),
+  /** Decimals of the stock's prices: a limit may have no more (errors.priceOffTick). */
+  priceDecimals: z.number().int(),
   prevClose: z.string(),
   lotSize: z.number().int(),
   minQuantity: z.number().int(),

@@ -77,6 +77,12 @@ describe('the pre-market auction', () => {
     const replay = await order(u.token, { price: ind.times(1.5).toFixed(2) }, key);
     expect(replay.body.data.auctionOrder.id).toBe(high.body.data.auctionOrder.id);
 
+    // Between two cents: refused, nothing held (the balance check below counts only the two orders).
+    const offTick = await order(u.token, { price: `${ind.times(0.5).toFixed(2)}5` });
+    expect(offTick.status).toBe(422);
+    expect(offTick.body.reason).toBe('priceOffTick');
+    expect((await indicative('AAPL')).priceDecimals).toBe(2);
+
     const low = await order(u.token, { price: ind.times(0.5).toFixed(2) });
     expect(low.status).toBe(200);
     const lowHeld = new Decimal(low.body.data.auctionOrder.held);

@@ -56,6 +56,7 @@ export async function preMarketPage(
       walletType: wallet,
       walletCurrency,
       indicativePrice: q.last,
+      priceDecimals: def.priceDecimals,
       prevClose: q.prevClose,
       lotSize: def.lotSize,
       minQuantity: minOrderQuantity(r.minQuantity, def.lotSize),

@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Side } from '../figures';
 import { PriceField } from '../TicketInput';
-import { type TicketInputs, typedPriceProblem } from './useOrderTicket';
+import { typedPriceProblem } from '../usePriceProblemText';
+import type { TicketInputs } from './useOrderTicket';
 
 export function ProtectField({
   inputs,

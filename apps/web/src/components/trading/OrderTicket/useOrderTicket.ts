@@ -3,9 +3,8 @@
  * with it (shown once a review was attempted), and the review, confirm and send of one order. The send
  * carries the key of its intent (useKeyedSend): a second tap or a retry of the same order never places it twice.
  */
-import { Decimal, type OrderResult, onTick, orderQuantityProblem, type Quote, tickOf, trading } from '@beurs/contracts';
+import { Decimal, type OrderResult, orderQuantityProblem, type Quote, trading } from '@beurs/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLiveQuote } from '../../../api/live';
 import { useSummaryQuery } from '../../../api/market';
 import {
@@ -16,10 +15,10 @@ import {
   useTradingRulesQuery,
 } from '../../../api/trading';
 import { useWalletBalancesQuery } from '../../../api/wallet';
-import { useFormatters } from '../../../lib/format';
 import { openingPrice, type Side, shortfall, ticketFigures } from '../figures';
 import { reasonOf } from '../TradeError';
 import { useKeyedSend } from '../useKeyedSend';
+import { typedPriceProblem, usePriceProblemText } from '../usePriceProblemText';
 import { useQuantityProblemText } from '../useQuantityProblemText';
 
 export type OrderType = 0 | 1;
@@ -27,16 +26,6 @@ export type OrderType = 0 | 1;
 export const isLimitPrice = (s: string) => trading.priceInput.safeParse(s).success;
 /** A stop-loss or take-profit: empty (not set) or a price. */
 export const isOptionalPrice = (value: string) => value.trim() === '' || isLimitPrice(value);
-
-/**
- * What is wrong with a typed price on an instrument with `priceDecimals`: not a price, or between two of its ticks
- * (the server refuses it with priceOffTick); an optional one (a stop) may be empty.
- */
-export function typedPriceProblem(value: string, priceDecimals: number, optional = false) {
-  if (optional && value.trim() === '') return null;
-  if (!isLimitPrice(value)) return 'enterPrice' as const;
-  return onTick(value.trim(), priceDecimals) ? null : ('priceTick' as const);
-}
 
 /** What the customer chose and typed. */
 function useTicketInputs(marketOpen: boolean, initialDirection: Side) {
@@ -80,21 +69,13 @@ export interface TicketLimits {
 
 /** What is wrong with the inputs, as the texts the ticket shows (null: nothing). */
 function useTicketErrors(inputs: TicketInputs, limits: TicketLimits, quote: Quote) {
-  const { t } = useTranslation();
-  const f = useFormatters();
   const quantityText = useQuantityProblemText();
   const { quantity, orderType, limitPrice, protect, stopLoss, takeProfit } = inputs;
   const quantityError = quantityText(
     orderQuantityProblem(Number(quantity), { min: limits.minCount, lotSize: limits.lotSize }),
   );
   const d = quote.priceDecimals;
-  const priceText = (problem: ReturnType<typeof typedPriceProblem>) => {
-    if (problem === 'enterPrice') return t('trading.ticket.enterPrice');
-    if (problem === 'priceTick') {
-      return t('trading.ticket.priceTick', { code: quote.stock_code, tick: f.number(tickOf(d).toFixed(), d) });
-    }
-    return null;
-  };
+  const priceText = usePriceProblemText(quote.stock_code, d);
   const priceError = orderType === 1 ? priceText(typedPriceProblem(limitPrice, d)) : null;
   const stopsError = protect
     ? priceText(typedPriceProblem(stopLoss, d, true) ?? typedPriceProblem(takeProfit, d, true))

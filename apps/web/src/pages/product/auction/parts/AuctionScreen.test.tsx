@@ -26,6 +26,7 @@ const stockOf = (over: Partial<Stock> = {}): Stock => ({
   walletType: 'US_STOCK',
   walletCurrency: 'USD',
   indicativePrice: '200.00',
+  priceDecimals: 2,
   prevClose: '198.00',
   lotSize: 1,
   minQuantity: 1,
@@ -161,6 +162,26 @@ describe('product/auction', () => {
     await user.click(within(sheet).getByTestId('confirm-submit'));
     await screen.findByTestId('auction-placed');
     expect(api.callsTo(auction.auctionStockCreate)[0]?.body).toMatchObject({ price: '199.5', quantity: 1 });
+  });
+
+  it("in Dutch: a limit between two of the stock's ticks is marked and cannot be reviewed", async () => {
+    await switchLanguage('nl');
+    fakeApi()
+      .on(auction.preMarketList, stockPage([stockOf()]))
+      .on(auction.auctionOrderList, orderPage([]));
+    renderScreen(<AuctionPage />, '/pages/product/auction');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('auction-choose'));
+    const price = within(await screen.findByTestId('auction-price')).getByRole<HTMLInputElement>('textbox');
+    await user.clear(price);
+    await user.type(price, '199,555');
+    expect(screen.getByText('Koersen van AAPL gaan in stappen van 0,01.')).toBeTruthy();
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByTestId('auction-review') as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(price);
+    await user.type(price, '199,55');
+    expect(screen.queryByText('Koersen van AAPL gaan in stappen van 0,01.')).toBeNull();
+    expect((screen.getByTestId('auction-review') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('cancels a waiting order through its trading order after a confirmation, and reads the list again', async () => {

@@ -15,7 +15,8 @@ import { ConfirmSheet, Facts } from '../../../../components/trading/Sheet';
 import { PriceField, QuantityField } from '../../../../components/trading/TicketInput';
 import { TradeError } from '../../../../components/trading/TradeError';
 import { useKeyedSend } from '../../../../components/trading/useKeyedSend';
-import { decimalsOf, useFormatters } from '../../../../lib/format';
+import { typedPriceProblem, usePriceProblemText } from '../../../../components/trading/usePriceProblemText';
+import { useFormatters } from '../../../../lib/format';
 import { auctionFigures, limitOf, quantityProblemOf } from './figures';
 
 export function AuctionTicket({
@@ -37,15 +38,17 @@ export function AuctionTicket({
   const create = useAuctionCreateMutation();
   const send = useKeyedSend(create);
   const limit = limitOf(price);
+  const dp = stock.priceDecimals;
+  const priceProblem = typedPriceProblem(price, dp);
+  const priceProblemText = usePriceProblemText(stock.code, dp);
   const problem = quantityProblemOf(stock, quantity);
   const figures = auctionFigures(stock, direction, limit, quantity);
   const currency = stock.walletCurrency as Currency;
   const money = (value: string | undefined) => <MoneyText amount={value} currency={currency} />;
-  const dp = decimalsOf(stock.indicativePrice, 0);
   const side = direction === 0 ? t('auction.ticket.buy') : t('auction.ticket.sell');
 
   const submit = () => {
-    if (!limit) return;
+    if (!limit || priceProblem) return;
     send(
       {
         stockCode: stock.code,
@@ -101,10 +104,10 @@ export function AuctionTicket({
           label={t('auction.ticket.limit', { currency: stock.currency })}
           value={price}
           onChange={setPrice}
-          invalid={limit === null}
+          invalid={priceProblem !== null}
           autoComplete="off"
         />
-        {limit === null && <p className="ticket-error">{t('auction.ticket.enterPrice')}</p>}
+        {priceProblem && <p className="ticket-error">{priceProblemText(priceProblem)}</p>}
       </div>
       <div className="ticket-field">
         <QuantityField
@@ -137,7 +140,7 @@ export function AuctionTicket({
         block
         size="large"
         color="primary"
-        disabled={!figures}
+        disabled={!figures || priceProblem !== null}
         onClick={() => setConfirming(true)}
         data-testid="auction-review"
       >

@@ -8,12 +8,12 @@ import { type AuctionStockRow, type PreMarketPage, usePreMarketInfinite } from '
 import { Button } from '../../../../components/Button';
 import { LoadMore } from '../../../../components/LoadMore';
 import { EmptyState, QueryBoundary } from '../../../../components/States';
-import { decimalsOf, useFormatters } from '../../../../lib/format';
+import { useFormatters } from '../../../../lib/format';
 
 function StockRow({ stock: s, onChoose }: { stock: AuctionStockRow; onChoose: (s: AuctionStockRow) => void }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const dp = decimalsOf(s.indicativePrice, 0);
+  const dp = s.priceDecimals;
   return (
     <li className="card trade-row" data-testid="auction-row" data-code={s.code}>
       <div className="trade-row__head">

@@ -13,6 +13,7 @@ const stock = (over: Partial<AuctionStockRow> = {}): AuctionStockRow => ({
   walletType: 'HK_STOCK',
   walletCurrency: 'EUR',
   indicativePrice: '620.00',
+  priceDecimals: 2,
   prevClose: '618.50',
   lotSize: 100,
   minQuantity: 100,
