@@ -94,7 +94,7 @@ export function createTradingContext(deps: Deps) {
     if (problem) throw rule(E[problem], { price: priceText(ref) }, problem);
   }
 
-  /** Every price the customer typed (a limit, stops) is on the instrument's tick (docs/trading.md "Prices"). */
+  /** Every price the customer typed (a limit, stops) is on the instrument's tick (docs/trading.md "Order rules"). */
   function checkTicks(t: Tradable, ...prices: (string | null | undefined)[]) {
     const decimals = t.def.priceDecimals;
     if (prices.some((p) => p != null && !onTick(p, decimals))) {
