@@ -1,7 +1,7 @@
 /** The confirmation of the order: every figure the customer agrees to, above one confirming button. */
 import type { Currency, Quote } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
-import { decimalsOf, useFormatters } from '../../../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { MoneyText } from '../../money/MoneyText';
 import { DirectionTag } from '../DirectionTag';
 import type { OrderFigures, Side } from '../figures';
@@ -40,10 +40,8 @@ export function ReviewSheet({
   const f = useFormatters();
   const { direction, orderType, stops, figures } = order;
   const sideWord = direction === 0 ? t('quote.buy') : t('quote.sell');
+  // Typed prices too: the ticket takes none with more decimals than the instrument's (typedPriceProblem).
   const priceText = (value: string | undefined) => f.price(value, quote.priceDecimals, quote.currencySymbol);
-  // A typed price is shown with every decimal it was typed with: the order carries exactly this one.
-  const typedText = (value: string | undefined) =>
-    f.price(value, decimalsOf(value, quote.priceDecimals), quote.currencySymbol);
   const money = (value: string | undefined) => <MoneyText amount={value} currency={order.currency} />;
   return (
     <ConfirmSheet
@@ -61,7 +59,7 @@ export function ReviewSheet({
         { label: t('trading.labels.orderType'), value: t(`trading.orderTypes.${orderType}`) },
         {
           label: orderType === 0 ? t('trading.ticket.marketPrice') : t('trading.labels.limitPrice'),
-          value: orderType === 0 ? `≈ ${priceText(order.livePrice)}` : typedText(order.limitPrice),
+          value: orderType === 0 ? `≈ ${priceText(order.livePrice)}` : priceText(order.limitPrice),
           testId: 'confirm-price',
         },
         {
@@ -72,12 +70,12 @@ export function ReviewSheet({
         { label: t('trading.labels.leverage'), value: `${order.leverage}:1`, testId: 'confirm-leverage' },
         stops.stopLoss !== undefined && {
           label: t('trading.labels.stopLoss'),
-          value: typedText(stops.stopLoss),
+          value: priceText(stops.stopLoss),
           testId: 'confirm-stop-loss',
         },
         stops.takeProfit !== undefined && {
           label: t('trading.labels.takeProfit'),
-          value: typedText(stops.takeProfit),
+          value: priceText(stops.takeProfit),
           testId: 'confirm-take-profit',
         },
         { label: t('trading.labels.margin'), value: money(figures?.margin), testId: 'confirm-margin' },
