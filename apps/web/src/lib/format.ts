@@ -55,9 +55,9 @@ function toNumber(value: string | number | null | undefined): number | null {
 }
 
 /**
- * The decimals to show a price typed by the customer or written by the server with: every decimal it has, so
- * a limit of 189.125 is never shown as 189.13, but at least `min` (the instrument's) and at most 8 (the most a
- * price may have, `trading.priceInput`).
+ * The decimals to show a figure the server wrote with: every decimal it has, never rounded away (a stored price,
+ * an average open price, an exchange rate), at least `min` and at most 8 (the most a price may have,
+ * `trading.priceInput`, and the most a rate is written with).
  */
 export function decimalsOf(value: string | null | undefined, min: number): number {
   const fraction = value?.split('.')[1]?.length ?? 0;
@@ -163,7 +163,7 @@ export function createFormatters(language: string): Formatters {
       const text = numberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
       return `${symbol}${text}`;
     },
-    rate: (value) => number(value, Math.min(8, String(value ?? '').split('.')[1]?.length ?? 0)),
+    rate: (value) => number(value, decimalsOf(String(value ?? ''), 0)),
     integer: (value) => {
       const n = toNumber(value);
       if (n === null) return NO_VALUE;

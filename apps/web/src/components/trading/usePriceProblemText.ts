@@ -9,10 +9,15 @@ import { useFormatters } from '../../lib/format';
 
 export type PriceProblem = 'enterPrice' | 'priceTick';
 
+/** A price as the API takes it: positive, at most 8 decimals (`trading.priceInput`). */
+export const isLimitPrice = (s: string) => trading.priceInput.safeParse(s).success;
+/** A stop-loss or take-profit: empty (not set) or a price. */
+export const isOptionalPrice = (value: string) => value.trim() === '' || isLimitPrice(value);
+
 /** What is wrong with a typed price on an instrument with `priceDecimals`; an optional one (a stop) may be empty. */
 export function typedPriceProblem(value: string, priceDecimals: number, optional = false): PriceProblem | null {
   if (optional && value.trim() === '') return null;
-  if (!trading.priceInput.safeParse(value).success) return 'enterPrice';
+  if (!isLimitPrice(value)) return 'enterPrice';
   return onTick(value.trim(), priceDecimals) ? null : 'priceTick';
 }
 

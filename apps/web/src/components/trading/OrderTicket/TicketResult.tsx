@@ -3,7 +3,7 @@ import type { OrderResult, Quote } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { decimalsOf, useFormatters } from '../../../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { Button } from '../../Button';
 import { Icon } from '../../Icon';
 import { MoneyText } from '../../money/MoneyText';
@@ -17,7 +17,6 @@ export function TicketResult({ result, quote, onAgain }: { result: OrderResult; 
   const f = useFormatters();
   const { order, position } = result;
   const filled = order.status === 1;
-  const shownPrice = order.fillPrice ?? order.price;
   const money = (value: string | null | undefined) => <MoneyText amount={value} currency={order.currency} />;
   return (
     <Page title={t('trading.result.title')} backFallback={paths.trade()}>
@@ -39,7 +38,7 @@ export function TicketResult({ result, quote, onAgain }: { result: OrderResult; 
               { label: t('trading.labels.quantity'), value: f.integer(order.quantity) },
               {
                 label: filled ? t('trading.labels.fillPrice') : t('trading.labels.limitPrice'),
-                value: f.price(shownPrice, decimalsOf(shownPrice, quote.priceDecimals), quote.currencySymbol),
+                value: f.price(order.fillPrice ?? order.price, quote.priceDecimals, quote.currencySymbol),
                 testId: 'result-price',
               },
               { label: t('trading.labels.leverage'), value: `${order.leverage}:1` },

@@ -3,7 +3,7 @@
  * with it (shown once a review was attempted), and the review, confirm and send of one order. The send
  * carries the key of its intent (useKeyedSend): a second tap or a retry of the same order never places it twice.
  */
-import { Decimal, type OrderResult, orderQuantityProblem, type Quote, trading } from '@beurs/contracts';
+import { Decimal, type OrderResult, orderQuantityProblem, type Quote } from '@beurs/contracts';
 import { useEffect, useState } from 'react';
 import { useLiveQuote } from '../../../api/live';
 import { useSummaryQuery } from '../../../api/market';
@@ -18,14 +18,10 @@ import { useWalletBalancesQuery } from '../../../api/wallet';
 import { openingPrice, type Side, shortfall, ticketFigures } from '../figures';
 import { reasonOf } from '../TradeError';
 import { useKeyedSend } from '../useKeyedSend';
-import { typedPriceProblem, usePriceProblemText } from '../usePriceProblemText';
+import { isLimitPrice, typedPriceProblem, usePriceProblemText } from '../usePriceProblemText';
 import { useQuantityProblemText } from '../useQuantityProblemText';
 
 export type OrderType = 0 | 1;
-
-export const isLimitPrice = (s: string) => trading.priceInput.safeParse(s).success;
-/** A stop-loss or take-profit: empty (not set) or a price. */
-export const isOptionalPrice = (value: string) => value.trim() === '' || isLimitPrice(value);
 
 /** What the customer chose and typed. */
 function useTicketInputs(marketOpen: boolean, initialDirection: Side) {

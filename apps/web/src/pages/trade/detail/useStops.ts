@@ -3,7 +3,7 @@ import type { Position } from '@beurs/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetStopsMutation } from '../../../api/trading';
-import { isOptionalPrice } from '../../../components/trading/OrderTicket/useOrderTicket';
+import { isOptionalPrice } from '../../../components/trading/usePriceProblemText';
 import { toastSuccess } from '../../../lib/toast';
 
 export function useStops(position: Position, onDone: () => void) {

@@ -1,10 +1,10 @@
 /** Stop-loss and take-profit prices (empty clears one); the matching job closes the position at either. */
 import type { Position } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
-import { isOptionalPrice } from '../../../../components/trading/OrderTicket/useOrderTicket';
 import { usePriceText } from '../../../../components/trading/Rows';
 import { Sheet } from '../../../../components/trading/Sheet';
 import { PriceField } from '../../../../components/trading/TicketInput';
+import { isOptionalPrice } from '../../../../components/trading/usePriceProblemText';
 import { useStops } from '../useStops';
 import { SheetSubmit } from './SheetSubmit';
 
