@@ -115,6 +115,13 @@ test('issue 5: buy a US stock at market, live P&L, add margin, close half, close
   // ------------------------------------------------ stop-loss and take-profit around the price
   const now = Number((await page.getByTestId('fact-now').textContent())?.replace(/,/g, ''));
   await page.getByTestId('detail-stops').click();
+  // A price between two cents is refused at the field, before anything is sent (the step is AAPL's quote's).
+  await input(page, 'stop-loss').fill(`${(now * 0.5).toFixed(2)}5`);
+  await page.getByTestId('stops-submit').click();
+  await expect(page.getByTestId('stops-sheet').getByText('Prices of AAPL go in steps of 0.01.')).toBeVisible();
+  await expect(input(page, 'stop-loss')).toHaveAttribute('aria-invalid', 'true');
+  await snap(page, 'trading-05a-stops-tick');
+  await input(page, 'stop-loss').fill('');
   // A take-profit below the price is refused with the rule.
   await input(page, 'take-profit').fill((now * 0.9).toFixed(2));
   await page.getByTestId('stops-submit').click();

@@ -12,55 +12,14 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TradeError } from '../../../components/trading/TradeError';
 import { createFormatters } from '../../../lib/format';
+import { positionOf } from '../../../test/positions';
 import { fakeApi, renderScreen, setupScreenTests } from '../../../test/render';
 import { PaymentClosePage } from '../../payment/close';
 import { TradeDetailPage } from '.';
 
 const HOUR = 3_600_000;
 
-const positionWith = (sellableFromTimestamp: number | null): Position =>
-  ({
-    id: 7,
-    stockCode: 'INTC',
-    stockName: 'Intel',
-    source: 0,
-    kind: 'stock',
-    classify: 'UsStock',
-    assetClass: 'stock',
-    walletType: 'US_STOCK',
-    currency: 'USD',
-    priceCurrency: 'USD',
-    multiplier: '1',
-    direction: 0,
-    positionNum: 20,
-    leverage: 1,
-    openPrice: '18.00',
-    nowPrice: '19.99',
-    isolatedPosition: '360.00',
-    initialMargin: '360.00',
-    addedMargin: '0.00',
-    notional: '399.80',
-    openFee: '0.00',
-    profit: '39.80',
-    zdf: '11.06',
-    rate: '1',
-    openRate: '1',
-    stopLoss: null,
-    takeProfit: null,
-    status: 1,
-    marketOpen: true,
-    createTimeTimestamp: Date.now() - HOUR,
-    sellProfit: null,
-    sellPrice: null,
-    closeFee: null,
-    fees: null,
-    netProfit: null,
-    absorbedLoss: null,
-    closeReason: null,
-    parentId: null,
-    sellTimeTimestamp: null,
-    sellableFromTimestamp,
-  }) as Position;
+const positionWith = (sellableFromTimestamp: number | null) => positionOf({ sellableFromTimestamp });
 
 const serve = (p: Position) => fakeApi().on(trading.positionDetail, { position: p, orders: [] });
 const dateOf = (ms: number) => createFormatters('en').dateTime(ms, 'minutes');

@@ -5,11 +5,14 @@ import { TradeError, type TradeErrorActions } from '../../../../components/tradi
 export function SheetSubmit({
   mutation,
   wallet,
+  waiting = false,
   onSubmit,
   testId,
   label,
 }: {
   mutation: { isError: boolean; error: unknown; isPending: boolean };
+  /** Something the check before sending needs is still coming (the stops' price step): the button waits. */
+  waiting?: boolean;
   /** The wallet a "move money" action in the refusal points at. */
   wallet?: TradeErrorActions['wallet'];
   onSubmit: () => void;
@@ -19,7 +22,14 @@ export function SheetSubmit({
   return (
     <>
       {mutation.isError && <TradeError error={mutation.error} actions={wallet ? { wallet } : undefined} />}
-      <Button block size="large" color="primary" loading={mutation.isPending} onClick={onSubmit} data-testid={testId}>
+      <Button
+        block
+        size="large"
+        color="primary"
+        loading={mutation.isPending || waiting}
+        onClick={onSubmit}
+        data-testid={testId}
+      >
         {label}
       </Button>
     </>

@@ -1,10 +1,14 @@
-/** Stop-loss and take-profit prices (empty clears one); the matching job closes the position at either. */
+/**
+ * Stop-loss and take-profit prices (empty clears one); the matching job closes the position at either. The
+ * instrument's quote, read when the sheet opens, gives its price step, which the fields are checked against.
+ */
 import type { Position } from '@beurs/contracts';
 import { useTranslation } from 'react-i18next';
+import { useQuoteQuery } from '../../../../api/market';
 import { usePriceText } from '../../../../components/trading/Rows';
 import { Sheet } from '../../../../components/trading/Sheet';
 import { PriceField } from '../../../../components/trading/TicketInput';
-import { isOptionalPrice } from '../../../../components/trading/usePriceProblemText';
+import { usePriceProblemText } from '../../../../components/trading/usePriceProblemText';
 import { useStops } from '../useStops';
 import { SheetSubmit } from './SheetSubmit';
 
@@ -14,17 +18,17 @@ function StopField({
   hint,
   value,
   onChange,
-  attempted,
+  problem,
 }: {
   id: string;
   label: string;
   hint: string;
   value: string;
   onChange: (value: string) => void;
-  attempted: boolean;
+  /** What is wrong with the price, in words; null when it is fine (or not yet checked). */
+  problem: string | null;
 }) {
   const { t } = useTranslation();
-  const wrong = attempted && !isOptionalPrice(value);
   return (
     <div className="ticket-field">
       <PriceField
@@ -32,12 +36,12 @@ function StopField({
         label={label}
         value={value}
         onChange={onChange}
-        invalid={wrong}
+        invalid={problem !== null}
         placeholder={t('trading.detail.notSet')}
         clearable
       />
       <p className="ticket-hint">{hint}</p>
-      {wrong && <p className="ticket-error">{t('validation.correctAmount')}</p>}
+      {problem && <p className="ticket-error">{problem}</p>}
     </div>
   );
 }
@@ -55,7 +59,11 @@ export function StopsSheet({
 }) {
   const { t } = useTranslation();
   const price = usePriceText();
-  const form = useStops(position, onClose);
+  // The quote is asked for only while the sheet is open (no code, no request); its decimals are the step.
+  const quote = useQuoteQuery(visible ? position.stockCode : undefined, position.source);
+  const priceDecimals = quote.data?.priceDecimals;
+  const form = useStops(position, priceDecimals, onClose);
+  const problemText = usePriceProblemText(position.stockCode, priceDecimals ?? 0);
   const long = position.direction === 0;
 
   return (
@@ -67,7 +75,7 @@ export function StopsSheet({
         hint={long ? t('trading.stops.stopLossLong') : t('trading.stops.stopLossShort')}
         value={form.stopLoss}
         onChange={form.setStopLoss}
-        attempted={form.attempted}
+        problem={problemText(form.problems.stopLoss)}
       />
       <StopField
         id="take-profit"
@@ -75,10 +83,11 @@ export function StopsSheet({
         hint={long ? t('trading.stops.takeProfitLong') : t('trading.stops.takeProfitShort')}
         value={form.takeProfit}
         onChange={form.setTakeProfit}
-        attempted={form.attempted}
+        problem={problemText(form.problems.takeProfit)}
       />
       <SheetSubmit
         mutation={form.mutation}
+        waiting={quote.isLoading}
         onSubmit={form.submit}
         testId="stops-submit"
         label={t('trading.stops.submit')}
