@@ -20,6 +20,10 @@ import * as r from '../rules.js';
 import { billItem, currency, walletType } from './wallet.js';
 
 const money = z.string();
+/**
+ * An instrument's price, a decimal string with every decimal it has (at most 8) and at least the instrument's,
+ * as its quotes write it: EUR/USD "1.20590", AAPL "95.00".
+ */
 const price = z.string();
 const ms = z.number().int();
 

@@ -107,7 +107,7 @@ describe('listing', () => {
       positionNum: 10,
       direction: 0,
       leverage: 1,
-      openPrice: '10',
+      openPrice: '10.00',
       isolatedPosition: '100.00',
       walletType: 'US_STOCK',
       openFee: '0.00',

@@ -15,7 +15,7 @@ import {
 } from '@beurs/contracts';
 import type { TradingContext } from './context.js';
 import { nameOf, tradableOrNull } from './instruments.js';
-import { type OrderRow, type PositionRow, priceText, rateText, STATUS, ZERO } from './model.js';
+import { instrumentPriceText, type OrderRow, type PositionRow, rateText, STATUS, ZERO } from './model.js';
 import type { PriceBook } from './prices.js';
 
 export type Dtos = ReturnType<typeof createDtos>;
@@ -60,6 +60,7 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       profit = open ? ZERO : new Decimal(row.sellProfit ?? 0);
       if (prices) marketOpen = prices.quote(t).marketOpen;
     }
+    const price = (value: Decimal | string) => instrumentPriceText(value, t.def.priceDecimals);
     const margin = new Decimal(row.margin);
     const notional = new Decimal(row.quantity).times(nowPrice).times(row.multiplier).times(rate);
     return {
@@ -68,8 +69,8 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       direction: row.direction === Direction.Sell ? Direction.Sell : Direction.Buy,
       positionNum: row.quantity,
       leverage: row.leverage,
-      openPrice: priceText(new Decimal(row.openPrice).toDecimalPlaces(t.def.priceDecimals + 4)),
-      nowPrice: priceText(nowPrice),
+      openPrice: price(new Decimal(row.openPrice).toDecimalPlaces(t.def.priceDecimals + 4)),
+      nowPrice: price(nowPrice),
       isolatedPosition: wireAmount(margin),
       initialMargin: wireAmount(row.initialMargin),
       addedMargin: wireAmount(row.addedMargin),
@@ -79,13 +80,13 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       zdf: margin.gt(0) ? profit.dividedBy(margin).times(100).toFixed(2) : '0.00',
       rate: rateText(rate),
       openRate: rateText(row.openRate),
-      stopLoss: row.stopLoss === null ? null : priceText(row.stopLoss),
-      takeProfit: row.takeProfit === null ? null : priceText(row.takeProfit),
+      stopLoss: row.stopLoss === null ? null : price(row.stopLoss),
+      takeProfit: row.takeProfit === null ? null : price(row.takeProfit),
       status: open ? STATUS.Success : STATUS.Closed,
       marketOpen,
       createTimeTimestamp: row.createdAt.getTime(),
       sellProfit: open ? null : new Decimal(row.sellProfit ?? 0).toFixed(2),
-      sellPrice: open || row.closePrice === null ? null : priceText(row.closePrice),
+      sellPrice: open || row.closePrice === null ? null : price(row.closePrice),
       closeFee: open ? null : wireAmount(row.closeFee ?? '0'),
       // The open fee stored on a closed row is the closed quantity's share (a partial close cuts it), so these
       // are the closed part's own fees; the close fee is what was charged (a waived part is not counted).
@@ -102,7 +103,8 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
   const closedFees = (row: PositionRow) => new Decimal(row.openFee).plus(row.closeFee ?? 0);
 
   function orderDto(row: OrderRow, lang: Language): TradeOrder {
-    const { fields } = instrumentFields(row, lang);
+    const { t, fields } = instrumentFields(row, lang);
+    const price = (value: Decimal | string) => instrumentPriceText(value, t.def.priceDecimals);
     const margin = new Decimal(row.margin);
     const fee = new Decimal(row.fee);
     return {
@@ -115,8 +117,8 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       orderType: row.orderType === OrderType.Limit ? OrderType.Limit : OrderType.Market,
       openClose: row.openClose === 1 ? 1 : 0,
       quantity: row.quantity,
-      price: priceText(row.price),
-      fillPrice: row.fillPrice === null ? null : priceText(row.fillPrice),
+      price: price(row.price),
+      fillPrice: row.fillPrice === null ? null : price(row.fillPrice),
       leverage: row.leverage,
       margin: wireAmount(margin),
       fee: wireAmount(fee),

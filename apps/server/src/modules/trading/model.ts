@@ -16,6 +16,14 @@ export const orderLink = (id: number) => `/pages/trade/detail?orderId=${id}`;
 
 export const ZERO = new Decimal(0);
 export const priceText = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(8).toFixed();
+/**
+ * An instrument's price in an answer: every decimal it has (at most 8), and at least the instrument's
+ * `priceDecimals`, as its quotes are written (EUR/USD 1.20590, not 1.2059; AAPL 95.00, not 95).
+ */
+export const instrumentPriceText = (d: Decimal | string, priceDecimals: number) => {
+  const price = new Decimal(d).toDecimalPlaces(8);
+  return price.toFixed(Math.max(priceDecimals, price.decimalPlaces()));
+};
 export const rateText = (d: Decimal | string) => new Decimal(d).toSignificantDigits(10).toFixed();
 
 export interface PlaceInput {

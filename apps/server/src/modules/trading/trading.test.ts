@@ -79,7 +79,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: 'AAPL', direction: 0, quantity: 10 },
       fund: { US_STOCK: '1000' },
       wallet: 'US_STOCK',
-      price: '100',
+      price: '100.00',
       margin: '200.00',
       fee: '1.00',
     },
@@ -89,7 +89,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: 'SAP', direction: 1, quantity: 4, leverage: 2 },
       fund: { BALANCE: '1000' },
       wallet: 'BALANCE',
-      price: '250',
+      price: '250.00',
       margin: '500.00',
       fee: '1.00',
     },
@@ -99,7 +99,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: '00700', direction: 0, quantity: 100 },
       fund: { HK_STOCK: '1000' },
       wallet: 'HK_STOCK',
-      price: '390',
+      price: '390.00',
       // 39,000 HKD / 7.8 = 5,000 USD / 1.25 = 4,000 EUR; / 5 = 800; fee 0.1 % = 4
       margin: '800.00',
       fee: '4.00',
@@ -110,7 +110,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: 'GBPUSD', direction: 0, quantity: 10000 },
       fund: { FOREX: '1000' },
       wallet: 'FOREX',
-      price: '1.3',
+      price: '1.30000',
       // 13,000 USD = 10,400 EUR; / 30 = 346.67 (rounded up); fee 0.02 % = 2.08
       margin: '346.67',
       fee: '2.08',
@@ -121,7 +121,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: 'GC', direction: 0, quantity: 1 },
       fund: { FUTURE: '20000' },
       wallet: 'FUTURE',
-      price: '4000',
+      price: '4000.0',
       // 400,000 USD = 320,000 EUR; / 20 = 16,000; fee 0.05 % = 160
       margin: '16000.00',
       fee: '160.00',
@@ -132,7 +132,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: 'ZC', direction: 0, quantity: 1 },
       fund: { FUTURE: '2000' },
       wallet: 'FUTURE',
-      price: '400',
+      price: '400.00',
       // 5,000 bu × 4.00 USD = 20,000 USD = 16,000 EUR; / 10 = 1,600; fee 8
       margin: '1600.00',
       fee: '8.00',
@@ -143,7 +143,7 @@ describe('market orders fill at the ask or bid with margin held and the fee char
       body: { stockCode: 'FGBL', direction: 0, quantity: 1 },
       fund: { FUTURE: '30000' },
       wallet: 'FUTURE',
-      price: '128.5',
+      price: '128.50',
       // 128.50 × 1,000 = 128,500 EUR (Eurex, no conversion); / 5 = 25,700; fee 0.05 % = 64.25
       margin: '25700.00',
       fee: '64.25',
@@ -784,7 +784,7 @@ describe('limit orders rest, fill when the price is reached and can be cancelled
     const me = await h.call(tradingApi.positionMe, {}, { token: u.token });
     // Best execution: the ask (90) is better than the limit (95), and the figures are the fill's: 10 × 90 = 900,
     // margin 900 / 5, fee 0.1 % of 900. The rest of the hold (10.05) is released.
-    expect(me.body.data.list[0]).toMatchObject({ openPrice: '90', positionNum: 10, isolatedPosition: '180.00' });
+    expect(me.body.data.list[0]).toMatchObject({ openPrice: '90.00', positionNum: 10, isolatedPosition: '180.00' });
     const [order] = await h.db.select().from(tradeOrders).where(eq(tradeOrders.id, placed.body.data.order.id));
     expect(order).toMatchObject({
       fillPrice: '90',
@@ -842,7 +842,7 @@ describe('limit orders rest, fill when the price is reached and can be cancelled
     pinDefaults();
     const u = await trader(h, { US_STOCK: '1000' });
     const placed = await buyAapl(u.token, { orderType: 1, price: '105' });
-    expect(placed.body.data.order).toMatchObject({ status: 1, fillPrice: '100', price: '105' });
+    expect(placed.body.data.order).toMatchObject({ status: 1, fillPrice: '100.00', price: '105.00' });
   });
 
   it('cancel releases everything held, once', async () => {
@@ -877,7 +877,12 @@ describe('positions: add margin, add to it, stops', () => {
     m.set('AAPL', 0, { bid: '109.9', ask: '110' });
     const res = await placeOrder(h, tradingApi.additions, { positionId: id, quantity: 10 }, { token: u.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.position).toMatchObject({ id, positionNum: 20, openPrice: '105', isolatedPosition: '420.00' });
+    expect(res.body.data.position).toMatchObject({
+      id,
+      positionNum: 20,
+      openPrice: '105.00',
+      isolatedPosition: '420.00',
+    });
     expect((await wallet(u.token, 'US_STOCK')).usedBalance).toBe('420.00');
   });
 
@@ -956,7 +961,7 @@ describe('positions: add margin, add to it, stops', () => {
     expect(res.status).toBe(422);
     expect(res.body.reason).toBe('priceOffTick');
     const detail = await h.call(tradingApi.positionDetail, { id }, { token: u.token });
-    expect(detail.body.data.position).toMatchObject({ stopLoss: '90', takeProfit: null });
+    expect(detail.body.data.position).toMatchObject({ stopLoss: '90.00', takeProfit: null });
   });
 });
 
