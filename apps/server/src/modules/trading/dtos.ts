@@ -26,6 +26,8 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
     if (!t) throw new Error(`instrument ${row.source}:${row.code} is not tradable`);
     return {
       t,
+      /** The instrument's prices as its quotes write them (instrumentPriceText). */
+      price: (value: Decimal | string) => instrumentPriceText(value, t.def.priceDecimals),
       fields: {
         stockCode: t.code,
         stockName: nameOf(t.def, lang),
@@ -42,7 +44,7 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
   }
 
   function positionDto(row: PositionRow, prices: PriceBook | null, lang: Language): Position {
-    const { t, fields } = instrumentFields(row, lang);
+    const { t, fields, price } = instrumentFields(row, lang);
     const open = row.status === STATUS.Success;
     let nowPrice: Decimal;
     let rate: Decimal;
@@ -60,7 +62,6 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
       profit = open ? ZERO : new Decimal(row.sellProfit ?? 0);
       if (prices) marketOpen = prices.quote(t).marketOpen;
     }
-    const price = (value: Decimal | string) => instrumentPriceText(value, t.def.priceDecimals);
     const margin = new Decimal(row.margin);
     const notional = new Decimal(row.quantity).times(nowPrice).times(row.multiplier).times(rate);
     return {
@@ -103,8 +104,7 @@ export function createDtos({ currencyOf }: Pick<TradingContext, 'currencyOf'>) {
   const closedFees = (row: PositionRow) => new Decimal(row.openFee).plus(row.closeFee ?? 0);
 
   function orderDto(row: OrderRow, lang: Language): TradeOrder {
-    const { t, fields } = instrumentFields(row, lang);
-    const price = (value: Decimal | string) => instrumentPriceText(value, t.def.priceDecimals);
+    const { fields, price } = instrumentFields(row, lang);
     const margin = new Decimal(row.margin);
     const fee = new Decimal(row.fee);
     return {

@@ -11,8 +11,6 @@ export type PriceProblem = 'enterPrice' | 'priceTick';
 
 /** A price as the API takes it: positive, at most 8 decimals (`trading.priceInput`). */
 export const isLimitPrice = (s: string) => trading.priceInput.safeParse(s).success;
-/** A stop-loss or take-profit: empty (not set) or a price. */
-export const isOptionalPrice = (value: string) => value.trim() === '' || isLimitPrice(value);
 
 /** What is wrong with a typed price on an instrument with `priceDecimals`; an optional one (a stop) may be empty. */
 export function typedPriceProblem(value: string, priceDecimals: number, optional = false): PriceProblem | null {

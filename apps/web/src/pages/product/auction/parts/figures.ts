@@ -3,7 +3,7 @@
  * stock schedule) on the limit price: what is held until the open, the most the order costs. A buy filled at a lower
  * opening price is charged the fill's figures and the rest is released, as for every entrusted limit order.
  */
-import { Decimal, orderFigures, orderQuantityProblem, type QuantityProblem } from '@beurs/contracts';
+import { Decimal, orderFigures, orderQuantityProblem, type QuantityProblem, trading } from '@beurs/contracts';
 import type { AuctionStockRow } from '../../../../api/auction';
 
 export interface AuctionFigures {
@@ -12,14 +12,10 @@ export interface AuctionFigures {
   total: string;
 }
 
-const PRICE = /^\d+(\.\d{1,8})?$/;
-
 /** The limit as typed, or null when it is not a price above 0. */
 export function limitOf(text: string): Decimal | null {
-  const s = text.trim().replace(',', '.');
-  if (!PRICE.test(s)) return null;
-  const d = new Decimal(s);
-  return d.gt(0) ? d : null;
+  const parsed = trading.priceInput.safeParse(text.replace(',', '.'));
+  return parsed.success ? new Decimal(parsed.data) : null;
 }
 
 export function quantityProblemOf(stock: AuctionStockRow, quantity: number): QuantityProblem | null {
